@@ -1,0 +1,57 @@
+# The kit's two commands (see README.md):
+#   make run    serve the notebooks as Voila web apps on http://127.0.0.1:$(PORT)
+#   make test   lint and run every test tier
+# Both create the virtual environment .venv on first use and keep it in step
+# with pyproject.toml and constraints.txt (the versions the kit is tested with).
+# Needs only Python 3.11+ (with venv) and make.
+
+PYTHON ?= python3
+PORT ?= 8866
+VENV := .venv
+BIN := $(VENV)/bin
+# pip only brings uv; uv installs the rest, seconds instead of a minute.
+UV := $(BIN)/uv
+INSTALL := $(UV) pip install --quiet --python $(BIN)/python --constraint constraints.txt
+export UV_PYTHON_DOWNLOADS := never
+
+.PHONY: run test lint lock clean help
+
+help:
+	@echo "make run    serve the apps on http://127.0.0.1:$(PORT)/ (PORT=... to change)"
+	@echo "make test   lint, then unit, notebook and browser tests"
+	@echo "make lock   refresh constraints.txt after editing dependencies in pyproject.toml"
+	@echo "make clean  remove .venv and caches"
+
+run: $(VENV)/.installed-notebook
+	@echo "landlord: open http://127.0.0.1:$(PORT)/voila/render/welcome.ipynb  (Ctrl-C stops)"
+	$(BIN)/voila notebooks --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) --Voila.port_retries=0
+
+test: lint
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+lock: $(UV)
+	$(UV) pip compile pyproject.toml --all-extras --universal --python-version 3.11 \
+	  --custom-compile-command "make lock" --quiet --output-file constraints.txt
+
+$(UV):
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+	  { echo "landlord needs Python 3.11 or newer; $(PYTHON) is older (set PYTHON=...)" >&2; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check \
+	  --constraint constraints.txt uv
+
+# The kit is installed editable: a change to landlord/ needs no reinstall.
+$(VENV)/.installed-notebook: pyproject.toml constraints.txt | $(UV)
+	$(INSTALL) --editable '.[notebook]'
+	@touch $@
+
+$(VENV)/.installed-dev: pyproject.toml constraints.txt | $(UV)
+	$(INSTALL) --editable '.[notebook,dev]'
+	@touch $@
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist

@@ -1,0 +1,236 @@
+"""Shared fixtures for every test tier: unit, notebook and real browser.
+
+Jupyter and matplotlib write settings and caches under the home folder, so the
+session points HOME (and the Jupyter folders) at a temporary folder: a test run
+neither reads a developer's own Jupyter configuration nor leaves files behind.
+Package caches stay where they were, so installs in tests stay warm.
+
+In CI (``CI=true``) a skipped test makes the run fail: every tier must run there.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+LESSONS = ROOT / "lessons"
+
+#: Flags that let Chromium run headless as root on a machine without a network.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+
+# Property-based tests are seeded in CI, so a run there is repeatable; on a
+# developer's machine they explore new examples each run.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+if _in_ci():
+    settings.load_profile("ci")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    home = Path.home()
+    os.environ.setdefault("UV_CACHE_DIR", str(home / ".cache" / "uv"))
+    os.environ.setdefault("PIP_CACHE_DIR", str(home / ".cache" / "pip"))
+    scratch = Path(tempfile.mkdtemp(prefix="landlord-tests-home-"))
+    os.environ["HOME"] = str(scratch)
+    for name, sub in {
+        "JUPYTER_CONFIG_DIR": "jupyter/config",
+        "JUPYTER_DATA_DIR": "jupyter/data",
+        "JUPYTER_RUNTIME_DIR": "jupyter/runtime",
+        "IPYTHONDIR": "ipython",
+        "MPLCONFIGDIR": "matplotlib",
+    }.items():
+        os.environ[name] = str(scratch / sub)
+    os.environ["JUPYTER_PLATFORM_DIRS"] = "1"
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    skipped = terminalreporter.stats.get("skipped", [])
+    if _in_ci() and skipped:
+        terminalreporter.write_line(
+            f"CI=true: {len(skipped)} skipped test(s) count as failures; "
+            "every tier must run in CI.",
+            red=True,
+            bold=True,
+        )
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    skipped = reporter.stats.get("skipped", []) if reporter else []
+    if _in_ci() and skipped and session.exitstatus == pytest.ExitCode.OK:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+# --- Real browser tier: Voila serving notebooks/, driven by headless Chromium ---
+
+
+def free_port() -> int:
+    """A TCP port on the loopback interface that nothing listens on now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for_http(url: str, process: subprocess.Popen, log: Path, timeout: float = 90) -> None:
+    """Poll ``url`` until it answers, failing early if ``process`` dies."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"server exited with {process.returncode}:\n{log.read_text()[-3000:]}")
+        with (
+            contextlib.suppress(urllib.error.URLError, ConnectionError, TimeoutError),
+            urllib.request.urlopen(url, timeout=5),
+        ):
+            return
+        time.sleep(0.2)
+    pytest.fail(f"{url} did not answer within {timeout} s:\n{log.read_text()[-3000:]}")
+
+
+def stop_process_group(process: subprocess.Popen) -> None:
+    """Stop a server started with ``start_new_session=True`` and all its kernels."""
+    if process.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Serve ``notebooks/`` with Voila on a free loopback port; yield its base URL.
+
+    Started from the repository root, so ``voila.json`` there applies as it
+    does for ``make run``.
+    """
+    port = free_port()
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    command = [
+        sys.executable,
+        "-m",
+        "voila",
+        "notebooks",
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        f"--port={port}",
+        "--Voila.port_retries=0",
+    ]
+    with log.open("w") as output:
+        process = subprocess.Popen(
+            command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for_http(base + "/", process, log)
+        yield base
+    finally:
+        stop_process_group(process)
+
+
+def find_chromium() -> str | None:
+    """The system Chromium: ``$LANDLORD_CHROMIUM``, else the first on PATH."""
+    explicit = os.environ.get("LANDLORD_CHROMIUM")
+    if explicit:
+        return explicit
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Chromium through Playwright, using the system's own browser.
+
+    Playwright never downloads a browser here. Without Chromium the browser
+    tests skip, which fails the run in CI (see ``.ci/run``, which installs it).
+    """
+    executable = find_chromium()
+    if executable is None:
+        pytest.skip("Chromium not found: install Debian's 'chromium' or set LANDLORD_CHROMIUM")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class PageProblems:
+    """What went wrong in a page: console errors, uncaught exceptions, failed loads.
+
+    Requests to hosts other than the loopback server (Voila's page asks a
+    public CDN for an icon font) cannot succeed on an offline machine; they are
+    kept apart in ``offline`` and do not count as problems. Nor does the
+    browser's own request for ``/favicon.ico``, which no page asked for.
+    """
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.offline: list[str] = []
+
+    def watch(self, page) -> None:
+        page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
+        page.on("console", self._console)
+        page.on("requestfailed", self._failed)
+
+    def _console(self, message) -> None:
+        if message.type != "error":
+            return
+        url = (message.location or {}).get("url", "")
+        if "Failed to load resource" in message.text and (
+            not url.startswith("http://127.0.0.1") or url.endswith("/favicon.ico")
+        ):
+            return  # an offline CDN (see requestfailed) or the browser's own icon request
+        self.errors.append(f"console: {message.text} ({url})")
+
+    def _failed(self, request) -> None:
+        if request.url.startswith("http://127.0.0.1"):
+            self.errors.append(f"failed load: {request.url} ({request.failure})")
+        else:
+            self.offline.append(request.url)
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh browser page; after the test, asserts it logged no errors."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    new_page = context.new_page()
+    problems = PageProblems()
+    problems.watch(new_page)
+    new_page.problems = problems
+    yield new_page
+    context.close()
+    assert not problems.errors, "the page reported errors:\n" + "\n".join(problems.errors)

@@ -1,0 +1,66 @@
+"""``import landlord`` works where only the library's own dependencies are installed.
+
+Builds a fresh virtual environment with the package and its core dependencies
+(no ``notebook`` extra) and uses it as a researcher on a server would.
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def uv(*args: str) -> None:
+    subprocess.run([sys.executable, "-m", "uv", *args], check=True, cwd=ROOT, capture_output=True)
+
+
+@pytest.fixture(scope="module")
+def core_python(tmp_path_factory) -> Path:
+    venv = tmp_path_factory.mktemp("core") / "venv"
+    uv("venv", "--quiet", "--python", sys.executable, str(venv))
+    python = venv / "bin" / "python"
+    uv(
+        "pip",
+        "install",
+        "--quiet",
+        "--python",
+        str(python),
+        "--constraint",
+        "constraints.txt",
+        ".",
+    )
+    return python
+
+
+def run(python: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([str(python), *args], capture_output=True, text=True, cwd="/")
+
+
+def test_core_environment_has_no_notebook_packages(core_python):
+    for name in ("ipywidgets", "voila", "jupyterlab", "IPython"):
+        found = run(core_python, "-c", f"import importlib.util as u; print(u.find_spec({name!r}))")
+        assert found.stdout.strip() == "None", name
+
+
+def test_import_landlord_without_the_notebook_extra(core_python):
+    result = run(core_python, "-c", "import landlord, landlord.apps; print(landlord.__version__)")
+    assert result.returncode == 0, result.stderr
+    assert (
+        result.stdout.strip()
+        == subprocess.run(
+            [sys.executable, "-c", "import landlord; print(landlord.__version__)"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    )
+
+
+def test_info_names_the_missing_extra(core_python):
+    result = run(core_python, "-m", "landlord", "info")
+    assert result.returncode == 0, result.stderr
+    assert "voila       not installed" in result.stdout
+    assert "pip install 'landlord[notebook]'" in result.stdout

@@ -1,0 +1,49 @@
+"""The README's run command, ``make run``, serves the welcome page on loopback."""
+
+import os
+import re
+import shutil
+import subprocess
+import urllib.request
+from pathlib import Path
+
+import pytest
+from conftest import free_port, stop_process_group, wait_for_http
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def make_run(tmp_path):
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    port = free_port()
+    log = tmp_path / "make-run.log"
+    with log.open("w") as output:
+        process = subprocess.Popen(
+            ["make", "--no-print-directory", "run"],
+            cwd=ROOT,
+            env={**os.environ, "PORT": str(port)},
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        wait_for_http(f"http://127.0.0.1:{port}/", process, log, timeout=300)
+        yield port, log
+    finally:
+        stop_process_group(process)
+
+
+def test_make_run_prints_the_welcome_url_and_serves_it(make_run):
+    port, log = make_run
+    printed = re.search(r"open (http://\S+)", log.read_text())
+    assert printed, log.read_text()
+    url = printed.group(1)
+    assert url == f"http://127.0.0.1:{port}/voila/render/welcome.ipynb"
+    with urllib.request.urlopen(url, timeout=60) as response:
+        html = response.read().decode()
+    assert response.status == 200
+    assert "<title>Welcome to landlord</title>" in html
+    assert "play Magie&#39;s argument" in html or "play Magie's argument" in html
+    assert "import landlord" not in html  # sources are stripped

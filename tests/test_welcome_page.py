@@ -1,0 +1,63 @@
+"""The welcome page as a visitor sees it: Voila in headless Chromium."""
+
+from pathlib import Path
+
+import pytest
+
+import landlord
+from landlord.apps import find_apps
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+pytestmark = pytest.mark.browser
+
+WELCOME = "/voila/render/welcome.ipynb"
+
+
+def open_welcome(page, voila_url):
+    page.goto(voila_url + WELCOME)
+    # The version line is the last cell's output: once it shows, the kernel
+    # has run every cell. A failing cell shows Voila's error text instead.
+    version_line = page.get_by_text(f"landlord {landlord.__version__}", exact=True)
+    cell_error = page.get_by_text("There was an error")
+    version_line.or_(cell_error).first.wait_for(timeout=60_000)
+    assert cell_error.count() == 0, cell_error.first.inner_text()
+
+
+def test_welcome_page_renders_its_text_without_code(page, voila_url):
+    open_welcome(page, voila_url)
+
+    assert page.title() == "Welcome to landlord"
+    heading = page.get_by_role("heading", level=1)
+    assert "play Magie's argument" in heading.inner_text()
+    assert page.get_by_text("independent teaching project").is_visible()
+    # Voila strips the sources: no code editor or input prompt is on the page.
+    assert page.locator(".jp-InputArea-editor").count() == 0
+    assert page.locator(".jp-CodeMirrorEditor, .CodeMirror, .cm-editor").count() == 0
+    assert "import landlord" not in page.content()
+    # A failing cell still returns HTTP 200: no error text may show.
+    assert page.get_by_text("There was an error").count() == 0
+    assert (
+        page.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']").count()
+        == 0
+    )
+
+
+def test_welcome_page_links_every_app(page, voila_url):
+    open_welcome(page, voila_url)
+    apps = find_apps(NOTEBOOKS)
+    for app in apps:
+        link = page.get_by_role("link", name=app.title)
+        assert link.get_attribute("href") == app.file
+    if not apps:
+        assert page.get_by_text("No apps are installed beside this page.").is_visible()
+
+
+def test_server_root_lists_the_welcome_page(page, voila_url):
+    page.goto(voila_url + "/")
+    link = page.get_by_role("link", name="welcome.ipynb")
+    link.wait_for(timeout=30_000)
+    href = link.get_attribute("href")
+    assert href.split("?")[0] == WELCOME
+    page.goto(voila_url + href)
+    page.get_by_role("heading", name="The apps").wait_for(timeout=60_000)
