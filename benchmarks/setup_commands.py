@@ -1,0 +1,161 @@
+"""How long the README's two commands take, from nothing and with a warm venv.
+
+Clones the committed repository into a scratch folder and times:
+
+- ``make test`` from nothing: no ``.venv`` and empty package caches, as on a
+  fresh machine (only Chromium is assumed installed), then again warm;
+- ``make run`` from nothing and warm: until the welcome page it prints
+  answers over HTTP;
+
+and reports the size of the virtual environment. The results, with the
+machine they were measured on, are printed and written as JSON.
+
+Usage::
+
+    .venv/bin/python benchmarks/setup_commands.py [--out benchmarks/results/setup_commands.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def machine() -> dict[str, object]:
+    """The machine the numbers belong to."""
+    cpu = "unknown"
+    with open("/proc/cpuinfo") as info:
+        for line in info:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    with open("/proc/meminfo") as info:
+        mem_kib = int(info.readline().split()[1])
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "memory_gib": round(mem_kib / 2**20, 1),
+        "os": platform.platform(),
+        "python": platform.python_version(),
+    }
+
+
+def folder_size_mib(path: Path) -> float:
+    total = sum(f.stat().st_size for f in path.rglob("*") if f.is_file() and not f.is_symlink())
+    return round(total / 2**20, 1)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def timed_make_test(clone: Path, env: dict[str, str]) -> dict[str, object]:
+    start = time.perf_counter()
+    result = subprocess.run(
+        ["make", "--no-print-directory", "test"],
+        cwd=clone,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    seconds = time.perf_counter() - start
+    summary = [line for line in result.stdout.splitlines() if re.search(r"\d+ passed", line)]
+    if result.returncode != 0:
+        sys.exit(f"make test failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
+    return {"seconds": round(seconds, 1), "pytest": summary[-1].strip("= ") if summary else ""}
+
+
+def timed_make_run(clone: Path, env: dict[str, str]) -> dict[str, object]:
+    port = free_port()
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        ["make", "--no-print-directory", "run"],
+        cwd=clone,
+        env={**env, "PORT": str(port)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}/voila/render/welcome.ipynb"
+    try:
+        while True:
+            if process.poll() is not None:
+                sys.exit(f"make run exited with {process.returncode}")
+            try:
+                with urllib.request.urlopen(url, timeout=60) as response:
+                    response.read()
+                    break
+            except OSError:
+                time.sleep(0.1)
+        return {"seconds_to_welcome_page": round(time.perf_counter() - start, 1)}
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--out", type=Path, default=ROOT / "benchmarks/results/setup_commands.json"
+    )
+    args = parser.parse_args()
+
+    scratch = Path(tempfile.mkdtemp(prefix="landlord-bench-"))
+    try:
+        clone = scratch / "landlord"
+        subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
+        caches = scratch / "caches"
+        env = {k: v for k, v in os.environ.items() if k not in {"VIRTUAL_ENV", "CI"}}
+        env.update(
+            UV_CACHE_DIR=str(caches / "uv"),
+            PIP_CACHE_DIR=str(caches / "pip"),
+            XDG_CACHE_HOME=str(caches / "xdg"),
+        )
+        results: dict[str, object] = {
+            "benchmark": "setup_commands",
+            "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+            "commit": subprocess.run(
+                ["git", "rev-parse", "--short", "HEAD"],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout.strip(),
+            "machine": machine(),
+        }
+        results["make_test_from_nothing"] = timed_make_test(clone, env)
+        results["make_test_warm_venv"] = timed_make_test(clone, env)
+        results["venv_mib"] = folder_size_mib(clone / ".venv")
+        results["package_caches_mib"] = folder_size_mib(caches)
+        results["make_run_warm_venv"] = timed_make_run(clone, env)
+        shutil.rmtree(clone / ".venv")
+        shutil.rmtree(caches)
+        results["make_run_from_nothing"] = timed_make_run(clone, env)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+    text = json.dumps(results, indent=2)
+    print(text)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(text + "\n")
+
+
+if __name__ == "__main__":
+    main()
