@@ -17,14 +17,15 @@ export UV_PYTHON_DOWNLOADS := never
 .PHONY: run test lint lock clean help
 
 help:
-	@echo "make run    serve the apps on http://127.0.0.1:$(PORT)/ (PORT=... to change)"
+	@echo "make run    serve the apps on http://127.0.0.1:$(PORT)/ (PORT=..., VOILA_ARGS=...)"
 	@echo "make test   lint, then unit, notebook and browser tests"
 	@echo "make lock   refresh constraints.txt after editing dependencies in pyproject.toml"
 	@echo "make clean  remove .venv and caches"
 
 run: $(VENV)/.installed-notebook
 	@echo "landlord: open http://127.0.0.1:$(PORT)/voila/render/welcome.ipynb  (Ctrl-C stops)"
-	$(BIN)/voila notebooks --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) --Voila.port_retries=0
+	$(BIN)/voila notebooks --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) \
+	  --Voila.port_retries=0 $(VOILA_ARGS)
 
 test: lint
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -17,7 +17,7 @@ import landlord
 #: Distributions reported by ``landlord info``: the library's own
 #: dependencies first, then the ``notebook`` extra that the apps need.
 LIBRARY_PACKAGES = ("numpy", "pandas", "networkx", "matplotlib")
-NOTEBOOK_PACKAGES = ("ipywidgets", "voila", "jupyterlab", "ipympl", "tqdm")
+NOTEBOOK_PACKAGES = ("ipywidgets", "voila", "jupyterlab")
 
 
 def installed_versions() -> dict[str, str | None]:

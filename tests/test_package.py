@@ -10,7 +10,7 @@ import pytest
 import landlord
 from landlord import cli
 
-UI_PACKAGES = {"ipywidgets", "IPython", "voila", "jupyterlab", "ipympl", "tqdm", "matplotlib"}
+UI_PACKAGES = {"ipywidgets", "IPython", "voila", "jupyterlab", "matplotlib"}
 
 
 def test_version_matches_the_installed_distribution():
