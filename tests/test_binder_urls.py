@@ -1,0 +1,70 @@
+"""The Binder badges' pages, served the way Binder serves them.
+
+Binder runs a Jupyter server from the repository root with Voila as a server
+extension; the badges open ``/lab`` and ``/voila/render/notebooks/...``. Here
+the same server runs on loopback (no token, which only a test may do) and
+headless Chromium opens both addresses.
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import free_port, stop_process_group, wait_for_http
+
+import landlord
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def jupyter_url(tmp_path_factory):
+    port = free_port()
+    log = tmp_path_factory.mktemp("jupyter") / "jupyter.log"
+    command = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        f"--ServerApp.root_dir={ROOT}",
+        "--ServerApp.allow_root=True",
+    ]
+    with log.open("w") as output:
+        process = subprocess.Popen(
+            command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for_http(base + "/api/status", process, log)
+        yield base
+    finally:
+        stop_process_group(process)
+
+
+def test_voila_badge_path_renders_the_welcome_page(page, jupyter_url):
+    page.goto(jupyter_url + "/voila/render/notebooks/welcome.ipynb")
+    version_line = page.get_by_text(f"landlord {landlord.__version__}", exact=True)
+    cell_error = page.get_by_text("There was an error")
+    version_line.or_(cell_error).first.wait_for(timeout=60_000)
+    assert cell_error.count() == 0
+    assert page.title() == "Welcome to landlord"
+    # voila.json at the repository root applies under the server extension too.
+    assert page.locator(".jp-InputArea-editor").count() == 0
+
+
+def test_lab_badge_path_opens_jupyterlab(page, jupyter_url):
+    page.goto(jupyter_url + "/lab/tree/notebooks/welcome.ipynb")
+    notebook = page.locator(".jp-Notebook")
+    notebook.first.wait_for(timeout=90_000)
+    title = notebook.get_by_role("heading", name="landlord: play Magie's argument")
+    title.wait_for(timeout=60_000)
+    # In JupyterLab the code is there to read and change.
+    assert "find_apps" in notebook.locator(".jp-CodeCell .jp-InputArea-editor").first.inner_text()
