@@ -99,7 +99,7 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def wait_for_http(url: str, process: subprocess.Popen, log: Path, timeout: float = 90) -> None:
+def _wait_for_http(url: str, process: subprocess.Popen, log: Path, timeout: float) -> None:
     """Poll ``url`` until it answers, failing early if ``process`` dies."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -114,8 +114,8 @@ def wait_for_http(url: str, process: subprocess.Popen, log: Path, timeout: float
     pytest.fail(f"{url} did not answer within {timeout} s:\n{log.read_text()[-3000:]}")
 
 
-def stop_process_group(process: subprocess.Popen) -> None:
-    """Stop a server started with ``start_new_session=True`` and all its kernels."""
+def _stop_process_group(process: subprocess.Popen) -> None:
+    """Stop a server started in its own session, with the kernels it started."""
     if process.poll() is None:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGTERM)
@@ -127,6 +127,38 @@ def stop_process_group(process: subprocess.Popen) -> None:
             process.wait(timeout=5)
 
 
+@contextlib.contextmanager
+def serving(
+    command: list[str],
+    port: int,
+    log: Path,
+    *,
+    ready: str = "/",
+    env: dict[str, str] | None = None,
+    timeout: float = 90,
+) -> Iterator[str]:
+    """Run a web server from the repository root; yield its base URL once it answers.
+
+    The server runs in its own process group, so stopping it also stops the
+    kernels it started. Its output goes to ``log``, quoted if it fails to start.
+    """
+    with log.open("w") as output:
+        process = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_for_http(base + ready, process, log, timeout)
+        yield base
+    finally:
+        _stop_process_group(process)
+
+
 @pytest.fixture(scope="session")
 def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Serve ``notebooks/`` with Voila on a free loopback port; yield its base URL.
@@ -135,7 +167,6 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     does for ``make run``.
     """
     port = free_port()
-    log = tmp_path_factory.mktemp("voila") / "voila.log"
     command = [
         sys.executable,
         "-m",
@@ -146,16 +177,8 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         f"--port={port}",
         "--Voila.port_retries=0",
     ]
-    with log.open("w") as output:
-        process = subprocess.Popen(
-            command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_for_http(base + "/", process, log)
+    with serving(command, port, tmp_path_factory.mktemp("voila") / "voila.log") as base:
         yield base
-    finally:
-        stop_process_group(process)
 
 
 def find_chromium() -> str | None:

@@ -6,12 +6,11 @@ the same server runs on loopback (no token, which only a test may do) and
 headless Chromium opens both addresses.
 """
 
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import free_port, stop_process_group, wait_for_http
+from conftest import free_port, serving
 
 import landlord
 
@@ -23,7 +22,6 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def jupyter_url(tmp_path_factory):
     port = free_port()
-    log = tmp_path_factory.mktemp("jupyter") / "jupyter.log"
     command = [
         sys.executable,
         "-m",
@@ -37,16 +35,9 @@ def jupyter_url(tmp_path_factory):
         f"--ServerApp.root_dir={ROOT}",
         "--ServerApp.allow_root=True",
     ]
-    with log.open("w") as output:
-        process = subprocess.Popen(
-            command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_for_http(base + "/api/status", process, log)
+    log = tmp_path_factory.mktemp("jupyter") / "jupyter.log"
+    with serving(command, port, log, ready="/api/status") as base:
         yield base
-    finally:
-        stop_process_group(process)
 
 
 def test_voila_badge_path_renders_the_welcome_page(page, jupyter_url):

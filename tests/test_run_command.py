@@ -3,14 +3,10 @@
 import os
 import re
 import shutil
-import subprocess
 import urllib.request
-from pathlib import Path
 
 import pytest
-from conftest import free_port, stop_process_group, wait_for_http
-
-ROOT = Path(__file__).resolve().parents[1]
+from conftest import free_port, serving
 
 
 @pytest.fixture
@@ -19,20 +15,10 @@ def make_run(tmp_path):
         pytest.skip("make is not installed")
     port = free_port()
     log = tmp_path / "make-run.log"
-    with log.open("w") as output:
-        process = subprocess.Popen(
-            ["make", "--no-print-directory", "run"],
-            cwd=ROOT,
-            env={**os.environ, "PORT": str(port)},
-            stdout=output,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    try:
-        wait_for_http(f"http://127.0.0.1:{port}/", process, log, timeout=300)
+    command = ["make", "--no-print-directory", "run"]
+    # The first run may install the environment: allow it the time to.
+    with serving(command, port, log, env={**os.environ, "PORT": str(port)}, timeout=300):
         yield port, log
-    finally:
-        stop_process_group(process)
 
 
 def test_make_run_prints_the_welcome_url_and_serves_it(make_run):
