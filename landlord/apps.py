@@ -84,10 +84,16 @@ def read_app(path: str | Path) -> App:
     path = Path(path)
     try:
         notebook = json.loads(path.read_text(encoding="utf-8"))
-        cells = notebook["cells"]
-        metadata = notebook.get("metadata", {})
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError) as error:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise AppCatalogueError(f"{path}: not a readable notebook ({error})") from None
+    cells = notebook.get("cells") if isinstance(notebook, dict) else None
+    metadata = notebook.get("metadata", {}) if isinstance(notebook, dict) else None
+    if not isinstance(cells, list) or not all(isinstance(cell, dict) for cell in cells):
+        raise AppCatalogueError(f"{path}: not a readable notebook (field cells: expected a list)")
+    if not isinstance(metadata, dict) or not isinstance(metadata.get("landlord", {}), dict):
+        raise AppCatalogueError(
+            f"{path}: not a readable notebook (field metadata.landlord: expected an object)"
+        )
 
     markdown = next((cell for cell in cells if cell.get("cell_type") == "markdown"), None)
     if markdown is None:

@@ -28,8 +28,6 @@ import pytest
 from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = ROOT / "notebooks"
-LESSONS = ROOT / "lessons"
 
 #: Flags that let Chromium run headless as root on a machine without a network.
 CHROMIUM_ARGS = [
@@ -41,6 +39,9 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+_SCRATCH_HOME = pytest.StashKey[Path]()
 
 
 def _in_ci() -> bool:
@@ -59,6 +60,7 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ.setdefault("UV_CACHE_DIR", str(home / ".cache" / "uv"))
     os.environ.setdefault("PIP_CACHE_DIR", str(home / ".cache" / "pip"))
     scratch = Path(tempfile.mkdtemp(prefix="landlord-tests-home-"))
+    config.stash[_SCRATCH_HOME] = scratch
     os.environ["HOME"] = str(scratch)
     for name, sub in {
         "JUPYTER_CONFIG_DIR": "jupyter/config",
@@ -69,6 +71,12 @@ def pytest_configure(config: pytest.Config) -> None:
     }.items():
         os.environ[name] = str(scratch / sub)
     os.environ["JUPYTER_PLATFORM_DIRS"] = "1"
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    scratch = config.stash.get(_SCRATCH_HOME, None)
+    if scratch is not None:
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:

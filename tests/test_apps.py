@@ -63,7 +63,18 @@ def test_a_notebook_that_cannot_be_listed_is_named_with_the_reason(
     assert str(path) in str(error.value)
 
 
-@pytest.mark.parametrize("content", ["{not json", '{"metadata": {}}', "[]", b"\xff\xfe"])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "{not json",
+        '{"metadata": {}}',
+        "[]",
+        '{"cells": ["text"]}',
+        '{"cells": [], "metadata": []}',
+        '{"cells": [], "metadata": {"landlord": 3}}',
+        b"\xff\xfe",
+    ],
+)
 def test_a_damaged_file_is_refused_with_its_name(tmp_path, content):
     path = tmp_path / "damaged.ipynb"
     if isinstance(content, bytes):
