@@ -19,10 +19,12 @@ export UV_PYTHON_DOWNLOADS := never
 help:
 	@echo "make run    serve the apps on http://127.0.0.1:$(PORT)/ (PORT=..., VOILA_ARGS=...)"
 	@echo "make test   lint, then unit, notebook and browser tests"
+	@echo "make lint   ruff only"
 	@echo "make lock   refresh constraints.txt after editing dependencies in pyproject.toml"
 	@echo "make clean  remove .venv and caches"
 
 run: $(VENV)/.installed-notebook
+	@case "$(PORT)" in ''|*[!0-9]*) echo "make run: PORT must be a port number, not '$(PORT)'" >&2; exit 2;; esac
 	@echo "landlord: open http://127.0.0.1:$(PORT)/voila/render/welcome.ipynb  (Ctrl-C stops)"
 	$(BIN)/voila notebooks --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) \
 	  --Voila.port_retries=0 $(VOILA_ARGS)
