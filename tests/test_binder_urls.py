@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import free_port, serving
+from playwright.sync_api import expect
 
 import landlord
 
@@ -58,4 +59,5 @@ def test_lab_badge_path_opens_jupyterlab(page, jupyter_url):
     title = notebook.get_by_role("heading", name="landlord: play Magie's argument")
     title.wait_for(timeout=60_000)
     # In JupyterLab the code is there to read and change.
-    assert "find_apps" in notebook.locator(".jp-CodeCell .jp-InputArea-editor").first.inner_text()
+    code = notebook.locator(".jp-CodeCell .jp-InputArea-editor").first
+    expect(code).to_contain_text("find_apps", timeout=60_000)

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 import landlord
 from landlord.apps import find_apps
@@ -30,7 +31,7 @@ def test_welcome_page_renders_its_text_without_code(page, voila_url):
     assert page.title() == "Welcome to landlord"
     heading = page.get_by_role("heading", level=1)
     assert "play Magie's argument" in heading.inner_text()
-    assert page.get_by_text("independent teaching project").is_visible()
+    expect(page.get_by_text("independent teaching project")).to_be_visible()
     # Voila strips the sources: no code editor or input prompt is on the page.
     assert page.locator(".jp-InputArea-editor").count() == 0
     assert page.locator(".jp-CodeMirrorEditor, .CodeMirror, .cm-editor").count() == 0
@@ -47,10 +48,9 @@ def test_welcome_page_links_every_app(page, voila_url):
     open_welcome(page, voila_url)
     apps = find_apps(NOTEBOOKS)
     for app in apps:
-        link = page.get_by_role("link", name=app.title)
-        assert link.get_attribute("href") == app.file
+        expect(page.get_by_role("link", name=app.title)).to_have_attribute("href", app.file)
     if not apps:
-        assert page.get_by_text("No apps are installed beside this page.").is_visible()
+        expect(page.get_by_text("No apps are installed beside this page.")).to_be_visible()
 
 
 def test_server_root_lists_the_welcome_page(page, voila_url):
