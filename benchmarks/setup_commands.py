@@ -7,12 +7,13 @@ Clones the committed repository into a scratch folder and times:
 - ``make run`` from nothing and warm: until the welcome page it prints
   answers over HTTP;
 
-and reports the size of the virtual environment. The results, with the
+and reports the size of the virtual environment, full (after ``make test``)
+and for ``make run`` alone. The results, with the
 machine they were measured on, are printed and written as JSON.
 
 Usage::
 
-    .venv/bin/python benchmarks/setup_commands.py [--out benchmarks/results/setup_commands.json]
+    .venv/bin/python benchmarks/setup_commands.py [--out FILE]
 """
 
 from __future__ import annotations
@@ -148,6 +149,7 @@ def main() -> None:
         shutil.rmtree(clone / ".venv")
         shutil.rmtree(caches)
         results["make_run_from_nothing"] = timed_make_run(clone, env)
+        results["venv_run_only_mib"] = folder_size_mib(clone / ".venv")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
