@@ -8,8 +8,8 @@ Clones the committed repository into a scratch folder and times:
   answers over HTTP;
 
 and reports the size of the virtual environment, full (after ``make test``)
-and for ``make run`` alone. The results, with the
-machine they were measured on, are printed and written as JSON.
+and for ``make run`` alone. The results, with the machine they were
+measured on, are printed and written as JSON.
 
 Usage::
 
