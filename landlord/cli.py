@@ -51,7 +51,7 @@ def _info(_args: argparse.Namespace) -> int:
         for name in names:
             print(f"  {name:<11} {versions[name] or 'not installed'}")
     if not all(versions[name] for name in NOTEBOOK_PACKAGES):
-        print("\nThe apps need the notebook extra: pip install 'landlord[notebook]'")
+        print("\nThe apps need the notebook extra: pip install '.[notebook]' in the kit's folder")
     return 0
 
 
