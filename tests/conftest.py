@@ -265,3 +265,16 @@ def page(browser):
     yield new_page
     context.close()
     assert not problems.errors, "the page reported errors:\n" + "\n".join(problems.errors)
+
+
+def wait_for_voila_page(page, last_output: str, timeout: float = 60_000) -> None:
+    """Wait until a Voila page has run all its cells, and fail if one failed.
+
+    ``last_output`` is text that the page's last cell shows. Voila shows its own
+    error text instead when a cell fails, and still answers HTTP 200, so the
+    wait ends on whichever comes first.
+    """
+    done = page.get_by_text(last_output, exact=True)
+    cell_error = page.get_by_text("There was an error")
+    done.or_(cell_error).first.wait_for(timeout=timeout)
+    assert cell_error.count() == 0, cell_error.first.inner_text()

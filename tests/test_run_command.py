@@ -3,7 +3,9 @@
 import os
 import re
 import shutil
+import subprocess
 import urllib.request
+from pathlib import Path
 
 import pytest
 from conftest import free_port, serving
@@ -33,3 +35,17 @@ def test_make_run_prints_the_welcome_url_and_serves_it(make_run):
     assert "<title>Welcome to landlord</title>" in html
     assert "play Magie&#39;s argument" in html or "play Magie's argument" in html
     assert "import landlord" not in html  # sources are stripped
+
+
+def test_make_run_refuses_a_port_that_is_not_a_number():
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    result = subprocess.run(
+        ["make", "--no-print-directory", "run", "PORT=80a"],
+        cwd=Path(__file__).resolve().parents[1],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 2
+    assert "PORT must be a port number, not '80a'" in result.stderr
