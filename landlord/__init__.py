@@ -7,8 +7,70 @@ trademark of Hasbro and names only the historical rules here.
 
 The library imports no user-interface package: the notebooks and Voila apps
 live in the ``notebook`` extra, so ``import landlord`` works in a plain Python.
+
+Examples
+--------
+>>> import landlord
+>>> record = landlord.play("landlords_game", players=4, seed=1)
+>>> record.game.is_over, len(record.names)
+(True, 4)
 """
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0.dev0"
 
-__all__ = ["__version__"]
+__all__ = ["__version__", "load_game", "play"]
+
+if TYPE_CHECKING:
+    from landlord.policies import Policy
+    from landlord.record import GameRecord
+
+
+def play(
+    rules: str = "landlords_game",
+    players: int | Sequence[str | Policy] = 4,
+    seed: int | None = None,
+    names: Sequence[str] | None = None,
+    **options: Any,
+) -> GameRecord:
+    """Play one whole game with bots and return its record.
+
+    Parameters
+    ----------
+    rules : str
+        A rule set id (``landlord rules`` lists them).
+    players : int or sequence
+        A number of seats (all ``eager_landlord`` bots), or one strategy name
+        or policy per seat, in turn order.
+    seed : int, optional
+        Same rules, players and seed: the same game.
+    names : sequence of str, optional
+        Display names of the players.
+    **options
+        The rule set's options, for example ``advanced=True`` or ``round_limit=30``.
+
+    Returns
+    -------
+    GameRecord
+        Per-round tables (``.rounds``), transfers (``.transfers``),
+        ``.standings`` and the replayable history (``.save(path)``).
+    """
+    from landlord.session import Session, default_players
+
+    seats = default_players(players) if isinstance(players, int) else list(players)
+    session = Session(rules, seats, seed=seed, names=names, **options)
+    session.run()
+    if not session.game.is_over:
+        raise ValueError("play() seats only bots; use a Session to play with humans")
+    return session.record()
+
+
+def load_game(path) -> GameRecord:
+    """Load and verify a saved game (see :func:`landlord.record.load_game`)."""
+    from landlord.record import load_game as _load
+
+    return _load(path)

@@ -1,0 +1,97 @@
+"""How fast whole games play: games and player-turns per second on one core.
+
+Plays batches of complete Landlord's Games with four bots (the full engine:
+typed actions, legal-action lists, every transfer in the ledger, the history
+kept for replay, the per-round tables) pinned to one core, and reports the
+median of five runs. A player-turn is one player's turn (a throw, or a turn
+missed in Jail), as ``GameState.turns_played`` counts them.
+
+Usage::
+
+    .venv/bin/python benchmarks/games.py [--games 200] [--runs 5] [--out FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from setup_commands import machine
+
+from landlord.session import Session
+
+ROOT = Path(__file__).resolve().parents[1]
+
+LINE_UPS = {
+    "eager_landlord x4": ["eager_landlord"] * 4,
+    "mixed bots": ["eager_landlord", "cautious_tenant", "eager_landlord", "cautious_tenant"],
+    "random x4": ["random"] * 4,
+}
+
+
+def one_run(players: list[str], games: int, first_seed: int, **options) -> dict[str, float]:
+    turns = decisions = 0
+    start = time.perf_counter()
+    for seed in range(first_seed, first_seed + games):
+        session = Session("landlords_game", players, seed=seed, **options)
+        game = session.run()
+        turns += game.turns_played
+        decisions += len(game.history)
+    seconds = time.perf_counter() - start
+    return {
+        "seconds": seconds,
+        "games_per_second": games / seconds,
+        "player_turns_per_second": turns / seconds,
+        "turns_per_game": turns / games,
+        "recorded_events_per_turn": decisions / turns,
+    }
+
+
+def measure(players: list[str], games: int, runs: int, **options) -> dict[str, float]:
+    results = [one_run(players, games, 1000 * k, **options) for k in range(runs)]
+    return {
+        key: round(statistics.median(r[key] for r in results), 3)
+        for key in ("games_per_second", "player_turns_per_second", "turns_per_game")
+    } | {"recorded_events_per_turn": round(results[0]["recorded_events_per_turn"], 2)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games per run (default 200)")
+    parser.add_argument("--runs", type=int, default=5, help="runs; the median is reported")
+    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks/results/games.json")
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
+    report: dict[str, object] = {
+        "benchmark": "games",
+        "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "commit": commit,
+        "machine": machine() | {"cores_used": 1},
+        "games_per_run": args.games,
+        "runs": args.runs,
+        "statistic": "median of the runs",
+    }
+    for label, players in LINE_UPS.items():
+        report[label] = measure(players, args.games, args.runs)
+        print(f"{label:>20}: {report[label]}", flush=True)
+    report["eager_landlord x4, advanced rules"] = measure(
+        LINE_UPS["eager_landlord x4"], args.games, args.runs, advanced=True
+    )
+    print(json.dumps(report, indent=2))
+    args.out.write_text(json.dumps(report, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,381 @@
+"""Money between players: payments that fall short, talks, loans, the Trust.
+
+The rules leave much to the players (Rule 16: borrowing on agreed terms;
+Rule 18: "players may do anything ... which does not conflict with the
+rules"; the Suggestions: cards "may be bought, sold, mortgaged or traded").
+A simulator needs a definite menu, so this module offers one, marked as our
+reading in the rule set's data:
+
+* **Talks.** Once a turn, before his throw, a player may open talks and make
+  up to three offers: sell one of his cards (houses go with the lot) or a
+  luxury card, offer to buy another's card, or ask for a loan. Prices are
+  fractions of the card's value (printed price plus houses): 50% to 300%.
+  The other player accepts or refuses.
+* **Falling short.** A player who owes more than his cash may hold the same
+  talks to raise the money (Rule 12: borrow, sell or mortgage). If he still
+  cannot pay, he pays all he has, the rest is recorded as his debt, and he
+  goes to the Poor House until his next turn. Such a debt, and a loan
+  secured on wages, is repaid out of his wages as they come (Rule 16's
+  "mortgage on ... his wages").
+* **The Trust** (Rule 9): two players holding every railroad between them may
+  pool them; the Trust ends when a railroad changes hands.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from landlord.engine.actions import (
+    Accept,
+    AskForCard,
+    AskLoan,
+    Bid,
+    Build,
+    EndDealing,
+    FormTrust,
+    GiveUp,
+    Negotiate,
+    OfferCard,
+    OfferLuxury,
+    Pass,
+    Refuse,
+    Repay,
+    Roll,
+)
+from landlord.engine.ledger import Debt
+from landlord.engine.state import Flow, GameState
+
+__all__ = ["Dealings"]
+
+ROLL = Roll()
+NEGOTIATE = Negotiate()
+END_TALKS = EndDealing()
+GIVE_UP = GiveUp()
+ACCEPT = Accept()
+REFUSE = Refuse()
+ANSWERS = (ACCEPT, REFUSE)
+
+#: Prices offered in talks, in percent of a card's value.
+PRICE_LADDER = (50, 100, 150, 200, 300)
+#: Offers a player may make in one round of talks.
+OFFERS_PER_TALK = 3
+#: Loans asked for in talks held for no debt.
+LOAN_AMOUNTS = (100, 200)
+
+
+class Dealings(GameState):
+    """Payments, debts, talks and the Trust, for a game with cards and houses.
+
+    The game class sets ``tables``, ``rules``, ``owner``, ``houses``,
+    ``position`` and the player lists, then calls :meth:`_setup_dealings`.
+    """
+
+    def _setup_dealings(self) -> None:
+        self.debts: dict[int, Debt] = {}
+        self._next_debt = 1
+        self._wage_debts = 0
+        #: Spaces whose cards are pledged for a debt: space -> debt id.
+        self.pledged: dict[int, int] = {}
+        #: The two players of a railroad Trust, or None.
+        self.trust: frozenset[int] | None = None
+        self.extra_turn = False
+        self._talks_left = 0
+        self._pass = Pass()
+        self._bids: dict[int, Bid] = {}
+        self._builds = {lot: Build(lot) for lot in self.tables.lots}
+
+    def _bid(self, amount: int) -> Bid:
+        bid = self._bids.get(amount)
+        if bid is None:
+            bid = self._bids[amount] = Bid(amount)
+        return bid
+
+    # --- cards ----------------------------------------------------------------
+
+    def _set_owner(self, space: int, player: int) -> None:
+        """Give the card of ``space`` to ``player`` (-1: back to the pack)."""
+        self.owner[space] = player
+        if player < 0:
+            self.houses[space] = 0
+            debt_id = self.pledged.pop(space, None)
+            if debt_id is not None and debt_id in self.debts:
+                # The pledge is gone; the debt stays, now secured on wages.
+                self.debts[debt_id].collateral = None
+                self._wage_debts += 1
+        if self.trust is not None and self.tables.kind[space] == "railroad":
+            holders = {self.owner[r] for r in self.tables.railroads}
+            if holders != set(self.trust):
+                self.trust = None
+
+    def cards_of(self, player: int) -> list[int]:
+        """The spaces whose cards ``player`` holds, in board order."""
+        owner = self.owner
+        return [space for space in self.tables.cards if owner[space] == player]
+
+    def card_value(self, space: int) -> int:
+        """A card's worth in talks: its printed price plus its houses at cost."""
+        return self.tables.price[space] + self.houses[space] * self.rules["houses.cost"]
+
+    # --- paying -------------------------------------------------------------
+
+    def _pay(self, player: int, payee: int, amount: int, reason: str) -> Flow:
+        """Pay, raising money if need be; return False if he went to the Poor House."""
+        paid = yield from self._pay_bills(player, [(payee, amount, reason)])
+        return paid
+
+    def _pay_bills(self, player: int, bills: list[tuple[int, int, str]]) -> Flow:
+        transfer = self.ledger.transfer
+        balances = self.ledger.balances
+        total = sum(amount for _, amount, _ in bills)
+        if balances[player] < total:
+            yield from self._talks(player, need=total)
+        if balances[player] >= total:
+            for payee, amount, reason in bills:
+                transfer(player, payee, amount, reason)
+            return True
+        for payee, amount, reason in bills:
+            cash = balances[player]
+            if cash >= amount:
+                transfer(player, payee, amount, reason)
+                continue
+            transfer(player, payee, cash, reason)
+            if payee != player:
+                self.add_debt(player, payee, amount - cash, f"unpaid {reason}")
+        self.go_to_poor_house(player)
+        return False
+
+    def go_to_poor_house(self, player: int) -> None:
+        """Rule 12: he stays there until his next turn."""
+        self.in_poor_house[player] = True
+        self.jailed[player] = False
+        self.position[player] = self.tables.poor_house
+
+    def add_debt(
+        self, debtor: int, creditor: int, owed: int, reason: str, collateral: int | None = None
+    ) -> Debt:
+        """Record that ``debtor`` owes ``creditor``; no money moves."""
+        debt = Debt(self._next_debt, debtor, creditor, owed, reason, collateral)
+        self._next_debt += 1
+        self.debts[debt.id] = debt
+        if collateral is None:
+            self._wage_debts += 1
+        else:
+            self.pledged[collateral] = debt.id
+        return debt
+
+    def _settle(self, debt: Debt, amount: int, reason: str) -> None:
+        self.ledger.transfer(debt.debtor, debt.creditor, amount, reason)
+        debt.owed -= amount
+        if debt.owed <= 0:
+            del self.debts[debt.id]
+            if debt.collateral is None:
+                self._wage_debts -= 1
+            else:
+                self.pledged.pop(debt.collateral, None)
+
+    def _take_wages_for_debts(self, player: int, wages: int) -> None:
+        """Creditors secured on wages take them until they are paid."""
+        for debt in list(self.debts.values()):
+            if wages <= 0:
+                break
+            if debt.debtor == player and debt.collateral is None:
+                amount = min(debt.owed, wages, self.cash(player))
+                if amount > 0:
+                    self._settle(debt, amount, "debt repaid from wages")
+                    wages -= amount
+
+    # --- the turn's business ------------------------------------------------
+
+    def _business_actions(self, player: int) -> list[Any]:
+        actions: list[Any] = [ROLL]
+        cash = self.ledger.balances[player]
+        owner = self.owner
+        if cash >= self.rules["houses.cost"]:
+            limit = self.rules["houses.limit"]
+            houses = self.houses
+            for lot, build in self._builds.items():
+                if owner[lot] == player and (not limit or houses[lot] < limit):
+                    actions.append(build)
+        if self.debts:
+            for debt in self.debts.values():
+                if debt.debtor == player and cash >= debt.owed:
+                    actions.append(Repay(debt.id))
+        partner = self._trust_partner(player)
+        if partner >= 0:
+            actions.append(FormTrust(partner))
+        if self._talks_left:
+            actions.append(NEGOTIATE)
+        return actions
+
+    def _do_business(self, player: int, choice: Any) -> Flow:
+        if isinstance(choice, Build):
+            rule = self.rules.params["houses"]
+            to = self.pile_account[rule["paid_to"]]
+            self.ledger.transfer(player, to, rule["cost"], "house built")
+            self.houses[choice.space] += 1
+        elif isinstance(choice, Repay):
+            debt = self.debts[choice.debt]
+            self._settle(debt, debt.owed, "debt repaid")
+        elif isinstance(choice, FormTrust):
+            answer = yield (choice.partner, "trust", ANSWERS, (player, choice))
+            if answer == ACCEPT:
+                self.trust = frozenset((player, choice.partner))
+        elif isinstance(choice, Negotiate):
+            self._talks_left -= 1
+            yield from self._talks(player, need=0)
+
+    def _trust_partner(self, player: int) -> int:
+        """The one other holder of railroads, if the two hold them all and no Trust stands."""
+        if self.trust is not None or not self.tables.railroads:
+            return -1
+        holders = {self.owner[r] for r in self.tables.railroads}
+        if len(holders) != 2 or player not in holders or -1 in holders:
+            return -1
+        return next(holder for holder in holders if holder != player)
+
+    # --- talks ------------------------------------------------------------------
+
+    def _talks(self, player: int, need: int) -> Flow:
+        """Offers to the other players; with ``need``, until the cash covers it."""
+        for _ in range(OFFERS_PER_TALK):
+            if need and self.cash(player) >= need:
+                return
+            actions = self.talk_actions(player, need)
+            if len(actions) == 1:
+                return
+            choice = yield (player, "talks", actions, need)
+            if isinstance(choice, EndDealing | GiveUp):
+                return
+            yield from self._propose(player, choice)
+
+    def talk_actions(self, player: int, need: int = 0) -> list[Any]:
+        """What ``player`` may propose in talks (``need``: the sum he must raise)."""
+        actions: list[Any] = [GIVE_UP if need else END_TALKS]
+        n = self.n_players
+        others = [o for o in range(n) if o != player]
+        balances = self.ledger.balances
+        owner = self.owner
+        for space in self.tables.cards:
+            holder = owner[space]
+            if holder < 0 or space in self.pledged:
+                continue
+            value = self.card_value(space)
+            prices = sorted({max(1, value * pct // 100) for pct in PRICE_LADDER})
+            if holder == player:
+                for other in others:
+                    actions.extend(
+                        OfferCard(space, other, price)
+                        for price in prices
+                        if balances[other] >= price
+                    )
+            elif not need:
+                actions.extend(
+                    AskForCard(space, price) for price in prices if balances[player] >= price
+                )
+        if self.luxuries[player]:
+            fee = self.rules["luxury.fee"]
+            for other in others:
+                actions.extend(
+                    OfferLuxury(other, price)
+                    for price in (fee * 2 // 3, fee, fee * 4 // 3)
+                    if balances[other] >= price
+                )
+        shortfall = need - balances[player]
+        amounts = ((shortfall + 9) // 10 * 10,) if need else LOAN_AMOUNTS
+        securities = [None] + [s for s in self.cards_of(player) if s not in self.pledged]
+        for other in others:
+            for amount in amounts:
+                if balances[other] < amount:
+                    continue
+                for interest in self.rules["borrowing.interest_percent"]:
+                    actions.extend(AskLoan(other, amount, interest, s) for s in securities)
+        return actions
+
+    def _propose(self, player: int, offer: Any) -> Flow:
+        """Put an offer to the other player concerned and carry it out if accepted."""
+        transfer = self.ledger.transfer
+        if isinstance(offer, OfferCard):
+            answer = yield (offer.buyer, "offer", ANSWERS, (player, offer))
+            if answer == ACCEPT:
+                transfer(offer.buyer, player, offer.price, "card sold")
+                self._set_owner(offer.space, offer.buyer)
+        elif isinstance(offer, AskForCard):
+            holder = self.owner[offer.space]
+            answer = yield (holder, "offer", ANSWERS, (player, offer))
+            if answer == ACCEPT:
+                transfer(player, holder, offer.price, "card sold")
+                self._set_owner(offer.space, player)
+        elif isinstance(offer, OfferLuxury):
+            answer = yield (offer.buyer, "offer", ANSWERS, (player, offer))
+            if answer == ACCEPT:
+                transfer(offer.buyer, player, offer.price, "luxury card sold")
+                self.luxuries[player] -= 1
+                self.luxuries[offer.buyer] += 1
+        elif isinstance(offer, AskLoan):
+            answer = yield (offer.lender, "offer", ANSWERS, (player, offer))
+            if answer == ACCEPT:
+                transfer(offer.lender, player, offer.amount, "loan")
+                owed = offer.amount * (100 + offer.interest) // 100
+                self.add_debt(player, offer.lender, owed, "loan", offer.collateral)
+
+    # --- what players hold ------------------------------------------------------
+
+    def owed_by(self, player: int) -> int:
+        """What ``player`` owes, in all his debts."""
+        return sum(d.owed for d in self.debts.values() if d.debtor == player)
+
+    def owed_to(self, player: int) -> int:
+        """What is owed to ``player``."""
+        return sum(d.owed for d in self.debts.values() if d.creditor == player)
+
+    def holdings_summary(self, player: int) -> tuple[int, ...]:
+        """(cash, lots, franchises, railroads, licenses, luxuries, houses,
+        land value, score, net worth) of one player.
+
+        Land value is the printed price of his lots. The score is the rule
+        set's own (cash plus so much a card, house and luxury card); net worth
+        values cards at their printed price, houses at cost and luxury cards
+        at what they cost. Both count debts owed to him and by him.
+        """
+        t = self.tables
+        kind = t.kind
+        counts = {"lot": 0, "franchise": 0, "railroad": 0, "speculation": 0}
+        land_value = card_value = houses = 0
+        for space in t.cards:
+            if self.owner[space] == player:
+                counts[kind[space]] += 1
+                card_value += t.price[space]
+                houses += self.houses[space]
+                if kind[space] == "lot":
+                    land_value += t.price[space]
+        cash = self.cash(player)
+        luxuries = self.luxuries[player]
+        balance = self.owed_to(player) - self.owed_by(player) if self.debts else 0
+        score_rule = self.rules.params["score"]
+        cards = sum(counts.values())
+        score = (
+            cash
+            + cards * score_rule["per_card"]
+            + houses * score_rule["per_house"]
+            + luxuries * score_rule["per_luxury"]
+            + balance
+        )
+        net_worth = (
+            cash
+            + card_value
+            + houses * self.rules["houses.cost"]
+            + luxuries * self.rules["luxury.fee"]
+            + balance
+        )
+        return (
+            cash,
+            counts["lot"],
+            counts["franchise"],
+            counts["railroad"],
+            counts["speculation"],
+            luxuries,
+            houses,
+            land_value,
+            score,
+            net_worth,
+        )

@@ -1,0 +1,97 @@
+"""A rule set's board and numbers, laid out once for fast look-ups in play.
+
+:func:`tables_for` turns a :class:`~landlord.rules.model.RuleSet` into plain
+lists and tuples indexed by space, computed once per rule set and shared by
+every game played with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+from typing import Any
+
+from landlord.rules.model import RuleSet
+
+__all__ = ["DICE", "DICE_TOTAL", "Tables", "tables_for"]
+
+#: The 36 equally likely throws of two dice, as (first, second).
+DICE: tuple[tuple[int, int], ...] = tuple(product(range(1, 7), repeat=2))
+DICE_TOTAL = {throw: throw[0] + throw[1] for throw in DICE}
+
+#: Kinds of space whose card is sold (the green cards of Rule 1).
+CARD_KINDS = frozenset({"lot", "railroad", "franchise", "speculation"})
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Per-space look-ups for one rule set."""
+
+    rules: RuleSet
+    size: int
+    kind: tuple[str, ...]
+    name: tuple[str, ...]
+    price: tuple[int, ...]
+    land_rent: tuple[int, ...]
+    section_rents: tuple[tuple[int, ...], ...]
+    section: tuple[int, ...]
+    section_lots: dict[int, tuple[int, ...]]
+    cards: tuple[int, ...]
+    lots: tuple[int, ...]
+    railroads: tuple[int, ...]
+    franchises: tuple[int, ...]
+    corners: tuple[int, ...]
+    start: int
+    jail: int
+    poor_house: int
+    speculation: int
+    chance_deck: tuple[int, ...]
+    chance_weights: tuple[int, ...]
+    p: dict[str, Any]
+
+
+_CACHE: dict[int, Tables] = {}
+
+
+def tables_for(rules: RuleSet) -> Tables:
+    """The look-up tables of ``rules``, built on first use and then shared."""
+    cached = _CACHE.get(id(rules))
+    if cached is not None and cached.rules is rules:
+        return cached
+    spaces = rules.board.spaces
+    kind = tuple(space.kind for space in spaces)
+    section = tuple(space.section if space.section is not None else -1 for space in spaces)
+    section_lots: dict[int, list[int]] = {}
+    for space in spaces:
+        if space.kind == "lot" and space.section is not None:
+            section_lots.setdefault(space.section, []).append(space.index)
+    corners = tuple(sorted(rules.board.corners)) or (0,)
+
+    def first(kind_name: str, default: int = -1) -> int:
+        return next((i for i, k in enumerate(kind) if k == kind_name), default)
+
+    tables = Tables(
+        rules=rules,
+        size=len(spaces),
+        kind=kind,
+        name=tuple(space.name for space in spaces),
+        price=tuple(space.price or 0 for space in spaces),
+        land_rent=tuple(space.land_rent or 0 for space in spaces),
+        section_rents=tuple(tuple(space.section_rents) for space in spaces),
+        section=section,
+        section_lots={key: tuple(value) for key, value in section_lots.items()},
+        cards=tuple(i for i, k in enumerate(kind) if k in CARD_KINDS),
+        lots=tuple(i for i, k in enumerate(kind) if k == "lot"),
+        railroads=tuple(i for i, k in enumerate(kind) if k == "railroad"),
+        franchises=tuple(i for i, k in enumerate(kind) if k == "franchise"),
+        corners=corners,
+        start=first("mother_earth", 0),
+        jail=int(rules["jail.leave_from"]),
+        poor_house=int(rules["poor_house.space"]),
+        speculation=first("speculation"),
+        chance_deck=tuple(range(len(rules.chance_deck))),
+        chance_weights=tuple(card.copies for card in rules.chance_deck),
+        p=rules.params,
+    )
+    _CACHE[id(rules)] = tables
+    return tables

@@ -1,0 +1,62 @@
+"""Players: named bot strategies, scripted players and the human seat.
+
+Examples
+--------
+>>> from landlord.policies import make_policy
+>>> make_policy("eager_landlord", reserve=150).describe()
+'keeps $150 in hand, buys any card, builds up to 3 houses a lot'
+>>> sorted(STRATEGIES)
+['cautious_tenant', 'eager_landlord', 'human', 'random']
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from typing import Any
+
+from landlord.policies.base import Human, Policy, Scripted
+from landlord.policies.bots import RandomPlayer, Strategy, cautious_tenant, eager_landlord
+
+__all__ = [
+    "STRATEGIES",
+    "Human",
+    "Policy",
+    "RandomPlayer",
+    "Scripted",
+    "Strategy",
+    "make_policy",
+]
+
+#: The strategies known by name.
+STRATEGIES: dict[str, Policy] = {
+    "cautious_tenant": cautious_tenant,
+    "eager_landlord": eager_landlord,
+    "random": RandomPlayer(),
+    "human": Human(),
+}
+
+
+def make_policy(policy: str | Policy, **params: Any) -> Policy:
+    """A fresh player from a strategy name (or a policy), with parameters changed.
+
+    Raises
+    ------
+    ValueError
+        For an unknown strategy name or parameter.
+    """
+    if isinstance(policy, Policy):
+        base = policy
+    else:
+        try:
+            base = STRATEGIES[policy]
+        except KeyError:
+            known = ", ".join(sorted(STRATEGIES))
+            raise ValueError(f"unknown strategy {policy!r}; known: {known}") from None
+    names = {field.name for field in fields(base)} - {"name"} if params else set()
+    unknown = set(params) - names
+    if unknown:
+        raise ValueError(
+            f"strategy {base.name!r} has no parameter {', '.join(sorted(unknown))}; "
+            f"its parameters: {', '.join(sorted(names)) or 'none'}"
+        )
+    return replace(base, **params)

@@ -1,0 +1,72 @@
+"""What a player is to the kit: something that picks one of the legal actions.
+
+A policy answers ``choose(view, legal, rng)``: ``view`` is the game state
+(read it, never change it), ``legal`` the actions the engine allows, and
+``rng`` a ``numpy.random.Generator`` for policies that draw lots. The engine
+checks whatever comes back, so a policy cannot break a rule. A :class:`Human`
+never answers: the session pauses and waits for the user interface.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+__all__ = ["Human", "Policy", "Scripted"]
+
+
+class Policy:
+    """A named, parameterised way to play.
+
+    Subclasses are dataclasses; their fields are the parameters a lesson can
+    name ("a landlord who keeps $50 in hand and builds up to three houses").
+    """
+
+    #: The strategy's name, as the command line and ``landlord.play`` know it.
+    name = "policy"
+
+    def choose(self, view: Any, legal: list[Any], rng: Any) -> Any:
+        """Pick one of ``legal``."""
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """One sentence a teacher can read out."""
+        return self.name.replace("_", " ")
+
+    def params(self) -> dict[str, Any]:
+        """The parameters, as saved with a game."""
+        return asdict(self) if hasattr(self, "__dataclass_fields__") else {}
+
+
+@dataclass
+class Human(Policy):
+    """A person at the controls: the session pauses for the user interface."""
+
+    name = "human"
+
+    def choose(self, view: Any, legal: list[Any], rng: Any) -> Any:
+        raise RuntimeError("a human's choice comes through Session.answer, not choose()")
+
+    def describe(self) -> str:
+        return "a person decides every move"
+
+
+@dataclass
+class Scripted(Policy):
+    """Plays a fixed list of actions, in order (for tests and worked examples)."""
+
+    actions: list[Any]
+    name = "scripted"
+
+    def __post_init__(self) -> None:
+        self._next = 0
+
+    def choose(self, view: Any, legal: list[Any], rng: Any) -> Any:
+        if self._next >= len(self.actions):
+            raise RuntimeError("the script has no more actions")
+        action = self.actions[self._next]
+        self._next += 1
+        return action
+
+    def describe(self) -> str:
+        return "plays a fixed list of moves"

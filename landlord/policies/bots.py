@@ -1,0 +1,289 @@
+"""The named bots: strategies a lesson can describe in one sentence.
+
+* ``cautious_tenant`` keeps $300 in hand, buys only cheap land it can easily
+  afford, never bids against others and never builds.
+* ``eager_landlord`` keeps only $75 (Rule 1's advice), buys and bids up to
+  half again the printed price, builds up to three houses a lot, pays its
+  way out of Jail and hunts for the fourth railroad (the Suggestions).
+* ``random`` picks uniformly among the legal actions (for testing the rules).
+
+All three are :class:`Strategy` or :class:`RandomPlayer` objects, whose fields
+are the parameters; ``make_policy("eager_landlord", reserve=150)`` changes one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from landlord.engine.actions import (
+    Accept,
+    AskForCard,
+    AskLoan,
+    Bid,
+    Build,
+    Decline,
+    EndDealing,
+    FormTrust,
+    GiveUp,
+    Negotiate,
+    OfferCard,
+    OfferLuxury,
+    Pass,
+    PayFine,
+    Refuse,
+    Repay,
+    Roll,
+    StayPut,
+    TryForDoubles,
+    UseJailCard,
+)
+from landlord.policies.base import Policy
+
+__all__ = ["RandomPlayer", "Strategy", "cautious_tenant", "eager_landlord"]
+
+
+@dataclass
+class Strategy(Policy):
+    """A rule-of-thumb player.
+
+    Parameters
+    ----------
+    reserve : int
+        Cash it keeps in hand: it spends only what lies above this.
+    max_price : int
+        The highest card price it buys at (printed price; 0 for no limit).
+    markup : float
+        How far above the printed price it pays or bids (1.5: half again).
+    bids : bool
+        Whether it bids for cards other players land on.
+    build_to : int
+        Houses it aims for on each lot (0: never builds).
+    pays_fine : bool
+        Whether it pays its way out of Jail rather than throwing for doubles.
+    buys_luxury : bool
+        Whether it buys a luxury card when it can afford one.
+    speculates : bool
+        Whether it plays Speculation when a throw allows.
+    hunts_railroads : bool
+        Whether, holding three railroads, it offers for the fourth.
+    """
+
+    reserve: int = 75
+    max_price: int = 0
+    markup: float = 1.5
+    bids: bool = True
+    build_to: int = 3
+    pays_fine: bool = True
+    buys_luxury: bool = True
+    speculates: bool = True
+    hunts_railroads: bool = True
+    name: str = "strategy"
+
+    def describe(self) -> str:
+        buys = "buys any card" if not self.max_price else f"buys cards up to ${self.max_price}"
+        builds = f"builds up to {self.build_to} houses a lot" if self.build_to else "never builds"
+        return f"keeps ${self.reserve} in hand, {buys}, {builds}"
+
+    # --- the choice ---------------------------------------------------------------
+
+    def choose(self, view: Any, legal: list[Any], rng: Any) -> Any:
+        kind = view.decision_kind
+        me = view.actor
+        handler = getattr(self, "_" + kind, None)
+        if handler is None:
+            return legal[0]
+        return handler(view, me, legal)
+
+    def _spare(self, view: Any, me: int) -> int:
+        return view.cash(me) - self.reserve
+
+    def _worth_paying(self, view: Any, space: int) -> int:
+        price = view.tables.price[space]
+        if self.max_price and price > self.max_price:
+            return 0
+        return int(price * self.markup)
+
+    def _buy_dealt(self, view: Any, me: int, legal: list[Any]) -> Any:
+        buy = legal[0]
+        if self._worth_paying(view, buy.space) >= buy.price and self._spare(view, me) >= buy.price:
+            return buy
+        return _first(legal, Decline)
+
+    def _sale(self, view: Any, me: int, legal: list[Any]) -> Any:
+        return self._buy_dealt(view, me, legal)
+
+    def _bid(self, view: Any, me: int, legal: list[Any]) -> Any:
+        if self.bids:
+            space = view.decision_about[0]
+            limit = min(self._worth_paying(view, space), self._spare(view, me))
+            bids = [a for a in legal if isinstance(a, Bid) and a.amount <= limit]
+            if bids:
+                return min(bids, key=lambda bid: bid.amount)
+        return _first(legal, Pass)
+
+    def _luxury(self, view: Any, me: int, legal: list[Any]) -> Any:
+        buy = legal[0]
+        if self.buys_luxury and self._spare(view, me) >= buy.price:
+            return buy
+        return _first(legal, Decline)
+
+    def _jail(self, view: Any, me: int, legal: list[Any]) -> Any:
+        card = _first(legal, UseJailCard)
+        if card is not None:
+            return card
+        fine = _first(legal, PayFine)
+        if self.pays_fine and fine is not None and self._spare(view, me) >= view.rules["jail.fine"]:
+            return fine
+        return _first(legal, TryForDoubles)
+
+    def _move(self, view: Any, me: int, legal: list[Any]) -> Any:
+        best, best_cost = legal[0], None
+        for option in legal:
+            cost = self._landing_cost(view, me, option)
+            if best_cost is None or cost < best_cost:
+                best, best_cost = option, cost
+        return best
+
+    def _landing_cost(self, view: Any, me: int, option: Any) -> float:
+        """What ending a move there is likely to cost (negative: gain)."""
+        if isinstance(option, StayPut):
+            return 0.0 if not self.speculates else 20.0
+        t = view.tables
+        space = option.to
+        kind = t.kind[space]
+        cost = 0.0
+        here = view.position[me]
+        if option.direction == "forward" and here + (space - here) % t.size >= t.size:
+            cost -= view.rules["wages.amount"]
+        if kind in ("lot", "railroad", "franchise"):
+            holder = view.owner[space]
+            if holder < 0:
+                wanted = self._worth_paying(view, space) and self._spare(view, me) >= t.price[space]
+                cost += -t.price[space] / 2 if wanted else t.land_rent[space]
+            elif holder != me:
+                cost += sum(amount for _, amount, _ in view.rent_due(space, me))
+        elif kind in ("necessity", "shelter_jail"):
+            cost += view.necessity_tax()
+        elif kind == "trespass":
+            cost += view.rules["jail.fine"]
+        elif kind == "speculation":
+            cost += -40.0 if self.speculates else 10.0
+        elif kind == "luxury":
+            cost += 0.0 if self.buys_luxury else 25.0
+        return cost
+
+    def _turn(self, view: Any, me: int, legal: list[Any]) -> Any:
+        spare = self._spare(view, me)
+        for action in legal:
+            if isinstance(action, Repay) and view.debts[action.debt].owed <= spare:
+                return action
+            if isinstance(action, FormTrust):
+                return action
+        if self.build_to and spare >= view.rules["houses.cost"]:
+            best, best_rent = None, -1
+            for action in legal:
+                if isinstance(action, Build) and view.houses[action.space] < self.build_to:
+                    rent = view.land_rent(action.space) - 3 * view.houses[action.space]
+                    if rent > best_rent:
+                        best, best_rent = action, rent
+            if best is not None:
+                return best
+        if self.hunts_railroads and self._wanted_railroad(view, me) >= 0:
+            talk = _first(legal, Negotiate)
+            if talk is not None:
+                return talk
+        return _first(legal, Roll)
+
+    def _wanted_railroad(self, view: Any, me: int) -> int:
+        railroads = view.tables.railroads
+        mine = sum(1 for r in railroads if view.owner[r] == me)
+        if mine != len(railroads) - 1:
+            return -1
+        missing = next(r for r in railroads if view.owner[r] != me)
+        return missing if view.owner[missing] >= 0 else -1
+
+    def _talks(self, view: Any, me: int, legal: list[Any]) -> Any:
+        need = view.decision_about
+        if need:
+            loans = [a for a in legal if isinstance(a, AskLoan) and a.interest == 10]
+            if loans:
+                return max(loans, key=lambda a: (view.cash(a.lender), a.collateral is None))
+            sales = [a for a in legal if isinstance(a, OfferCard | OfferLuxury)]
+            if sales:
+                return max(sales, key=lambda a: (a.price <= need, -a.price))
+            return _first(legal, GiveUp)
+        wanted = self._wanted_railroad(view, me) if self.hunts_railroads else -1
+        if wanted >= 0:
+            offers = [
+                a
+                for a in legal
+                if isinstance(a, AskForCard)
+                and a.space == wanted
+                and a.price <= max(150, 3 * view.tables.price[wanted])
+                and a.price <= self._spare(view, me)
+            ]
+            if offers:
+                return max(offers, key=lambda a: a.price)
+        return _first(legal, EndDealing)
+
+    def _offer(self, view: Any, me: int, legal: list[Any]) -> Any:
+        proposer, offer = view.decision_about
+        spare = self._spare(view, me)
+        if isinstance(offer, OfferCard):
+            fair = view.card_value(offer.space) * (self.markup if self.bids else 0.5)
+            ok = offer.price <= fair and offer.price <= spare
+        elif isinstance(offer, AskForCard):
+            keep = view.card_value(offer.space) * 1.5
+            if offer.space in view.tables.railroads and self.hunts_railroads:
+                keep *= 2
+            ok = offer.price >= keep
+        elif isinstance(offer, OfferLuxury):
+            ok = self.buys_luxury and offer.price <= view.rules["luxury.fee"] and offer.price <= spare
+        elif isinstance(offer, AskLoan):
+            secured = offer.collateral is not None and view.card_value(offer.collateral) >= offer.amount
+            ok = offer.amount <= spare and (secured or offer.interest >= 10)
+        else:
+            ok = False
+        return _first(legal, Accept) if ok else _first(legal, Refuse)
+
+    def _trust(self, view: Any, me: int, legal: list[Any]) -> Any:
+        return _first(legal, Accept)
+
+
+@dataclass
+class RandomPlayer(Policy):
+    """Picks uniformly among the legal actions, with the session's policy stream."""
+
+    name: str = "random"
+
+    def choose(self, view: Any, legal: list[Any], rng: Any) -> Any:
+        return legal[int(rng.random() * len(legal))]
+
+    def describe(self) -> str:
+        return "picks any legal move at random"
+
+
+def _first(legal: list[Any], kind: type) -> Any:
+    for action in legal:
+        if isinstance(action, kind):
+            return action
+    return None
+
+
+#: A tenant who keeps $300 in hand, buys only $25-$50 cards, never bids or builds.
+cautious_tenant = Strategy(
+    reserve=300,
+    max_price=50,
+    markup=1.0,
+    bids=False,
+    build_to=0,
+    pays_fine=False,
+    buys_luxury=False,
+    speculates=True,
+    hunts_railroads=False,
+    name="cautious_tenant",
+)
+
+#: A landlord who keeps $75, buys and bids up to 1.5x, builds three a lot.
+eager_landlord = Strategy(name="eager_landlord")

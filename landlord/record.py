@@ -1,0 +1,300 @@
+"""What a game leaves behind: per-round tables, transfers, standings, and its history.
+
+A :class:`GameRecord` is built from a session (:meth:`GameRecord.from_session`)
+or from a saved file (:func:`load_game`). Saved games are plain, versioned
+JSON: the rule set and its options, the players, the seed and the recorded
+actions and chance outcomes. Loading replays them through the engine and
+checks the result against the figures saved with them, so a damaged or
+mismatched file is refused whole, with the reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import landlord
+from landlord.engine import (
+    CHANCE,
+    GameState,
+    IllegalMove,
+    action_from_json,
+    action_to_json,
+    new_game,
+)
+from landlord.rules import RulesError, load_rules
+
+__all__ = ["FORMAT", "VERSION", "GameRecord", "SavedGameError", "load_game", "replay"]
+
+FORMAT = "landlord-game"
+VERSION = 1
+
+#: Columns of the per-round table, after round, player and name.
+ROUND_COLUMNS = (
+    "cash",
+    "lots",
+    "franchises",
+    "railroads",
+    "licenses",
+    "luxuries",
+    "houses",
+    "land_value",
+    "score",
+    "net_worth",
+)
+
+
+class SavedGameError(ValueError):
+    """A saved game that cannot be loaded; the message says which file and why."""
+
+
+@dataclass
+class GameRecord:
+    """One game's outcome and history.
+
+    Attributes
+    ----------
+    rules : str
+        The rule set id; ``options`` the options in force.
+    names, policies : list
+        The players in turn order, and their strategies with parameters.
+    seed : int or None
+        The session's seed (``None`` for a game loaded without one).
+    history : list
+        Every action and chance outcome, as JSON-ready objects.
+    game : GameState
+        The final state, for anything the tables leave out.
+    """
+
+    rules: str
+    options: dict[str, Any]
+    names: list[str]
+    policies: list[dict[str, Any]]
+    seed: int | None
+    history: list[Any]
+    game: GameState = field(repr=False)
+
+    @classmethod
+    def from_session(cls, session) -> GameRecord:
+        game = session.game
+        return cls(
+            rules=session.rules.id,
+            options=dict(session.rules.options),
+            names=list(game.names),
+            policies=[
+                {"strategy": policy.name, "params": _plain(policy.params())}
+                for policy in session.policies
+            ],
+            seed=session.seed,
+            history=history_to_json(game.history),
+            game=game,
+        )
+
+    # --- tables -------------------------------------------------------------------
+
+    @property
+    def rounds(self):
+        """Per round and player: cash, cards by kind, houses, land value, score, net worth.
+
+        Round 0 is after the deal; the last rows are the end of the game.
+        """
+        import pandas as pd
+
+        rows = [(r, p, self.names[p], *rest) for r, p, *rest in self.game.round_rows]
+        return pd.DataFrame(rows, columns=["round", "player", "name", *ROUND_COLUMNS])
+
+    @property
+    def transfers(self):
+        """Every payment: round, turn, payer, payee (names and account numbers), amount, reason."""
+        import pandas as pd
+
+        names = self.game.ledger.names
+        frame = pd.DataFrame(
+            self.game.ledger.records,
+            columns=["round", "turn", "payer_id", "payee_id", "amount", "reason"],
+        )
+        frame.insert(2, "payer", [names[i] for i in frame["payer_id"]])
+        frame.insert(3, "payee", [names[i] for i in frame["payee_id"]])
+        return frame
+
+    @property
+    def standings(self):
+        """The final table, best score first, with the rule set's score and net worth."""
+        final = self.rounds.groupby("player").tail(1)
+        ordered = final.sort_values(["score", "player"], ascending=[False, True])
+        ordered = ordered.drop(columns=["round"]).reset_index(drop=True)
+        ordered.insert(0, "place", range(1, len(ordered) + 1))
+        return ordered
+
+    @property
+    def end_reason(self) -> str:
+        return self.game.end_reason
+
+    @property
+    def n_rounds(self) -> int:
+        return self.game.round
+
+    @property
+    def n_turns(self) -> int:
+        return self.game.turns_played
+
+    def summary(self) -> dict[str, Any]:
+        """The game in a few figures, JSON-ready."""
+        standings = self.standings
+        return {
+            "rules": self.rules,
+            "options": self.options,
+            "seed": self.seed,
+            "players": self.names,
+            "rounds": self.n_rounds,
+            "turns": self.n_turns,
+            "over": self.game.is_over,
+            "end_reason": self.end_reason,
+            "standings": standings.to_dict(orient="records"),
+            "accounts": dict(zip(self.game.ledger.names, self.game.ledger.balances, strict=True)),
+        }
+
+    # --- saving -----------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The saved-game document."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "landlord": landlord.__version__,
+            "rules": self.rules,
+            "options": self.options,
+            "players": [
+                {"name": name, **policy}
+                for name, policy in zip(self.names, self.policies, strict=True)
+            ],
+            "seed": self.seed,
+            "history": self.history,
+            "result": result_of(self.game),
+        }
+
+    def save(self, path: str | Path) -> Path:
+        """Write the game as JSON to ``path``; return the path."""
+        path = Path(path)
+        path.write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        return path
+
+
+def history_to_json(history: list[Any]) -> list[Any]:
+    """Actions as objects with a ``type``; chance outcomes as ``{"outcome": ...}``."""
+    out: list[Any] = []
+    for entry in history:
+        if isinstance(entry, tuple):
+            out.append({"outcome": list(entry)})
+        elif isinstance(entry, int):
+            out.append({"outcome": entry})
+        else:
+            out.append(action_to_json(entry))
+    return out
+
+
+def result_of(game: GameState) -> dict[str, Any]:
+    """The figures a replay must reproduce: balances, turns and a digest of the ledger."""
+    digest = hashlib.sha256(repr(game.ledger.records).encode()).hexdigest()
+    return {
+        "over": game.is_over,
+        "turns": getattr(game, "turns_played", 0),
+        "balances": list(game.ledger.balances),
+        "ledger_sha256": digest,
+    }
+
+
+def replay(rules, names: list[str], history: list[Any]) -> GameState:
+    """Play a recorded history through the engine; ``ValueError`` where it breaks."""
+    game = new_game(rules, names)
+    for number, entry in enumerate(history):
+        if game.is_over:
+            raise ValueError(f"history entry {number}: the game was already over")
+        if not isinstance(entry, dict):
+            raise ValueError(f"history entry {number}: expected an object, got {entry!r}")
+        if game.actor == CHANCE:
+            if set(entry) != {"outcome"}:
+                raise ValueError(f"history entry {number}: expected a chance outcome, got {entry}")
+            value = entry["outcome"]
+            value = tuple(value) if isinstance(value, list) else value
+        else:
+            if "outcome" in entry:
+                raise ValueError(f"history entry {number}: expected a player's action, got {entry}")
+            value = action_from_json(entry)
+        try:
+            game.apply(value)
+        except IllegalMove as error:
+            raise ValueError(f"history entry {number}: {error}") from None
+    return game
+
+
+def load_game(path: str | Path) -> GameRecord:
+    """Load a saved game, replaying it and checking it against its saved result.
+
+    Raises
+    ------
+    SavedGameError
+        If the file is missing, not JSON, of another format or version, or
+        its history does not replay to the saved result. Nothing is loaded.
+    """
+    path = Path(path)
+
+    def refuse(why: str) -> SavedGameError:
+        return SavedGameError(f"{path.name}: {why}; the saved game was not loaded")
+
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise refuse(f"cannot read the file ({error.strerror})") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise refuse(f"not valid JSON ({error})") from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise refuse(f"not a landlord saved game (no \"format\": \"{FORMAT}\")")
+    if document.get("version") != VERSION:
+        raise refuse(f"saved by format version {document.get('version')!r}; this kit reads {VERSION}")
+    for key, kind in (
+        ("rules", str),
+        ("options", dict),
+        ("players", list),
+        ("history", list),
+        ("result", dict),
+    ):
+        if not isinstance(document.get(key), kind):
+            raise refuse(f"field {key!r}: expected {kind.__name__}")
+    players = document["players"]
+    if not all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players):
+        raise refuse("field 'players': expected objects with a 'name'")
+    try:
+        rules = load_rules(document["rules"], **document["options"])
+    except (RulesError, ValueError, TypeError) as error:
+        raise refuse(f"field 'rules'/'options': {error}") from None
+    names = [p["name"] for p in players]
+    try:
+        game = replay(rules, names, document["history"])
+    except ValueError as error:
+        raise refuse(str(error)) from None
+    if result_of(game) != document["result"]:
+        raise refuse("its history does not replay to the saved result (the file was changed)")
+    return GameRecord(
+        rules=rules.id,
+        options=dict(rules.options),
+        names=names,
+        policies=[{k: v for k, v in p.items() if k != "name"} for p in players],
+        seed=document.get("seed"),
+        history=document["history"],
+        game=game,
+    )
+
+
+def _plain(value: Any) -> Any:
+    """Parameters as JSON-ready values."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, int | float | str | bool) or value is None:
+        return value
+    return repr(value)

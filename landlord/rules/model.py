@@ -1,0 +1,230 @@
+"""What a loaded rule set is: plain, frozen records the engine reads.
+
+A rule set arrives from a data file (see :mod:`landlord.rules.loader`) as one
+:class:`RuleSet`. Nothing here knows about files; nothing here plays. Every
+figure that a user may want to check against history carries a
+:class:`Provenance` saying whether it is from a primary source, a secondary
+one, our reconstruction, or our reading of an ambiguous text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "BOARD_LAYOUTS",
+    "CHANCE_EFFECTS",
+    "OPTION_KINDS",
+    "PROVENANCE_STATUSES",
+    "SPACE_KINDS",
+    "Board",
+    "ChanceCard",
+    "Option",
+    "Provenance",
+    "RuleSet",
+    "RuleSetInfo",
+    "SideSpace",
+    "Space",
+]
+
+#: How firm a value is, from firmest to softest.
+PROVENANCE_STATUSES = ("primary", "secondary", "interpretation", "reconstruction")
+
+#: The kinds of board space the engine knows how to resolve.
+SPACE_KINDS = (
+    "mother_earth",  # start: wages when reached or passed
+    "lot",  # land: title deed, land rent, houses
+    "necessity",  # Food, Fuel, Clothing: a tax to the Public Treasury
+    "shelter_jail",  # corner: Shelter (a necessity) beside the Jail
+    "trespass",  # land held out of use: go to Jail
+    "railroad",
+    "franchise",
+    "speculation",  # the Broker's License space
+    "central_park",  # corner: free park beside the Poor House
+    "chance",
+    "luxury",
+    "blank",  # a space that does nothing (grids, test boards)
+)
+
+#: How the spaces of a board are arranged (see :class:`Board`).
+BOARD_LAYOUTS = ("track", "shuffled_track", "grid")
+
+#: What a Chance card can do (see :class:`ChanceCard`).
+CHANCE_EFFECTS = (
+    "advance",
+    "go_to",
+    "go_to_start",
+    "go_to_jail",
+    "pay",
+    "collect",
+    "collect_from_each",
+    "pay_each",
+    "extra_turn",
+    "miss_turn",
+    "get_out_of_jail",
+)
+
+#: The kinds of option a rule set can declare (see :class:`Option`).
+OPTION_KINDS = ("bool", "int", "choice")
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a value comes from.
+
+    Attributes
+    ----------
+    status : str
+        One of :data:`PROVENANCE_STATUSES`.
+    source : str
+        The source, or the reasoning behind a reconstruction or reading.
+    """
+
+    status: str
+    source: str
+
+    def __str__(self) -> str:
+        return f"{self.status}: {self.source}"
+
+
+@dataclass(frozen=True)
+class Space:
+    """One space of a track (or one cell of a grid).
+
+    ``price`` is set for spaces sold as a card (lots, railroads, franchises,
+    the Broker's License); ``land_rent`` for lots; ``fee`` for spaces that
+    charge a fixed amount (necessities, fares, the Speculation stake, Luxury).
+    ``section_rents`` are a lot's land rent when every lot of its section has
+    at least 0, 1, 2, 3 houses (the advanced rules' doubling).
+    """
+
+    index: int
+    name: str
+    kind: str
+    price: int | None = None
+    land_rent: int | None = None
+    section_rents: tuple[int, ...] = ()
+    fee: int | None = None
+    section: int | None = None
+    rule: str = ""
+    colour: str = ""
+    price_source: Provenance | None = None
+    rent_source: Provenance | None = None
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class SideSpace:
+    """A space off the track (an inner corner) that re-enters it at ``reenter_at``."""
+
+    name: str
+    kind: str
+    reenter_at: int
+    wages: int = 0
+    rent: int = 0
+    source: Provenance | None = None
+
+
+@dataclass(frozen=True)
+class Board:
+    """Where the checkers go.
+
+    ``layout`` is ``"track"`` (spaces in a loop, in order), ``"shuffled_track"``
+    (a loop whose spaces with the same ``section`` are dealt at random at the
+    start) or ``"grid"`` (``rows`` x ``columns`` cells addressed by cards).
+    """
+
+    spaces: tuple[Space, ...]
+    layout: str = "track"
+    side_spaces: tuple[SideSpace, ...] = ()
+    rows: int = 0
+    columns: int = 0
+    corners: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class ChanceCard:
+    """One card of a Chance pack: an effect the engine knows, with its numbers.
+
+    Effects: ``advance`` (``amount`` spaces), ``go_to`` (space ``target``),
+    ``go_to_start`` (collect wages), ``go_to_jail``, ``pay`` (``amount`` to
+    ``payee``, a pile), ``collect`` (``amount`` from the pile ``payer``),
+    ``collect_from_each`` / ``pay_each`` (``amount`` per other player),
+    ``extra_turn``, ``miss_turn``, ``get_out_of_jail``.
+    """
+
+    text: str
+    effect: str
+    amount: int = 0
+    target: int | None = None
+    pile: str = ""
+    copies: int = 1
+    source: Provenance | None = None
+
+
+@dataclass(frozen=True)
+class Option:
+    """A switch a rule set offers (``advanced``, ``round_limit``, ...).
+
+    An ``int`` or ``choice`` option writes its value to ``target``, a dotted
+    name into the parameters (``"end.round_limit"``) or a board space's field
+    (``"board.Wayback.land_rent"``). A ``bool`` option, when true, sets each
+    dotted name of ``when_true`` to its value.
+    """
+
+    name: str
+    kind: str  # "bool", "int" or "choice"
+    default: Any
+    title: str
+    choices: tuple[Any, ...] = ()
+    provenance: Provenance | None = None
+    target: str = ""
+    when_true: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class RuleSetInfo:
+    """What ``landlord rules`` lists for one rule set."""
+
+    id: str
+    title: str
+    edition: str
+    min_players: int
+    max_players: int
+    status: str
+    summary: str
+    sources: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A complete, validated rule set with its options applied.
+
+    ``params`` holds the rule set's numbers by section, as the data file
+    declares them (for example ``params["wages"]["amount"]``); the engine
+    reads them through the typed attributes below wherever it can.
+    ``provenance`` maps a dotted field name (``"wages.amount"``) to where
+    its value comes from.
+    """
+
+    info: RuleSetInfo
+    board: Board
+    chance_deck: tuple[ChanceCard, ...]
+    starting_cash: dict[int, int]
+    params: dict[str, Any]
+    options: dict[str, Any]
+    declared_options: tuple[Option, ...]
+    provenance: dict[str, Provenance] = field(default_factory=dict)
+    files: tuple[str, ...] = ()
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    def __getitem__(self, dotted: str) -> Any:
+        """``rules["wages.amount"]``: a parameter by its dotted name."""
+        value: Any = self.params
+        for part in dotted.split("."):
+            value = value[part]
+        return value

@@ -1,0 +1,182 @@
+"""A session drives one game: it samples chance, asks the bots, waits for humans.
+
+The session owns the randomness. From one seed it derives a separate stream
+for each purpose (the deal, the dice, the Chance pack, Speculation throws, the
+bots' own draws), so that a rule which throws more often does not shift the
+dice everyone else sees: game k of two rule sets can be compared throw for
+throw. Same rule set, same players, same seed: the same game.
+
+Examples
+--------
+>>> from landlord.session import Session
+>>> session = Session("landlords_game", ["eager_landlord", "cautious_tenant"], seed=3)
+>>> session.run().is_over
+True
+>>> session.record().standings["name"].tolist()[0] in ("eager_landlord 1", "cautious_tenant 2")
+True
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from landlord.engine import CHANCE, NOBODY, GameState, new_game
+from landlord.policies import Human, Policy, make_policy
+from landlord.rules import load_rules
+from landlord.rules.model import RuleSet
+
+__all__ = ["ChanceStream", "Session", "default_players"]
+
+#: How many uniform numbers a stream draws from its Generator at a time.
+BUFFER = 512
+
+
+class ChanceStream:
+    """Uniform draws for one purpose, from its own Generator, in buffered blocks.
+
+    Parameters
+    ----------
+    seed : numpy.random.SeedSequence
+        The session's seed sequence.
+    purpose : str
+        What the stream is for; each purpose gets an independent stream.
+    """
+
+    __slots__ = ("_buffer", "_next", "generator")
+
+    def __init__(self, seed: np.random.SeedSequence, purpose: str) -> None:
+        key = (*seed.spawn_key, zlib.crc32(purpose.encode()))
+        self.generator = np.random.default_rng(
+            np.random.SeedSequence(seed.entropy, spawn_key=key)
+        )
+        self._buffer: list[float] = []
+        self._next = 0
+
+    def uniform(self) -> float:
+        """The next number in [0, 1)."""
+        if self._next >= len(self._buffer):
+            self._buffer = self.generator.random(BUFFER).tolist()
+            self._next = 0
+        value = self._buffer[self._next]
+        self._next += 1
+        return value
+
+    def pick(self, count: int, weights: Sequence[float] | None = None) -> int:
+        """An index in ``range(count)``, equally likely or by ``weights``."""
+        u = self.uniform()
+        if weights is None:
+            return int(u * count)
+        target = u * sum(weights)
+        running = 0.0
+        for index, weight in enumerate(weights):
+            running += weight
+            if target < running:
+                return index
+        return count - 1
+
+
+def default_players(count: int) -> list[str]:
+    """The bots ``landlord.play`` seats when given only a number of players."""
+    return ["eager_landlord"] * count
+
+
+class Session:
+    """Play a game: chance from the seeded streams, decisions from the policies.
+
+    Parameters
+    ----------
+    rules : str or RuleSet
+        A rule set id (options may follow as keywords) or a loaded rule set.
+    players : sequence of str or Policy
+        One per seat, in turn order: a strategy name, a policy, or ``"human"``.
+    seed : int, optional
+        The seed; ``None`` draws a fresh one (kept in :attr:`seed`).
+    names : sequence of str, optional
+        Display names; by default the strategy's name and the seat number.
+    **options
+        Rule set options, when ``rules`` is an id.
+    """
+
+    def __init__(
+        self,
+        rules: str | RuleSet,
+        players: Sequence[str | Policy],
+        seed: int | None = None,
+        names: Sequence[str] | None = None,
+        **options: Any,
+    ) -> None:
+        if isinstance(rules, str):
+            rules = load_rules(rules, **options)
+        elif options:
+            raise ValueError("options go with a rule set id, not a loaded rule set")
+        self.rules = rules
+        self.policies: list[Policy] = [make_policy(player) for player in players]
+        if names is None:
+            names = [f"{policy.name} {seat + 1}" for seat, policy in enumerate(self.policies)]
+        if len(names) != len(self.policies):
+            raise ValueError(f"{len(names)} names for {len(self.policies)} players")
+        sequence = np.random.SeedSequence(seed)
+        self.seed: int = int(sequence.entropy) if seed is None else seed
+        self._sequence = np.random.SeedSequence(self.seed)
+        self._streams: dict[str, ChanceStream] = {}
+        self.policy_rng = self.stream("policy").generator
+        self.game: GameState = new_game(rules, list(names))
+
+    def stream(self, purpose: str) -> ChanceStream:
+        """The chance stream for ``purpose`` (created on first use)."""
+        stream = self._streams.get(purpose)
+        if stream is None:
+            stream = self._streams[purpose] = ChanceStream(self._sequence, purpose)
+        return stream
+
+    @property
+    def waiting_for(self) -> int | None:
+        """The seat of the human whose decision the game waits for, else None."""
+        actor = self.game.actor
+        if actor >= 0 and isinstance(self.policies[actor], Human):
+            return actor
+        return None
+
+    def answer(self, action: Any) -> None:
+        """Apply a human's action (checked by the engine); then call :meth:`run`."""
+        self.game.apply(action)
+
+    def step(self) -> bool:
+        """Take one decision or chance event; False if the game is over or waits."""
+        game = self.game
+        node = game._node
+        actor = node[0]
+        if actor == NOBODY:
+            return False
+        if actor == CHANCE:
+            outcomes = node[2]
+            stream = self._streams.get(node[1]) or self.stream(node[1])
+            game.apply(outcomes[stream.pick(len(outcomes), node[3])])
+            return True
+        policy = self.policies[actor]
+        if isinstance(policy, Human):
+            return False
+        game.apply(policy.choose(game, node[2], self.policy_rng))
+        return True
+
+    def run(self, max_steps: int | None = None) -> GameState:
+        """Play until the game ends, a human must decide, or ``max_steps`` are taken."""
+        step = self.step
+        if max_steps is None:
+            while step():
+                pass
+        else:
+            for _ in range(max_steps):
+                if not step():
+                    break
+        return self.game
+
+    def record(self):
+        """What the game has left so far: tables, standings, history (a GameRecord)."""
+        from landlord.record import GameRecord
+
+        return GameRecord.from_session(self)
