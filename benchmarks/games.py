@@ -25,6 +25,7 @@ from pathlib import Path
 
 from setup_commands import machine
 
+from landlord.rules import load_rules
 from landlord.session import Session
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,9 +39,10 @@ LINE_UPS = {
 
 def one_run(players: list[str], games: int, first_seed: int, **options) -> dict[str, float]:
     turns = decisions = 0
+    rules = load_rules("landlords_game", **options)  # once, as an experiment does
     start = time.perf_counter()
     for seed in range(first_seed, first_seed + games):
-        session = Session("landlords_game", players, seed=seed, **options)
+        session = Session(rules, players, seed=seed)
         game = session.run()
         turns += game.turns_played
         decisions += len(game.history)

@@ -8,11 +8,18 @@ succeeds exits 0.
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import sys
+from collections import Counter
+from collections.abc import Callable
 from importlib import metadata
+from pathlib import Path
+from typing import Any
 
 import landlord
+from landlord.rules import RulesError, RuleSet, RuleSetInfo, available, load_rules, registered
+from landlord.rules.model import PROVENANCE_STATUSES
 
 #: Distributions reported by ``landlord info``: the library's own
 #: dependencies first, then the ``notebook`` extra that the apps need.
@@ -55,6 +62,252 @@ def _info(_args: argparse.Namespace) -> int:
     return 0
 
 
+def _players(info: RuleSetInfo) -> str:
+    if info.min_players == info.max_players:
+        return str(info.min_players)
+    return f"{info.min_players}-{info.max_players}"
+
+
+def _print_table(rows: list[tuple[str, ...]], indent: str = "") -> None:
+    """Print rows in columns as wide as their widest cell; the first row is the heading."""
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    for row in rows:
+        cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=True)]
+        print(indent + "  ".join(cells).rstrip())
+
+
+def _show(value: Any) -> str:
+    """A value as its TOML file writes it."""
+    return json.dumps(value)
+
+
+def rule_set_summary(info: RuleSetInfo) -> dict[str, Any]:
+    """What ``landlord rules --json`` lists for one rule set.
+
+    Examples
+    --------
+    >>> rule_set_summary(available()[0])["players"]
+    '2-4'
+    """
+    return {
+        "id": info.id,
+        "title": info.title,
+        "edition": info.edition,
+        "players": _players(info),
+        "min_players": info.min_players,
+        "max_players": info.max_players,
+        "status": info.status,
+        "summary": info.summary,
+    }
+
+
+def rule_set_details(rules: RuleSet) -> dict[str, Any]:
+    """What ``landlord rules ID --json`` prints: the rule set, its options and its sources.
+
+    ``provenance`` gives each section's status and source, the number of
+    board values of each status, and the Chance pack's cards by status.
+
+    Examples
+    --------
+    >>> details = rule_set_details(load_rules("landlords_game"))
+    >>> details["provenance"]["chance"]
+    {'cards': 16, 'by_status': {'reconstruction': 16}}
+    """
+    sections = {
+        name: {"status": source.status, "source": source.source}
+        for name, source in rules.provenance.items()
+        if "." not in name
+    }
+    board = Counter(
+        source.status for name, source in rules.provenance.items() if name.startswith("board.")
+    )
+    chance = Counter()
+    for card in rules.chance_deck:
+        chance[card.source.status if card.source else "unmarked"] += card.copies
+    return {
+        **rule_set_summary(rules.info),
+        "sources": list(rules.info.sources),
+        "options": [
+            {
+                "name": option.name,
+                "kind": option.kind,
+                "default": option.default,
+                "choices": list(option.choices),
+                "title": option.title,
+                "status": option.provenance.status if option.provenance else "",
+                "source": option.provenance.source if option.provenance else "",
+            }
+            for option in rules.declared_options
+        ],
+        "provenance": {
+            "sections": sections,
+            "board_values": {status: board[status] for status in PROVENANCE_STATUSES},
+            "chance": {"cards": sum(chance.values()), "by_status": dict(chance)},
+        },
+        "files": list(rules.files),
+    }
+
+
+def _print_details(details: dict[str, Any]) -> None:
+    print(f"{details['title']} ({details['id']})")
+    print(details["edition"])
+    print(f"{details['players']} players; status: {details['status']}")
+    print(details["summary"])
+    for source in details["sources"]:
+        print(f"  source: {source}")
+    print("\noptions:")
+    if details["options"]:
+        rows = [("name", "default", "status", "title")]
+        rows += [
+            (option["name"], _show(option["default"]), option["status"], option["title"])
+            for option in details["options"]
+        ]
+        _print_table(rows, indent="  ")
+    else:
+        print("  none")
+    provenance = details["provenance"]
+    print("\nwhere the numbers come from:")
+    rows = [("section", "status", "source")]
+    rows += [(name, p["status"], p["source"]) for name, p in provenance["sections"].items()]
+    _print_table(rows, indent="  ")
+    counts = ", ".join(f"{n} {status}" for status, n in provenance["board_values"].items())
+    print(f"\n  board values: {counts}")
+    chance = provenance["chance"]
+    if chance["cards"]:
+        by_status = chance["by_status"]
+        if len(by_status) == 1:
+            status = f"all {next(iter(by_status))}"
+        else:
+            status = ", ".join(f"{n} {status}" for status, n in by_status.items())
+        print(f"  Chance pack: {chance['cards']} cards, {status}")
+    else:
+        print("  Chance pack: none")
+
+
+def _rules(args: argparse.Namespace) -> int:
+    if args.rule_set is None:
+        infos = available()
+        if args.json:
+            print(json.dumps([rule_set_summary(info) for info in infos], indent=2))
+        else:
+            rows = [("id", "title", "edition", "players", "status")]
+            rows += [
+                (info.id, info.title, info.edition, _players(info), info.status) for info in infos
+            ]
+            _print_table(rows)
+        return 0
+    if args.rule_set not in registered() and not Path(args.rule_set).is_file():
+        known = ", ".join(registered())
+        args.parser.error(
+            f"unknown rule set {args.rule_set!r} (expected one of {known}, or a .toml file)"
+        )
+    try:
+        rules = load_rules(args.rule_set)
+    except RulesError as error:
+        print(f"landlord rules: {error}", file=sys.stderr)
+        return 1
+    details = rule_set_details(rules)
+    if args.json:
+        print(json.dumps(details, indent=2))
+    else:
+        _print_details(details)
+    return 0
+
+
+def _option_value(text: str) -> Any:
+    """A command-line option value: true/false, a whole number, or text."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _rule_options(args: argparse.Namespace) -> dict[str, Any]:
+    options = {}
+    for item in args.option:
+        name, equals, value = item.partition("=")
+        if not equals or not name:
+            args.parser.error(f"argument --option: expected NAME=VALUE, got {item!r}")
+        options[name.strip()] = _option_value(value)
+    return options
+
+
+def _seats(args: argparse.Namespace, rules: RuleSet) -> list[str]:
+    from landlord.policies import STRATEGIES
+
+    info = rules.info
+    if not info.min_players <= args.players <= info.max_players:
+        args.parser.error(
+            f"argument --players: {info.title} is for {info.min_players} to "
+            f"{info.max_players} players, not {args.players}"
+        )
+    bots = [bot.strip() for bot in args.bots.split(",")]
+    bots = bots * args.players if len(bots) == 1 else bots
+    if len(bots) != args.players:
+        args.parser.error(
+            f"argument --bots: expected one strategy or {args.players}, got {len(bots)}"
+        )
+    for bot in bots:
+        if bot not in STRATEGIES or bot == "human":
+            known = ", ".join(sorted(set(STRATEGIES) - {"human"}))
+            args.parser.error(f"argument --bots: unknown strategy {bot!r} (known: {known})")
+    return bots
+
+
+def _print_game(record: Any, as_json: bool) -> None:
+    from landlord.report import game_report, game_report_json
+
+    if as_json:
+        print(json.dumps(game_report_json(record), indent=1, default=str))
+    else:
+        print(game_report(record))
+
+
+def _play(args: argparse.Namespace) -> int:
+    from landlord.session import Session
+
+    options = _rule_options(args)
+    try:
+        rules = load_rules(args.rules, **options)
+    except RulesError as error:
+        args.parser.error(str(error))
+    seats = _seats(args, rules)
+    session = Session(rules, seats, seed=args.seed)
+    session.run()
+    record = session.record()
+    _print_game(record, args.json)
+    if args.save:
+        path = record.save(args.save)
+        print(f"saved the game to {path}", file=sys.stderr)
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from landlord.record import SavedGameError, load_game
+
+    try:
+        record = load_game(args.file)
+    except SavedGameError as error:
+        print(f"landlord replay: {error}", file=sys.stderr)
+        return 1
+    _print_game(record, args.json)
+    return 0
+
+
+def _add_command(
+    commands: Any, name: str, run: Callable[[argparse.Namespace], int], help: str
+) -> argparse.ArgumentParser:
+    """Add the sub-command ``name``, run by ``run(args)``, which returns the exit status."""
+    command = commands.add_parser(name, help=help, description=help[0].upper() + help[1:] + ".")
+    command.set_defaults(run=run, parser=command)
+    return command
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Build the argument parser for ``landlord``."""
     parser = argparse.ArgumentParser(
@@ -67,10 +320,46 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"landlord {landlord.__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
-    info = commands.add_parser(
-        "info", help="show the versions of landlord and the packages it uses"
+    _add_command(commands, "info", _info, "show the versions of landlord and the packages it uses")
+    rules = _add_command(
+        commands, "rules", _rules, "list the rule sets, or show one with its options and sources"
     )
-    info.set_defaults(run=_info)
+    rules.add_argument(
+        "rule_set",
+        nargs="?",
+        metavar="RULE_SET",
+        help="a rule set's id (or the path of your own .toml file) to show in detail",
+    )
+    rules.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    play = _add_command(
+        commands, "play", _play, "play one game with bots and print it round by round"
+    )
+    play.add_argument(
+        "--rules", default="landlords_game", metavar="ID", help="rule set (default landlords_game)"
+    )
+    play.add_argument("--players", type=int, default=4, metavar="N", help="seats (default 4)")
+    play.add_argument(
+        "--bots",
+        default="eager_landlord",
+        metavar="NAMES",
+        help="one strategy for every seat, or one per seat, comma-separated "
+        "(eager_landlord, cautious_tenant, random)",
+    )
+    play.add_argument("--seed", type=int, default=None, help="same seed, same game")
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule set option, for example advanced=true or round_limit=30 (repeatable)",
+    )
+    play.add_argument("--json", action="store_true", help="print JSON instead of text")
+    play.add_argument("--save", metavar="FILE", help="write the replayable game as JSON")
+    replay = _add_command(
+        commands, "replay", _replay, "load a saved game, check it by replaying, and print it"
+    )
+    replay.add_argument("file", metavar="FILE", help="a game saved with --save")
+    replay.add_argument("--json", action="store_true", help="print JSON instead of text")
     return parser
 
 

@@ -42,6 +42,7 @@ ROUND_COLUMNS = (
     "luxuries",
     "houses",
     "land_value",
+    "debts",
     "score",
     "net_worth",
 )
@@ -85,7 +86,11 @@ class GameRecord:
             options=dict(session.rules.options),
             names=list(game.names),
             policies=[
-                {"strategy": policy.name, "params": _plain(policy.params())}
+                {
+                    "strategy": policy.name,
+                    "description": policy.describe(),
+                    "params": _plain(policy.params()),
+                }
                 for policy in session.policies
             ],
             seed=session.seed,
@@ -97,7 +102,7 @@ class GameRecord:
 
     @property
     def rounds(self):
-        """Per round and player: cash, cards by kind, houses, land value, score, net worth.
+        """Per round and player: cash, cards by kind, houses, land value, debts, score, net worth.
 
         Round 0 is after the deal; the last rows are the end of the game.
         """
@@ -222,7 +227,9 @@ def replay(rules, names: list[str], history: list[Any]) -> GameState:
             value = tuple(value) if isinstance(value, list) else value
         else:
             if "outcome" in entry:
-                raise ValueError(f"history entry {number}: expected a player's action, got {entry}")
+                raise ValueError(
+                    f"history entry {number}: expected a player's action, got {entry}"
+                )
             value = action_from_json(entry)
         try:
             game.apply(value)
@@ -252,9 +259,11 @@ def load_game(path: str | Path) -> GameRecord:
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise refuse(f"not valid JSON ({error})") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise refuse(f"not a landlord saved game (no \"format\": \"{FORMAT}\")")
+        raise refuse(f'not a landlord saved game (no "format": "{FORMAT}")')
     if document.get("version") != VERSION:
-        raise refuse(f"saved by format version {document.get('version')!r}; this kit reads {VERSION}")
+        raise refuse(
+            f"saved by format version {document.get('version')!r}; this kit reads {VERSION}"
+        )
     for key, kind in (
         ("rules", str),
         ("options", dict),

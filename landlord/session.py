@@ -50,9 +50,7 @@ class ChanceStream:
 
     def __init__(self, seed: np.random.SeedSequence, purpose: str) -> None:
         key = (*seed.spawn_key, zlib.crc32(purpose.encode()))
-        self.generator = np.random.default_rng(
-            np.random.SeedSequence(seed.entropy, spawn_key=key)
-        )
+        self.generator = np.random.default_rng(np.random.SeedSequence(seed.entropy, spawn_key=key))
         self._buffer: list[float] = []
         self._next = 0
 
@@ -147,33 +145,42 @@ class Session:
 
     def step(self) -> bool:
         """Take one decision or chance event; False if the game is over or waits."""
-        game = self.game
-        node = game._node
-        actor = node[0]
-        if actor == NOBODY:
-            return False
-        if actor == CHANCE:
-            outcomes = node[2]
-            stream = self._streams.get(node[1]) or self.stream(node[1])
-            game.apply(outcomes[stream.pick(len(outcomes), node[3])])
-            return True
-        policy = self.policies[actor]
-        if isinstance(policy, Human):
-            return False
-        game.apply(policy.choose(game, node[2], self.policy_rng))
-        return True
+        self.run(max_steps=1)
+        return self._moved
 
     def run(self, max_steps: int | None = None) -> GameState:
-        """Play until the game ends, a human must decide, or ``max_steps`` are taken."""
-        step = self.step
-        if max_steps is None:
-            while step():
-                pass
-        else:
-            for _ in range(max_steps):
-                if not step():
+        """Play until the game ends, a human must decide, or ``max_steps`` are taken.
+
+        This loop is the kit's hot path: it samples chance and asks the bots
+        with as little Python in between as it can.
+        """
+        game = self.game
+        apply = game.apply
+        policies = self.policies
+        rng = self.policy_rng
+        streams = self._streams
+        left = -1 if max_steps is None else max_steps
+        self._moved = False
+        while left:
+            node = game._node
+            actor = node[0]
+            if actor == CHANCE:
+                outcomes = node[2]
+                stream = streams.get(node[1]) or self.stream(node[1])
+                if node[3] is None:
+                    apply(outcomes[int(stream.uniform() * len(outcomes))])
+                else:
+                    apply(outcomes[stream.pick(len(outcomes), node[3])])
+            elif actor == NOBODY:
+                break
+            else:
+                policy = policies[actor]
+                if isinstance(policy, Human):
                     break
-        return self.game
+                apply(policy.choose(game, node[2], rng))
+            self._moved = True
+            left -= 1
+        return game
 
     def record(self):
         """What the game has left so far: tables, standings, history (a GameRecord)."""

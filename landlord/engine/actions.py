@@ -313,7 +313,9 @@ def action_from_json(data: Any) -> Any:
     names = {field.name for field in fields(cls)}
     given = {key: value for key, value in data.items() if key != "type"}
     if set(given) != names:
-        raise ValueError(f"action {data['type']} needs fields {sorted(names)}, got {sorted(given)}")
+        raise ValueError(
+            f"action {data['type']} needs fields {sorted(names)}, got {sorted(given)}"
+        )
     for key, value in given.items():
         if not (value is None or isinstance(value, int | str | bool)):
             raise ValueError(f"action {data['type']} field {key!r}: unexpected value {value!r}")

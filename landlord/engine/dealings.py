@@ -78,11 +78,21 @@ class Dealings(GameState):
         self.pledged: dict[int, int] = {}
         #: The two players of a railroad Trust, or None.
         self.trust: frozenset[int] | None = None
+        self._railroad_pair: set[int] | None = None
         self.extra_turn = False
         self._talks_left = 0
         self._pass = Pass()
         self._bids: dict[int, Bid] = {}
         self._builds = {lot: Build(lot) for lot in self.tables.lots}
+        #: The lots each player holds (kept by :meth:`_set_owner`).
+        self.lots_held: list[set[int]] = [set() for _ in range(self.n_players)]
+        rules = self.rules
+        self._house_cost = rules["houses.cost"]
+        self._house_limit = rules["houses.limit"]
+        self._luxury_fee = rules["luxury.fee"]
+        self._interest_rates = tuple(rules["borrowing.interest_percent"])
+        score = rules.params["score"]
+        self._score_rule = (score["per_card"], score["per_house"], score["per_luxury"])
 
     def _bid(self, amount: int) -> Bid:
         bid = self._bids.get(amount)
@@ -94,6 +104,11 @@ class Dealings(GameState):
 
     def _set_owner(self, space: int, player: int) -> None:
         """Give the card of ``space`` to ``player`` (-1: back to the pack)."""
+        before = self.owner[space]
+        if before >= 0:
+            self.lots_held[before].discard(space)
+        if player >= 0 and space in self._builds:
+            self.lots_held[player].add(space)
         self.owner[space] = player
         if player < 0:
             self.houses[space] = 0
@@ -102,10 +117,12 @@ class Dealings(GameState):
                 # The pledge is gone; the debt stays, now secured on wages.
                 self.debts[debt_id].collateral = None
                 self._wage_debts += 1
-        if self.trust is not None and self.tables.kind[space] == "railroad":
+        if self.tables.kind[space] == "railroad":
             holders = {self.owner[r] for r in self.tables.railroads}
-            if holders != set(self.trust):
+            if self.trust is not None and holders != set(self.trust):
                 self.trust = None
+            # Rule 9: two players holding every railroad between them may form a Trust.
+            self._railroad_pair = holders if len(holders) == 2 and -1 not in holders else None
 
     def cards_of(self, player: int) -> list[int]:
         """The spaces whose cards ``player`` holds, in board order."""
@@ -114,7 +131,7 @@ class Dealings(GameState):
 
     def card_value(self, space: int) -> int:
         """A card's worth in talks: its printed price plus its houses at cost."""
-        return self.tables.price[space] + self.houses[space] * self.rules["houses.cost"]
+        return self.tables.price[space] + self.houses[space] * self._house_cost
 
     # --- paying -------------------------------------------------------------
 
@@ -133,14 +150,18 @@ class Dealings(GameState):
             for payee, amount, reason in bills:
                 transfer(player, payee, amount, reason)
             return True
+        unpaid: dict[int, list] = {}
         for payee, amount, reason in bills:
             cash = balances[player]
             if cash >= amount:
                 transfer(player, payee, amount, reason)
                 continue
             transfer(player, payee, cash, reason)
-            if payee != player:
-                self.add_debt(player, payee, amount - cash, f"unpaid {reason}")
+            owed = unpaid.setdefault(payee, [0, []])
+            owed[0] += amount - cash
+            owed[1].append(reason)
+        for payee, (owed, reasons) in unpaid.items():
+            self.add_debt(player, payee, owed, "unpaid " + " and ".join(reasons))
         self.go_to_poor_house(player)
         return False
 
@@ -189,13 +210,13 @@ class Dealings(GameState):
     def _business_actions(self, player: int) -> list[Any]:
         actions: list[Any] = [ROLL]
         cash = self.ledger.balances[player]
-        owner = self.owner
-        if cash >= self.rules["houses.cost"]:
-            limit = self.rules["houses.limit"]
+        if cash >= self._house_cost:
+            limit = self._house_limit
             houses = self.houses
-            for lot, build in self._builds.items():
-                if owner[lot] == player and (not limit or houses[lot] < limit):
-                    actions.append(build)
+            builds = self._builds
+            for lot in sorted(self.lots_held[player]):
+                if not limit or houses[lot] < limit:
+                    actions.append(builds[lot])
         if self.debts:
             for debt in self.debts.values():
                 if debt.debtor == player and cash >= debt.owed:
@@ -226,10 +247,8 @@ class Dealings(GameState):
 
     def _trust_partner(self, player: int) -> int:
         """The one other holder of railroads, if the two hold them all and no Trust stands."""
-        if self.trust is not None or not self.tables.railroads:
-            return -1
-        holders = {self.owner[r] for r in self.tables.railroads}
-        if len(holders) != 2 or player not in holders or -1 in holders:
+        holders = self._railroad_pair
+        if holders is None or self.trust is not None or player not in holders:
             return -1
         return next(holder for holder in holders if holder != player)
 
@@ -237,58 +256,63 @@ class Dealings(GameState):
 
     def _talks(self, player: int, need: int) -> Flow:
         """Offers to the other players; with ``need``, until the cash covers it."""
+        actions: list[Any] = []
         for _ in range(OFFERS_PER_TALK):
             if need and self.cash(player) >= need:
                 return
-            actions = self.talk_actions(player, need)
+            if not actions:
+                actions = self.talk_actions(player, need)
             if len(actions) == 1:
                 return
             choice = yield (player, "talks", actions, need)
             if isinstance(choice, EndDealing | GiveUp):
                 return
-            yield from self._propose(player, choice)
+            accepted = yield from self._propose(player, choice)
+            # A refused offer is not made twice; an accepted one changes the menu.
+            actions = [] if accepted else [a for a in actions if a != choice]
 
     def talk_actions(self, player: int, need: int = 0) -> list[Any]:
-        """What ``player`` may propose in talks (``need``: the sum he must raise)."""
+        """What ``player`` may propose in talks (``need``: the sum he must raise).
+
+        Cards are offered at :data:`PRICE_LADDER` fractions of their value
+        (half or full value only, when raising money); a loan is secured on
+        wages or on the cheapest free card worth at least the loan.
+        """
         actions: list[Any] = [GIVE_UP if need else END_TALKS]
-        n = self.n_players
-        others = [o for o in range(n) if o != player]
+        others = [o for o in range(self.n_players) if o != player]
         balances = self.ledger.balances
         owner = self.owner
+        pledged = self.pledged
+        ladder = PRICE_LADDER[:2] if need else PRICE_LADDER
         for space in self.tables.cards:
             holder = owner[space]
-            if holder < 0 or space in self.pledged:
+            if holder < 0 or space in pledged or (need and holder != player):
                 continue
             value = self.card_value(space)
-            prices = sorted({max(1, value * pct // 100) for pct in PRICE_LADDER})
+            prices = [value * pct // 100 for pct in ladder]
             if holder == player:
                 for other in others:
-                    actions.extend(
-                        OfferCard(space, other, price)
-                        for price in prices
-                        if balances[other] >= price
-                    )
-            elif not need:
-                actions.extend(
-                    AskForCard(space, price) for price in prices if balances[player] >= price
-                )
+                    cash = balances[other]
+                    actions.extend(OfferCard(space, other, p) for p in prices if cash >= p)
+            else:
+                cash = balances[player]
+                actions.extend(AskForCard(space, p) for p in prices if cash >= p)
         if self.luxuries[player]:
-            fee = self.rules["luxury.fee"]
+            fee = self._luxury_fee
             for other in others:
+                cash = balances[other]
                 actions.extend(
-                    OfferLuxury(other, price)
-                    for price in (fee * 2 // 3, fee, fee * 4 // 3)
-                    if balances[other] >= price
+                    OfferLuxury(other, p) for p in (fee * 2 // 3, fee, fee * 4 // 3) if cash >= p
                 )
-        shortfall = need - balances[player]
-        amounts = ((shortfall + 9) // 10 * 10,) if need else LOAN_AMOUNTS
-        securities = [None] + [s for s in self.cards_of(player) if s not in self.pledged]
-        for other in others:
-            for amount in amounts:
-                if balances[other] < amount:
-                    continue
-                for interest in self.rules["borrowing.interest_percent"]:
-                    actions.extend(AskLoan(other, amount, interest, s) for s in securities)
+        amounts = ((need - balances[player] + 9) // 10 * 10,) if need else LOAN_AMOUNTS
+        free = sorted((self.card_value(s), s) for s in self.cards_of(player) if s not in pledged)
+        for amount in amounts:
+            cover = next((space for value, space in free if value >= amount), None)
+            securities = (None,) if cover is None else (None, cover)
+            for other in others:
+                if balances[other] >= amount:
+                    for interest in self._interest_rates:
+                        actions.extend(AskLoan(other, amount, interest, s) for s in securities)
         return actions
 
     def _propose(self, player: int, offer: Any) -> Flow:
@@ -317,6 +341,9 @@ class Dealings(GameState):
                 transfer(offer.lender, player, offer.amount, "loan")
                 owed = offer.amount * (100 + offer.interest) // 100
                 self.add_debt(player, offer.lender, owed, "loan", offer.collateral)
+        else:
+            return False
+        return answer == ACCEPT
 
     # --- what players hold ------------------------------------------------------
 
@@ -330,52 +357,72 @@ class Dealings(GameState):
 
     def holdings_summary(self, player: int) -> tuple[int, ...]:
         """(cash, lots, franchises, railroads, licenses, luxuries, houses,
-        land value, score, net worth) of one player.
+        land value, debts, score, net worth) of one player, now.
 
         Land value is the printed price of his lots. The score is the rule
         set's own (cash plus so much a card, house and luxury card); net worth
         values cards at their printed price, houses at cost and luxury cards
-        at what they cost. Both count debts owed to him and by him.
+        at what they cost. Both count debts owed to him and by him; ``debts`` is
+        what he owes less what is owed to him.
         """
-        t = self.tables
-        kind = t.kind
-        counts = {"lot": 0, "franchise": 0, "railroad": 0, "speculation": 0}
-        land_value = card_value = houses = 0
-        for space in t.cards:
-            if self.owner[space] == player:
-                counts[kind[space]] += 1
-                card_value += t.price[space]
-                houses += self.houses[space]
-                if kind[space] == "lot":
-                    land_value += t.price[space]
-        cash = self.cash(player)
-        luxuries = self.luxuries[player]
-        balance = self.owed_to(player) - self.owed_by(player) if self.debts else 0
-        score_rule = self.rules.params["score"]
-        cards = sum(counts.values())
-        score = (
-            cash
-            + cards * score_rule["per_card"]
-            + houses * score_rule["per_house"]
-            + luxuries * score_rule["per_luxury"]
-            + balance
-        )
-        net_worth = (
-            cash
-            + card_value
-            + houses * self.rules["houses.cost"]
-            + luxuries * self.rules["luxury.fee"]
-            + balance
-        )
+        return self.holdings_table()[player]
+
+    def capture(self) -> tuple:
+        """The figures the holdings are computed from, copied (cheap: a few list copies)."""
+        n = self.n_players
+        debts = [self.owed_to(p) - self.owed_by(p) for p in range(n)] if self.debts else None
         return (
-            cash,
-            counts["lot"],
-            counts["franchise"],
-            counts["railroad"],
-            counts["speculation"],
-            luxuries,
-            houses,
-            land_value,
-            score,
-            net_worth,
+            self.ledger.balances[:n],
+            self.owner[:],
+            self.houses[:],
+            self.luxuries[:],
+            debts,
         )
+
+    def holdings_table(self, captured: tuple | None = None) -> list[tuple[int, ...]]:
+        """:meth:`holdings_summary` for every player, now or from a :meth:`capture`."""
+        balances, owner, houses, luxuries, debts = captured or self.capture()
+        t = self.tables
+        price = t.price
+        # counts[player] = [lots, franchises, railroads, licenses, houses, land, cards value]
+        counts = [[0, 0, 0, 0, 0, 0, 0] for _ in balances]
+        for space, column in t.card_columns:
+            holder = owner[space]
+            if holder >= 0:
+                row = counts[holder]
+                row[column] += 1
+                row[4] += houses[space]
+                row[6] += price[space]
+                if column == 0:
+                    row[5] += price[space]
+        per_card, per_house, per_luxury = self._score_rule
+        table = []
+        for player, cash in enumerate(balances):
+            lots, franchises, railroads, licenses, built, land, cards_value = counts[player]
+            net_debt = debts[player] if debts else 0
+            luxury = luxuries[player]
+            cards = lots + franchises + railroads + licenses
+            score = cash + cards * per_card + built * per_house + luxury * per_luxury + net_debt
+            worth = (
+                cash
+                + cards_value
+                + built * self._house_cost
+                + luxury * self._luxury_fee
+                + net_debt
+            )
+            table.append(
+                (
+                    cash,
+                    lots,
+                    franchises,
+                    railroads,
+                    licenses,
+                    luxury,
+                    built,
+                    land,
+                    -net_debt,
+                    score,
+                    worth,
+                )
+            )
+        return table

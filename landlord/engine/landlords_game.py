@@ -18,7 +18,6 @@ from typing import Any
 from landlord.engine.actions import (
     Buy,
     Decline,
-    Move,
     PayFine,
     Roll,
     StayPut,
@@ -91,9 +90,7 @@ class LandlordsGame(Dealings):
         self.turn_player = 0
         self.turns_played = 0
         self.end_reason = ""
-        #: Per-round rows: (round, player, cash, lots, franchises, railroads,
-        #: licenses, luxuries, houses, land value, score, net worth).
-        self.round_rows: list[tuple] = []
+        self._snapshots: list[tuple] = []
         self._setup_dealings()
         # Read the numbers once; the flow runs thousands of turns.
         self._wages = p["wages"]["amount"]
@@ -105,6 +102,12 @@ class LandlordsGame(Dealings):
         self._wages_times = p["end"]["wages_times"]
         self._round_limit = p["end"]["round_limit"]
         spec = p["speculation"]
+        self._rent_each = p["houses"]["rent_each"]
+        self._section_doubling = bool(p["land_rent"]["section_doubling"])
+        self._franchise_fees = (p["franchise"]["fee"], p["franchise"]["cinch_fee"])
+        self._fares = tuple(p["railroad"]["fares"])
+        self._trust_fare = p["railroad"]["trust_fare"]
+        self._tax_amount = p["necessity_tax"]["amount"]
         self._wins = {int(total): amount for total, amount in spec["wins_by_total"].items()}
         self._skin = frozenset(spec["skin_game_totals"])
         for player in range(n):
@@ -244,17 +247,18 @@ class LandlordsGame(Dealings):
         size = t.size
         pos = self.position[player]
         total = throw[0] + throw[1]
-        options: list[Any] = [Move("forward", False, (pos + total) % size)]
+        forward, backward, by_pass = t.moves
+        options: list[Any] = [forward[(pos + total) % size]]
         low, high = self._either_way
         if low <= pos <= high:
             # Rule 2: between the Chances a player may move either way.
-            options.append(Move("backward", False, (pos - total) % size))
+            options.append(backward[(pos - total) % size])
         if self._railroad_pass and throw[0] == throw[1]:
             # Rule 17: a double jumps the spaces between the next two corners,
             # if the count gets past the first of them.
             corner, gap = self._next_corner_gap(pos)
             if total > (corner - pos) % size:
-                options.append(Move("forward", True, (pos + total + gap) % size))
+                options.append(by_pass[(pos + total + gap) % size])
         if t.speculation >= 0 and any(option.to == t.speculation for option in options):
             options.append(STAY)
         return options
@@ -324,7 +328,7 @@ class LandlordsGame(Dealings):
 
     def necessity_tax(self) -> int:
         """Rule 4, with the advanced rules' doubling by houses on the board."""
-        amount = self.rules["necessity_tax.amount"]
+        amount = self._tax_amount
         if self._tax_steps:
             built = sum(self.houses)
             for houses, tax in self._tax_steps:
@@ -347,7 +351,10 @@ class LandlordsGame(Dealings):
                 yield from self._pay_bills(player, bills)
                 return
         bills = self.rent_due(space, player)
-        if bills:
+        balances = self.ledger.balances
+        if len(bills) == 1 and balances[player] >= bills[0][1]:
+            self.ledger.transfer(player, *bills[0])  # the usual case, without a sub-flow
+        elif bills:
             yield from self._pay_bills(player, bills)
 
     def rent_due(self, space: int, payer: int = -1) -> list[tuple[int, int, str]]:
@@ -364,22 +371,22 @@ class LandlordsGame(Dealings):
             bills = [(holder, self.land_rent(space), "land rent")]
             houses = self.houses[space]
             if houses:
-                bills.append((holder, houses * self.rules["houses.rent_each"], "house rent"))
+                bills.append((holder, houses * self._rent_each, "house rent"))
             return bills
         if kind == "franchise":
             cinch = holder >= 0 and all(self.owner[f] == holder for f in t.franchises)
-            fee = self.rules["franchise.cinch_fee"] if cinch else self.rules["franchise.fee"]
+            fee = self._franchise_fees[1] if cinch else self._franchise_fees[0]
             return [(holder, fee, "franchise fee")]
         if kind == "railroad":
             trust = self.trust
             if trust is not None and holder in trust:
                 if payer in trust:
                     return []  # Our reading: Trust members ride their pooled lines free.
-                fare = self.rules["railroad.trust_fare"]
+                fare = self._trust_fare
                 partner = next(member for member in trust if member != holder)
                 half = fare // 2
                 return [(holder, fare - half, "railroad fare"), (partner, half, "railroad fare")]
-            fares = self.rules["railroad.fares"]
+            fares = self._fares
             count = sum(1 for r in t.railroads if self.owner[r] == holder) if holder >= 0 else 1
             return [(holder, fares[min(count, len(fares)) - 1], "railroad fare")]
         return []
@@ -387,7 +394,7 @@ class LandlordsGame(Dealings):
     def land_rent(self, space: int) -> int:
         """A lot's land rent, doubled by section under the advanced rules."""
         t = self.tables
-        if self.rules["land_rent.section_doubling"]:
+        if self._section_doubling:
             lots = t.section_lots.get(t.section[space], (space,))
             level = min(min(self.houses[lot] for lot in lots), 3)
             return t.section_rents[space][level]
@@ -446,7 +453,9 @@ class LandlordsGame(Dealings):
         elif effect == "pay":
             yield from self._pay(player, self.pile_account[card.pile], card.amount, "chance")
         elif effect == "collect":
-            self.ledger.transfer(self.pile_account.get(card.pile, bank), player, card.amount, "chance")
+            self.ledger.transfer(
+                self.pile_account.get(card.pile, bank), player, card.amount, "chance"
+            )
         elif effect == "collect_from_each":
             for other in range(self.n_players):
                 if other != player:
@@ -530,8 +539,22 @@ class LandlordsGame(Dealings):
     # --- Per-round tables and the score ----------------------------------------------
 
     def _snapshot(self) -> None:
-        rows = self.round_rows
-        if rows and rows[-1][0] == self.round and len(rows) >= self.n_players:
-            del rows[-self.n_players :]
-        for player in range(self.n_players):
-            rows.append((self.round, player, *self.holdings_summary(player)))
+        """Keep the end-of-round figures; the table is computed when asked for."""
+        snapshots = self._snapshots
+        if snapshots and snapshots[-1][0] == self.round:
+            snapshots.pop()
+        snapshots.append((self.round, self.capture()))
+
+    @property
+    def round_rows(self) -> list[tuple]:
+        """Per round and player: (round, player, cash, lots, franchises, railroads,
+        licenses, luxuries, houses, land value, debts, score, net worth).
+
+        Round 0 is after the deal; a game that ends mid-round has a last,
+        partial round.
+        """
+        return [
+            (round_, player, *holdings)
+            for round_, captured in self._snapshots
+            for player, holdings in enumerate(self.holdings_table(captured))
+        ]

@@ -151,11 +151,18 @@ class GameState:
         if node[0] == NOBODY:
             raise IllegalMove("the game is over")
         options = node[2]
-        if not _contains(options, choice):
-            who = "chance" if node[0] == CHANCE else f"player {node[0]} ({node[1]})"
-            raise IllegalMove(f"{choice!r} is not legal for {who}; legal: {list(options)!r}")
+        for option in options:
+            if option is choice:
+                break
+        else:
+            if choice not in options:
+                who = "chance" if node[0] == CHANCE else f"player {node[0]} ({node[1]})"
+                raise IllegalMove(f"{choice!r} is not legal for {who}; legal: {list(options)!r}")
         self.history.append(choice)
-        self._advance(choice)
+        try:
+            self._node = self._flow_gen.send(choice)
+        except StopIteration:
+            self._node = (NOBODY,)
 
     # --- for subclasses --------------------------------------------------------
 
@@ -171,13 +178,6 @@ class GameState:
     def cash(self, player: int) -> int:
         """A player's cash: his ledger balance."""
         return self.ledger.balances[player]
-
-
-def _contains(options: Sequence[Any], choice: Any) -> bool:
-    for option in options:
-        if option is choice:
-            return True
-    return choice in options
 
 
 def _pile_title(name: str) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
+from landlord.engine.actions import Move
 from landlord.rules.model import RuleSet
 
 __all__ = ["DICE", "DICE_TOTAL", "Tables", "tables_for"]
@@ -21,6 +22,8 @@ DICE_TOTAL = {throw: throw[0] + throw[1] for throw in DICE}
 
 #: Kinds of space whose card is sold (the green cards of Rule 1).
 CARD_KINDS = frozenset({"lot", "railroad", "franchise", "speculation"})
+#: Where each kind of card is counted in a player's holdings.
+CARD_COLUMN = {"lot": 0, "franchise": 1, "railroad": 2, "speculation": 3}
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,7 @@ class Tables:
     section: tuple[int, ...]
     section_lots: dict[int, tuple[int, ...]]
     cards: tuple[int, ...]
+    card_columns: tuple[tuple[int, int], ...]
     lots: tuple[int, ...]
     railroads: tuple[int, ...]
     franchises: tuple[int, ...]
@@ -48,15 +52,13 @@ class Tables:
     chance_deck: tuple[int, ...]
     chance_weights: tuple[int, ...]
     p: dict[str, Any]
-
-
-_CACHE: dict[int, Tables] = {}
+    moves: tuple[tuple[Any, ...], ...]
 
 
 def tables_for(rules: RuleSet) -> Tables:
-    """The look-up tables of ``rules``, built on first use and then shared."""
-    cached = _CACHE.get(id(rules))
-    if cached is not None and cached.rules is rules:
+    """The look-up tables of ``rules``, built on first use and kept with it."""
+    cached = rules.derived.get("tables")
+    if cached is not None:
         return cached
     spaces = rules.board.spaces
     kind = tuple(space.kind for space in spaces)
@@ -81,6 +83,7 @@ def tables_for(rules: RuleSet) -> Tables:
         section=section,
         section_lots={key: tuple(value) for key, value in section_lots.items()},
         cards=tuple(i for i, k in enumerate(kind) if k in CARD_KINDS),
+        card_columns=tuple((i, CARD_COLUMN[k]) for i, k in enumerate(kind) if k in CARD_KINDS),
         lots=tuple(i for i, k in enumerate(kind) if k == "lot"),
         railroads=tuple(i for i, k in enumerate(kind) if k == "railroad"),
         franchises=tuple(i for i, k in enumerate(kind) if k == "franchise"),
@@ -92,6 +95,11 @@ def tables_for(rules: RuleSet) -> Tables:
         chance_deck=tuple(range(len(rules.chance_deck))),
         chance_weights=tuple(card.copies for card in rules.chance_deck),
         p=rules.params,
+        # Every possible Move, made once: forward, backward and by the pass, by space.
+        moves=tuple(
+            tuple(Move(direction, by_pass, to) for to in range(len(spaces)))
+            for direction, by_pass in (("forward", False), ("backward", False), ("forward", True))
+        ),
     )
-    _CACHE[id(rules)] = tables
+    rules.derived["tables"] = tables
     return tables

@@ -45,6 +45,8 @@ def make_policy(policy: str | Policy, **params: Any) -> Policy:
         For an unknown strategy name or parameter.
     """
     if isinstance(policy, Policy):
+        if not params:
+            return policy
         base = policy
     else:
         try:

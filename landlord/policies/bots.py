@@ -133,7 +133,11 @@ class Strategy(Policy):
         if card is not None:
             return card
         fine = _first(legal, PayFine)
-        if self.pays_fine and fine is not None and self._spare(view, me) >= view.rules["jail.fine"]:
+        if (
+            self.pays_fine
+            and fine is not None
+            and self._spare(view, me) >= view.rules["jail.fine"]
+        ):
             return fine
         return _first(legal, TryForDoubles)
 
@@ -159,7 +163,9 @@ class Strategy(Policy):
         if kind in ("lot", "railroad", "franchise"):
             holder = view.owner[space]
             if holder < 0:
-                wanted = self._worth_paying(view, space) and self._spare(view, me) >= t.price[space]
+                wanted = (
+                    self._worth_paying(view, space) and self._spare(view, me) >= t.price[space]
+                )
                 cost += -t.price[space] / 2 if wanted else t.land_rent[space]
             elif holder != me:
                 cost += sum(amount for _, amount, _ in view.rent_due(space, me))
@@ -189,7 +195,7 @@ class Strategy(Policy):
                         best, best_rent = action, rent
             if best is not None:
                 return best
-        if self.hunts_railroads and self._wanted_railroad(view, me) >= 0:
+        if self.hunts_railroads and spare >= 150 and self._wanted_railroad(view, me) >= 0:
             talk = _first(legal, Negotiate)
             if talk is not None:
                 return talk
@@ -228,7 +234,7 @@ class Strategy(Policy):
         return _first(legal, EndDealing)
 
     def _offer(self, view: Any, me: int, legal: list[Any]) -> Any:
-        proposer, offer = view.decision_about
+        _proposer, offer = view.decision_about
         spare = self._spare(view, me)
         if isinstance(offer, OfferCard):
             fair = view.card_value(offer.space) * (self.markup if self.bids else 0.5)
@@ -239,9 +245,15 @@ class Strategy(Policy):
                 keep *= 2
             ok = offer.price >= keep
         elif isinstance(offer, OfferLuxury):
-            ok = self.buys_luxury and offer.price <= view.rules["luxury.fee"] and offer.price <= spare
+            ok = (
+                self.buys_luxury
+                and offer.price <= view.rules["luxury.fee"]
+                and offer.price <= spare
+            )
         elif isinstance(offer, AskLoan):
-            secured = offer.collateral is not None and view.card_value(offer.collateral) >= offer.amount
+            secured = (
+                offer.collateral is not None and view.card_value(offer.collateral) >= offer.amount
+            )
             ok = offer.amount <= spare and (secured or offer.interest >= 10)
         else:
             ok = False

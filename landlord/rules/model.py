@@ -217,6 +217,14 @@ class RuleSet:
     declared_options: tuple[Option, ...]
     provenance: dict[str, Provenance] = field(default_factory=dict)
     files: tuple[str, ...] = ()
+    _flat: dict[str, Any] = field(init=False, repr=False, compare=False)
+    #: What the engine derives from the rule set once (look-up tables), kept with it.
+    derived: dict[str, Any] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Caches, new for every rule set (options differ).
+        object.__setattr__(self, "_flat", {})
+        object.__setattr__(self, "derived", {})
 
     @property
     def id(self) -> str:
@@ -224,7 +232,12 @@ class RuleSet:
 
     def __getitem__(self, dotted: str) -> Any:
         """``rules["wages.amount"]``: a parameter by its dotted name."""
+        try:
+            return self._flat[dotted]
+        except KeyError:
+            pass
         value: Any = self.params
         for part in dotted.split("."):
             value = value[part]
+        self._flat[dotted] = value
         return value

@@ -1,0 +1,87 @@
+"""A finished (or paused) game in words: the round-by-round summary and standings.
+
+Used by ``landlord play`` and ``landlord replay``; plain text, no UI package.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["game_report", "game_report_json"]
+
+
+def game_report(record: Any) -> str:
+    """The round-by-round summary and final standings of a game record, as text.
+
+    Each round line shows every player's net worth, with his cash in
+    brackets, at the end of that round (round 0: after the deal).
+    """
+    game = record.game
+    rules = game.rules
+    lines = [
+        f"{rules.info.title} ({rules.info.edition}), {len(record.names)} players, "
+        f"seed {record.seed}",
+    ]
+    changed = {
+        name: value
+        for name, value in record.options.items()
+        if value != next(o.default for o in rules.declared_options if o.name == name)
+    }
+    if changed:
+        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
+    for name, policy in zip(record.names, record.policies, strict=True):
+        strategy = policy.get("strategy", "?")
+        lines.append(f"  {name}: {strategy}, {policy.get('description', '')}".rstrip(", "))
+    rounds = record.rounds
+    width = max(14, *(len(name) for name in record.names))
+    lines += ["", "Net worth (cash) at the end of each round:"]
+    lines.append("round  " + "  ".join(f"{name:>{width}}" for name in record.names))
+    for round_, table in rounds.groupby("round", sort=True):
+        cells = [
+            f"{worth:>{width - 7}} ({cash:>4})"
+            for worth, cash in zip(table["net_worth"], table["cash"], strict=True)
+        ]
+        lines.append(f"{round_:>5}  " + "  ".join(f"{cell:>{width}}" for cell in cells))
+    over = "ended" if game.is_over else "paused"
+    lines += [
+        "",
+        f"Standings ({over} in round {record.n_rounds}, after {record.n_turns} turns"
+        + (f": {record.end_reason})" if record.end_reason else ")"),
+    ]
+    columns = (
+        "place",
+        "name",
+        "score",
+        "cash",
+        "lots",
+        "franchises",
+        "railroads",
+        "licenses",
+        "houses",
+        "luxuries",
+        "debts",
+        "net_worth",
+    )
+    standings = record.standings
+    rows = [columns] + [tuple(str(row[c]) for c in columns) for _, row in standings.iterrows()]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(columns))]
+    for row in rows:
+        lines.append(
+            "  ".join(
+                cell.rjust(w) if i != 1 else cell.ljust(w)
+                for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+            )
+        )
+    lines += ["", "Money outside the players' hands:"]
+    ledger = game.ledger
+    for account in range(game.n_players, len(ledger.names)):
+        lines.append(f"  {ledger.names[account]:<16} {ledger.balances[account]:>8}")
+    lines.append("  (the bank issues money, so its balance is minus what it has paid out)")
+    return "\n".join(lines)
+
+
+def game_report_json(record: Any) -> dict[str, Any]:
+    """The same as :func:`game_report`, as JSON-ready data."""
+    summary = record.summary()
+    summary["rounds"] = record.rounds.to_dict(orient="records")
+    return summary

@@ -1,0 +1,351 @@
+"""Loading a rule set: its TOML file and the CSV files it names, checked, options applied.
+
+A rule set is one TOML file (the numbers, section by section, each with its
+provenance, and the options) beside two CSV files (the board and the Chance
+pack). :func:`load_rules` reads them into a :class:`~landlord.rules.model.RuleSet`;
+anything it cannot use raises :class:`RulesError`, whose message names the
+file, the field (or the CSV row and column) and what was expected.
+
+Files are read once: a later call with the same file re-reads it only if one
+of its files changed on disk, and the same options give the same rule set
+without work, so a game can be created thousands of times cheaply.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from landlord.rules import schema, toml_tables
+from landlord.rules.csv_tables import board_provenance, read_board, read_chance
+from landlord.rules.model import Provenance, RuleSet, RuleSetInfo
+from landlord.rules.options import (
+    apply_options,
+    declare_option,
+    option_kind,
+    plain_copy,
+    target_kind,
+)
+from landlord.rules.schema import MISSING, Invalid, Kind, check_table
+
+__all__ = ["RULES_DIR", "RulesError", "load_rules", "registered"]
+
+#: Where the rule sets that come with landlord live, one ``<id>.toml`` each.
+RULES_DIR = Path(__file__).resolve().parent / "data"
+
+#: Top-level tables that are not numbered sections (they do not go into ``params``).
+_NOT_PARAMS = ("format", "rule_set", "options", "starting_cash", "board_layout")
+
+_FORMAT = Kind(
+    "1 (the format this version of landlord reads)",
+    lambda value: type(value) is int and value == 1,
+)
+
+
+class RulesError(ValueError):
+    """A rule-set file, or an option given for it, is not what landlord can play.
+
+    The message names the file, the field (a dotted name, or a CSV row and
+    column) and what was expected.
+
+    Attributes
+    ----------
+    path : pathlib.Path or None
+        The file at fault.
+    where : str
+        The field, or the row and column, at fault ("" when the whole file is).
+    """
+
+    def __init__(self, message: str, *, path: Path | None = None, where: str = "") -> None:
+        super().__init__(message)
+        self.path = path
+        self.where = where
+
+
+@contextmanager
+def _reading(path: Path) -> Iterator[None]:
+    """Turn a failed check inside the block into a :class:`RulesError` naming ``path``."""
+    try:
+        yield
+    except Invalid as error:
+        raise RulesError(f"{path.name}: {error}", path=path, where=error.where) from None
+
+
+@lru_cache(maxsize=1)
+def registered() -> dict[str, Path]:
+    """The rule sets that come with landlord: id -> TOML file.
+
+    Examples
+    --------
+    >>> registered()["landlords_game"].name
+    'landlords_game.toml'
+    """
+    return {path.stem: path for path in sorted(RULES_DIR.glob("*.toml"))}
+
+
+def load_rules(id_or_path: str | os.PathLike[str], /, **options: Any) -> RuleSet:
+    """Load a rule set, checked, with ``options`` applied on top of its defaults.
+
+    Parameters
+    ----------
+    id_or_path : str or path-like
+        The id of a rule set that comes with landlord (see
+        :func:`landlord.rules.available`), or the path of a rule-set TOML file
+        of your own, whose CSV files are found beside it.
+    **options
+        Values for the options the rule set declares (``landlord rules ID``
+        lists them), for example ``advanced=True`` or ``round_limit=50``.
+
+    Returns
+    -------
+    RuleSet
+        Its ``params``, ``options``, ``starting_cash`` and ``provenance`` are
+        fresh dicts on every call, yours to change.
+
+    Raises
+    ------
+    RulesError
+        If there is no such rule set, a file is malformed, or an option is
+        unknown or given a value it does not take.
+
+    Examples
+    --------
+    >>> rules = load_rules("landlords_game")
+    >>> rules["wages.amount"], rules.starting_cash[3], len(rules.board.spaces)
+    (100, 500, 40)
+    >>> load_rules("landlords_game", advanced=True)["houses.limit"]
+    3
+    >>> load_rules("landlords_game", advanced="yes")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    landlord.rules.loader.RulesError: landlords_game.toml: option 'advanced': expected true or ...
+    """
+    path, expected_id = _locate(id_or_path)
+    entry = _entry(path)
+    if expected_id is not None and entry.base.id != expected_id:
+        raise RulesError(
+            f"{path.name}: field 'rule_set.id': expected {expected_id!r}, the name of the file "
+            f"(rule sets in {RULES_DIR} are named after their files), got {entry.base.id!r}",
+            path=path,
+            where="field 'rule_set.id'",
+        )
+    return _fresh(entry.with_options(options, path))
+
+
+def _locate(id_or_path: str | os.PathLike[str]) -> tuple[Path, str | None]:
+    """The TOML file meant, and the id it must declare if it is a registered one."""
+    if not isinstance(id_or_path, str | os.PathLike):
+        raise TypeError(f"expected a rule set's id or a path, got {id_or_path!r}")
+    if isinstance(id_or_path, str) and id_or_path in registered():
+        return registered()[id_or_path], id_or_path
+    path = Path(id_or_path)
+    if path.suffix != ".toml" and not path.exists():
+        known = ", ".join(registered())
+        raise RulesError(
+            f"unknown rule set {str(id_or_path)!r}: expected one of {known}, "
+            "or the path of a rule-set .toml file"
+        )
+    return path, None
+
+
+@dataclass
+class _Entry:
+    """One TOML file as read, with the rule sets made from it so far."""
+
+    stamps: tuple[tuple[int, int], ...]
+    base: RuleSet
+    applied: dict[tuple[tuple[str, Any], ...], RuleSet] = field(default_factory=dict)
+
+    @property
+    def references(self) -> toml_tables.References:
+        piles = tuple(self.base.params["accounts"]["piles"])
+        return toml_tables.References(piles, len(self.base.board.spaces))
+
+    def with_options(self, given: dict[str, Any], path: Path) -> RuleSet:
+        """The rule set with the option values ``given`` (checked) on top of the defaults."""
+        declared = {option.name: option for option in self.base.declared_options}
+        values = {name: option.default for name, option in declared.items()}
+        for name, value in given.items():
+            where = f"option {name!r}"
+            if name not in declared:
+                known = ", ".join(declared) or "none: this rule set declares no options"
+                raise RulesError(
+                    f"{path.name}: {where}: expected one of the options {known}", path=path
+                )
+            # The value must be of the option's kind, and fit the place it is written to.
+            for kind in (option_kind(declared[name]), target_kind(declared[name])):
+                try:
+                    self.references(kind, value, name)
+                except Invalid as error:
+                    invalid = Invalid(where, error.expected, value)
+                    raise RulesError(f"{path.name}: {invalid}", path=path, where=where) from None
+            values[name] = value
+        key = tuple(values.items())
+        if key not in self.applied:
+            params = plain_copy(self.base.params)
+            spaces = list(self.base.board.spaces)
+            provenance = dict(self.base.provenance)
+            apply_options(self.base.declared_options, values, params, spaces, provenance)
+            self.applied[key] = replace(
+                self.base,
+                board=replace(self.base.board, spaces=tuple(spaces)),
+                params=params,
+                options=values,
+                provenance=provenance,
+            )
+        return self.applied[key]
+
+
+#: The files read so far, by absolute path (a few dozen at most are kept).
+_CACHE: dict[str, _Entry] = {}
+_CACHE_SIZE = 64
+
+
+def _stamps(files: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    stats = [os.stat(name) for name in files]
+    return tuple((stat.st_mtime_ns, stat.st_size) for stat in stats)
+
+
+def _entry(path: Path) -> _Entry:
+    """The cached reading of ``path``, read again if any of its files changed."""
+    key = os.path.abspath(path)
+    entry = _CACHE.get(key)
+    if entry is not None:
+        try:
+            if _stamps(entry.base.files) == entry.stamps:
+                return entry
+        except OSError:
+            pass  # a file went away: read again, which reports it
+    base = _read(Path(key))
+    entry = _Entry(_stamps(base.files), base)
+    if len(_CACHE) >= _CACHE_SIZE:
+        del _CACHE[next(iter(_CACHE))]
+    _CACHE[key] = entry
+    return entry
+
+
+def _fresh(rules: RuleSet) -> RuleSet:
+    """A copy of a cached rule set whose dicts the caller may change."""
+    return replace(
+        rules,
+        params=plain_copy(rules.params),
+        options=dict(rules.options),
+        starting_cash=dict(rules.starting_cash),
+        provenance=dict(rules.provenance),
+    )
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as error:
+        raise RulesError(f"{path.name}: not valid TOML: {error}", path=path) from None
+    except UnicodeDecodeError:
+        raise RulesError(f"{path.name}: not valid TOML: not UTF-8 text", path=path) from None
+    except OSError as error:
+        raise RulesError(f"{path.name}: cannot be read: {error.strerror}", path=path) from None
+
+
+def _read(path: Path) -> RuleSet:
+    """Read and check one rule set (its TOML and CSV files), options at their defaults."""
+    data = _read_toml(path)
+    files = [str(path)]
+    with _reading(path):
+        _FORMAT.check(data.get("format", MISSING), "format")
+        for name in schema.REQUIRED_SECTIONS:
+            if name not in data:
+                raise Invalid(f"section [{name}]", f"a table [{name}]; every rule set has one")
+        about = check_table(data["rule_set"], schema.RULE_SET, "rule_set")
+        if about["max_players"] < about["min_players"]:
+            raise Invalid(
+                "field 'rule_set.max_players'",
+                f"a number of players >= min_players ({about['min_players']})",
+                about["max_players"],
+            )
+        layout = check_table(data.get("board_layout", {}), schema.BOARD_LAYOUT, "board_layout")
+        sections = {
+            name: check_table(
+                table, schema.section_schema(name), name, closed=name in schema.SECTIONS
+            )
+            for name, table in data.items()
+            if name not in _NOT_PARAMS
+        }
+        board_path = _beside(path, about, "board")
+    with _reading(board_path):
+        spaces = read_board(board_path)
+    files.append(str(board_path))
+    with _reading(path):
+        piles = tuple(sections["accounts"]["piles"])
+        check = toml_tables.References(piles, len(spaces))
+        for name, table in sections.items():
+            for key, value in table.items():
+                check(schema.kind_of(name, key), value, f"{name}.{key}")
+        board = toml_tables.board(layout, spaces, board_path.name, check)
+        starting_cash = toml_tables.starting_cash(data["starting_cash"], about)
+        provenance = {
+            name: Provenance(data[name]["status"], data[name]["source"])
+            for name in ("starting_cash", *sections, "board_layout")
+            if name in data and "status" in data[name]
+        }
+        params = {
+            name: {key: value for key, value in table.items() if key not in ("status", "source")}
+            for name, table in sections.items()
+        }
+        declared = check_table(data.get("options", {}), {}, "options", closed=False)
+        options = tuple(
+            declare_option(name, table, params, spaces, check) for name, table in declared.items()
+        )
+        chance_path = None
+        if "chance_deck" in about:
+            chance_path = _beside(path, about, "chance_deck")
+        elif any(space.kind == "chance" for space in spaces):
+            raise Invalid(
+                "field 'rule_set.chance_deck'", "the name of the Chance CSV (the board has Chance)"
+            )
+    chance_deck: tuple[Any, ...] = ()
+    if chance_path is not None:
+        with _reading(chance_path):
+            chance_deck, chance_provenance = read_chance(chance_path, piles, len(spaces))
+        files.append(str(chance_path))
+        provenance.update(chance_provenance)
+    provenance.update(board_provenance(spaces))
+    info = RuleSetInfo(
+        id=about["id"],
+        title=about["title"],
+        edition=about["edition"],
+        min_players=about["min_players"],
+        max_players=about["max_players"],
+        status=about["status"],
+        summary=about["summary"],
+        sources=tuple(about.get("sources", ())),
+    )
+    return RuleSet(
+        info=info,
+        board=board,
+        chance_deck=chance_deck,
+        starting_cash=starting_cash,
+        params=params,
+        options={option.name: option.default for option in options},
+        declared_options=options,
+        provenance=provenance,
+        files=tuple(files),
+    )
+
+
+def _beside(path: Path, about: dict[str, Any], key: str) -> Path:
+    """The CSV file that ``rule_set.<key>`` names, relative to the TOML file."""
+    csv_path = path.parent / about[key]
+    if not csv_path.is_file():
+        raise Invalid(
+            f"field 'rule_set.{key}'",
+            f"the name of a CSV file beside {path.name}",
+            got_text=f"{about[key]!r}, which is not there",
+        )
+    return csv_path

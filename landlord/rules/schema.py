@@ -1,0 +1,331 @@
+"""What a rule-set TOML file may hold: the kinds of value and the known sections.
+
+A :class:`Kind` is one expectation ("a whole number >= 0") with the test that
+decides it; :func:`check_table` holds a TOML table to a schema of kinds. A
+failed check raises :class:`Invalid`, which names the field and says what was
+expected; the loader adds the file's name and turns it into a
+:class:`~landlord.rules.loader.RulesError`.
+
+In a schema, a key ending in ``?`` is optional. Sections that are not listed
+in :data:`SECTIONS` are allowed (a rule set may need numbers no other has), but
+like every section they must say where their numbers come from (``status``
+and ``source``), and a key of theirs ending in ``paid_to`` or ``paid_by`` must
+name a declared pile of money.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from landlord.rules.model import BOARD_LAYOUTS, OPTION_KINDS, PROVENANCE_STATUSES
+
+__all__ = ["MISSING", "SECTIONS", "Invalid", "Kind", "check_table", "show"]
+
+#: Stands for a key that is absent.
+MISSING: Any = type("Missing", (), {"__repr__": lambda self: "MISSING"})()
+
+
+def show(value: Any) -> str:
+    """Write a value the way its author typed it in TOML or a CSV cell.
+
+    Examples
+    --------
+    >>> show(True), show("abc"), show([1, 2]), show(datetime.date(1906, 1, 5))
+    ('true', "'abc'", '[1, 2]', '1906-01-05')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()
+    return repr(value)
+
+
+class Invalid(Exception):
+    """A value at ``where`` is not what was ``expected``.
+
+    ``got`` is the offending value (:data:`MISSING` when absent); ``got_text``
+    replaces its printed form when a description says more.
+    """
+
+    def __init__(self, where: str, expected: str, got: Any = MISSING, got_text: str = "") -> None:
+        self.where = where
+        self.expected = expected
+        self.got = got
+        self.got_text = got_text
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        if self.got_text:
+            return f"{self.where}: expected {self.expected}, got {self.got_text}"
+        if self.got is MISSING:
+            return f"{self.where}: missing (expected {self.expected})"
+        return f"{self.where}: expected {self.expected}, got {show(self.got)}"
+
+
+def field(dotted: str) -> str:
+    """How an error names a TOML field."""
+    return f"field '{dotted}'"
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One expectation about a value, with the test that decides it.
+
+    For a list, ``item`` is the kind of every item; for a table, ``key`` and
+    ``item`` are the kinds of its keys and values. Items are checked one by
+    one, so an error points at ``sale.bid_steps[2]`` rather than at the list.
+
+    Examples
+    --------
+    >>> WHOLE.check(3, "wages.amount")
+    3
+    >>> WHOLE.check("abc", "wages.amount")
+    Traceback (most recent call last):
+    ...
+    landlord.rules.schema.Invalid: field 'wages.amount': expected a whole number >= 0, got 'abc'
+    """
+
+    expected: str
+    accepts: Callable[[Any], bool]
+    item: Kind | None = None
+    key: Kind | None = None
+
+    def check(self, value: Any, dotted: str) -> Any:
+        """Return ``value`` if it is of this kind, else raise :class:`Invalid`."""
+        if value is MISSING or not self.accepts(value):
+            raise Invalid(field(dotted), self.expected, value)
+        if self.item is not None and isinstance(value, list):
+            for number, item in enumerate(value):
+                self.item.check(item, f"{dotted}[{number}]")
+        elif self.item is not None and isinstance(value, dict):
+            for key, item in value.items():
+                if self.key is not None and not self.key.accepts(key):
+                    raise Invalid(
+                        field(dotted), f"keys that are {self.key.expected}", got_text=repr(key)
+                    )
+                self.item.check(item, f"{dotted}.{key}")
+        return value
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def one_of(choices: tuple[Any, ...]) -> Kind:
+    """The kind of a value that must be one of ``choices`` (``True`` is not ``1``)."""
+    return Kind(
+        "one of " + ", ".join(show(choice) for choice in choices),
+        lambda value: any(type(value) is type(c) and value == c for c in choices),
+    )
+
+
+def list_of(item: Kind, expected: str) -> Kind:
+    """The kind of a list whose every item is of kind ``item``."""
+    return Kind(expected, lambda value: isinstance(value, list), item=item)
+
+
+_IDENTIFIER = re.compile(r"[a-z][a-z0-9_]*")
+
+ANY = Kind("a value", lambda value: True)
+WHOLE = Kind("a whole number >= 0", lambda value: _is_int(value) and value >= 0)
+INTEGER = Kind("a whole number", _is_int)
+COUNT = Kind("a whole number >= 1", lambda value: _is_int(value) and value >= 1)
+PERCENT = Kind("a whole number from 0 to 100", lambda value: _is_int(value) and 0 <= value <= 100)
+FLAG = Kind("true or false", lambda value: isinstance(value, bool))
+TEXT = Kind("text", lambda value: isinstance(value, str))
+NAME = Kind("non-empty text", lambda value: isinstance(value, str) and value.strip() != "")
+IDENTIFIER = Kind(
+    "a name in lowercase letters, digits and underscores",
+    lambda value: isinstance(value, str) and _IDENTIFIER.fullmatch(value) is not None,
+)
+#: A pile of money; the loader also checks that ``accounts.piles`` declares it.
+PILE = Kind("the name of a pile of money, like 'public_treasury'", IDENTIFIER.accepts)
+#: A board index; the loader also checks that the board has that many spaces.
+SPACE = Kind("a board index (a whole number >= 0)", WHOLE.accepts)
+STATUS = one_of(PROVENANCE_STATUSES)
+TABLE = Kind("a table", lambda value: isinstance(value, dict))
+WHOLES = list_of(WHOLE, "a list of whole numbers >= 0")
+PAIRS = list_of(
+    Kind(
+        "a pair of whole numbers >= 0, like [10, 20]",
+        lambda value: (
+            isinstance(value, list) and len(value) == 2 and all(WHOLE.accepts(v) for v in value)
+        ),
+    ),
+    "a list of pairs of whole numbers, like [[10, 20], [25, 40]]",
+)
+NUMBERED = Kind(
+    "a table from whole numbers to whole numbers >= 0, like { 2 = 600 }",
+    lambda value: isinstance(value, dict),
+    item=WHOLE,
+    key=Kind('a whole number, like "2"', lambda key: key.isascii() and key.isdigit()),
+)
+
+#: Every section but ``rule_set`` and ``options`` says where its numbers come from.
+PROVENANCE: dict[str, Kind] = {"status": STATUS, "source": NAME}
+
+RULE_SET: dict[str, Kind] = {
+    "id": IDENTIFIER,
+    "title": NAME,
+    "edition": NAME,
+    "min_players": COUNT,
+    "max_players": COUNT,
+    "status": NAME,
+    "summary": NAME,
+    "board": NAME,
+    "chance_deck?": NAME,
+    "sources?": list_of(TEXT, "a list of text"),
+}
+
+BOARD_LAYOUT: dict[str, Kind] = {
+    "status?": STATUS,
+    "source?": NAME,
+    "layout?": one_of(BOARD_LAYOUTS),
+    "corners?": list_of(SPACE, "a list of board indices"),
+    "rows?": COUNT,
+    "columns?": COUNT,
+    "side_spaces?": list_of(TABLE, "a list of tables ([[board_layout.side_spaces]])"),
+}
+
+SIDE_SPACE: dict[str, Kind] = {
+    "name": NAME,
+    "kind": IDENTIFIER,
+    "reenter_at": SPACE,
+    "wages?": WHOLE,
+    "rent?": WHOLE,
+    "status?": STATUS,
+    "source?": NAME,
+}
+
+OPTION: dict[str, Kind] = {
+    "kind": one_of(OPTION_KINDS),
+    "default": ANY,
+    "title": NAME,
+    "choices?": Kind("a non-empty list", lambda value: isinstance(value, list) and value != []),
+    "target?": NAME,
+    "when_true?": TABLE,
+    **PROVENANCE,
+}
+
+STARTING_CASH: dict[str, Kind] = {"by_players": NUMBERED, **PROVENANCE}
+
+#: The numbered sections the engine reads, and the kind of each key.
+SECTIONS: dict[str, dict[str, Kind]] = {
+    "deal": {"cards": WHOLE, "price_paid_to?": PILE},
+    "accounts": {
+        "piles": Kind(
+            "a non-empty list of names without repeats",
+            lambda value: (
+                isinstance(value, list)
+                and value != []
+                and len(set(map(repr, value))) == len(value)
+            ),
+            item=IDENTIFIER,
+        ),
+        "bank": PILE,
+    },
+    "wages": {"amount": WHOLE, "paid_by": PILE},
+    "necessity_tax": {"amount": WHOLE, "paid_to": PILE, "steps?": PAIRS},
+    "trespass": {"to_jail": FLAG},
+    "jail": {
+        "fine": WHOLE,
+        "fine_paid_to": PILE,
+        "max_turns": WHOLE,
+        "leave_from": SPACE,
+        "doubles_move?": FLAG,
+    },
+    "land_rent": {"unsold_paid_to?": PILE, "section_doubling?": FLAG},
+    "sale": {"paid_to": PILE, "bid_steps?": WHOLES},
+    "franchise": {"fee": WHOLE, "cinch_fee?": WHOLE},
+    "railroad": {"fares": WHOLES, "trust_fare?": WHOLE},
+    "speculation": {
+        "stake": WHOLE,
+        "stake_paid_to": PILE,
+        "winnings_paid_by": PILE,
+        "double_wins": WHOLE,
+        "wins_by_total": NUMBERED,
+        "broker_share_percent?": PERCENT,
+        "skin_game_totals?": WHOLES,
+    },
+    "luxury": {"fee": WHOLE, "paid_to": PILE},
+    "houses": {"cost": WHOLE, "paid_to": PILE, "rent_each": WHOLE, "limit": WHOLE},
+    "movement": {
+        "either_way_from?": SPACE,
+        "either_way_to?": SPACE,
+        "railroad_pass?": FLAG,
+    },
+    "poor_house": {"space": SPACE},
+    "borrowing": {"interest_percent": list_of(PERCENT, "a list of whole numbers from 0 to 100")},
+    "end": {"wages_times": WHOLE, "round_limit": WHOLE},
+    "score": {"per_card": WHOLE, "per_house": WHOLE, "per_luxury?": WHOLE},
+}
+
+#: Sections every rule set must have.
+REQUIRED_SECTIONS = ("rule_set", "starting_cash", "accounts", "wages", "end")
+
+#: Payees that are not piles but a role a player holds (the Broker's License).
+ROLES = ("broker",)
+
+
+def section_schema(name: str) -> dict[str, Kind]:
+    """The schema of the numbered section ``name`` (provenance only for unknown ones)."""
+    return {**SECTIONS.get(name, {}), **PROVENANCE}
+
+
+def kind_of(section: str, key: str) -> Kind | None:
+    """The kind of ``section.key``: declared, a pile by its name, or ``None`` (anything)."""
+    schema = SECTIONS.get(section, {})
+    for name in (key, f"{key}?"):
+        if name in schema:
+            return schema[name]
+    if key.endswith(("paid_to", "paid_by")):
+        return PILE
+    return None
+
+
+def check_table(
+    table: Any, schema: Mapping[str, Kind], dotted: str, *, closed: bool = True
+) -> dict[str, Any]:
+    """Check a TOML table against ``schema``; return it.
+
+    Parameters
+    ----------
+    table : object
+        The value read from the file; anything but a table is an error.
+    schema : mapping of str to Kind
+        The kind of each key; a key ending in ``?`` may be left out.
+    dotted : str
+        The table's dotted name, for error messages.
+    closed : bool
+        Whether a key the schema does not list is an error (usually a typo).
+
+    Examples
+    --------
+    >>> check_table({"amount": 100}, {"amount": WHOLE, "paid_by?": PILE}, "wages")
+    {'amount': 100}
+    >>> check_table({"ammount": 100}, {"amount": WHOLE}, "wages")
+    Traceback (most recent call last):
+    ...
+    landlord.rules.schema.Invalid: field 'wages.amount': missing (expected a whole number >= 0)
+    """
+    if not isinstance(table, dict):
+        raise Invalid(field(dotted), f"a table [{dotted}]", table)
+    names = {key.rstrip("?"): key.endswith("?") for key in schema}
+    for key, kind in schema.items():
+        name = key.rstrip("?")
+        if name in table:
+            kind.check(table[name], f"{dotted}.{name}")
+        elif not names[name]:
+            raise Invalid(field(f"{dotted}.{name}"), kind.expected)
+    unknown = [key for key in table if key not in names]
+    if closed and unknown:
+        raise Invalid(
+            field(f"{dotted}.{unknown[0]}"),
+            f"one of the keys of [{dotted}]: {', '.join(names)}",
+            got_text="a key it does not have (a typo?)",
+        )
+    return table

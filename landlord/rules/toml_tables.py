@@ -1,0 +1,112 @@
+"""Building from the TOML tables that need more than a schema.
+
+The starting cash must cover every number of players; the board layout must
+fit the board file; and a value that names a pile of money or a board space
+must name one that exists. :class:`References` checks the last, for any
+value whose kind is :data:`~landlord.rules.schema.PILE` or
+:data:`~landlord.rules.schema.SPACE`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from landlord.rules import schema
+from landlord.rules.model import Board, Provenance, SideSpace, Space
+from landlord.rules.schema import MISSING, PILE, SPACE, Invalid, Kind, check_table
+
+__all__ = ["References", "board", "provenance", "starting_cash"]
+
+
+@dataclass(frozen=True)
+class References:
+    """Checks a value against its kind and the piles and spaces it refers to."""
+
+    piles: tuple[str, ...]
+    board_size: int
+
+    def __call__(self, kind: Kind | None, value: Any, dotted: str) -> None:
+        if kind is None:
+            return
+        kind.check(value, dotted)
+        if kind is PILE and value not in self.piles + schema.ROLES:
+            names = ", ".join(map(repr, self.piles + schema.ROLES))
+            raise Invalid(
+                schema.field(dotted), f"a pile in accounts.piles or a role: {names}", value
+            )
+        if kind is SPACE and value >= self.board_size:
+            expected = f"a board index from 0 to {self.board_size - 1}"
+            raise Invalid(schema.field(dotted), expected, value)
+        if kind.item is SPACE:
+            for number, item in enumerate(value):
+                self(SPACE, item, f"{dotted}[{number}]")
+
+
+def starting_cash(table: dict[str, Any], about: dict[str, Any]) -> dict[int, int]:
+    """``starting_cash.by_players`` with int keys: one for each number of players allowed."""
+    check_table(table, schema.STARTING_CASH, "starting_cash")
+    counts = range(about["min_players"], about["max_players"] + 1)
+    cash = {int(players): amount for players, amount in table["by_players"].items()}
+    if sorted(cash) != list(counts):
+        raise Invalid(
+            "field 'starting_cash.by_players'",
+            f"an amount for each number of players from {counts.start} to {counts.stop - 1}",
+            got_text="amounts for " + (", ".join(map(str, sorted(cash))) or "none"),
+        )
+    return cash
+
+
+def board(
+    layout: dict[str, Any], spaces: tuple[Space, ...], csv_name: str, check: References
+) -> Board:
+    """The :class:`Board` that ``[board_layout]`` describes, around ``spaces``."""
+    kind = layout.get("layout", "track")
+    rows, columns = layout.get("rows", 0), layout.get("columns", 0)
+    if kind == "grid" and rows * columns != len(spaces):
+        raise Invalid(
+            "field 'board_layout.rows'",
+            f"rows x columns = {len(spaces)}, the number of spaces in {csv_name}",
+            got_text=f"{rows} x {columns}",
+        )
+    if kind != "grid" and (rows or columns):
+        raise Invalid(
+            "field 'board_layout.rows'",
+            "no rows or columns (only a grid has them)",
+            got_text=f"{rows} x {columns}",
+        )
+    if "corners" in layout:
+        check(schema.BOARD_LAYOUT["corners?"], layout["corners"], "board_layout.corners")
+    side_spaces = []
+    for number, table in enumerate(layout.get("side_spaces", [])):
+        dotted = f"board_layout.side_spaces[{number}]"
+        check_table(table, schema.SIDE_SPACE, dotted)
+        check(SPACE, table["reenter_at"], f"{dotted}.reenter_at")
+        side_spaces.append(
+            SideSpace(
+                name=table["name"],
+                kind=table["kind"],
+                reenter_at=table["reenter_at"],
+                wages=table.get("wages", 0),
+                rent=table.get("rent", 0),
+                source=provenance(table, dotted),
+            )
+        )
+    provenance(layout, "board_layout")
+    return Board(
+        spaces=spaces,
+        layout=kind,
+        side_spaces=tuple(side_spaces),
+        rows=rows,
+        columns=columns,
+        corners=tuple(layout.get("corners", ())),
+    )
+
+
+def provenance(table: dict[str, Any], dotted: str) -> Provenance | None:
+    """The optional ``status`` and ``source`` of a table: both given, or neither."""
+    if "status" not in table and "source" not in table:
+        return None
+    for key, kind in (("status", schema.STATUS), ("source", schema.NAME)):
+        kind.check(table.get(key, MISSING), f"{dotted}.{key}")
+    return Provenance(table["status"], table["source"])

@@ -1,0 +1,198 @@
+"""Playing whole games: the session, landlord.play, the tables, saving and loading."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import landlord
+from landlord.engine import CHANCE
+from landlord.engine.actions import Roll
+from landlord.record import SavedGameError, load_game
+from landlord.session import Session
+
+
+@pytest.fixture(scope="module")
+def record():
+    return landlord.play("landlords_game", players=4, seed=1)
+
+
+def test_play_returns_per_round_tables_for_every_player(record):
+    rounds = record.rounds
+    assert list(rounds.columns) == [
+        "round",
+        "player",
+        "name",
+        "cash",
+        "lots",
+        "franchises",
+        "railroads",
+        "licenses",
+        "luxuries",
+        "houses",
+        "land_value",
+        "debts",
+        "score",
+        "net_worth",
+    ]
+    assert sorted(rounds["round"].unique()) == list(range(record.n_rounds + 1))
+    assert (rounds.groupby("round").size() == 4).all()
+    start = rounds[rounds["round"] == 0]
+    # After the deal each player has $400 less what he paid for his dealt cards.
+    assert (start["cash"] + start["land_value"] <= 400).all()
+    # The score of the Object of the Game: cash, and 100 a card, house and luxury
+    # card (debts settled).
+    held = rounds[["lots", "franchises", "railroads", "licenses", "houses", "luxuries"]]
+    assert (rounds["score"] == rounds["cash"] + 100 * held.sum(axis=1) - rounds["debts"]).all()
+    assert (rounds["debts"] != 0).any()  # this game had a loan in it
+
+
+def test_transfers_table_names_payer_payee_and_reason(record):
+    transfers = record.transfers
+    assert {"starting cash", "wages", "card bought from the deal"} <= set(transfers["reason"])
+    starting = transfers[transfers["reason"] == "starting cash"]
+    assert (starting["payer"] == "MISCELLANEOUS").all()
+    assert (starting["amount"] == 400).all()
+    final_cash = record.rounds.groupby("player").tail(1)["cash"].tolist()
+    for player, cash in enumerate(final_cash):
+        paid_in = transfers.loc[transfers["payee_id"] == player, "amount"].sum()
+        paid_out = transfers.loc[transfers["payer_id"] == player, "amount"].sum()
+        assert paid_in - paid_out == cash
+
+
+def test_standings_rank_by_the_rule_sets_score(record):
+    standings = record.standings
+    assert standings["place"].tolist() == [1, 2, 3, 4]
+    assert standings["score"].is_monotonic_decreasing
+    assert record.end_reason == "a player has received his wages 5 times"
+
+
+def test_the_session_pauses_for_a_human_and_goes_on_after_the_answer():
+    session = Session("landlords_game", ["human", "eager_landlord"], seed=5)
+    session.run()
+    assert session.waiting_for == 0
+    decision = session.game.pending
+    assert decision.player == 0
+    assert decision.kind == "buy_dealt"
+    session.answer(decision.actions[-1])  # decline
+    session.run()
+    while session.waiting_for == 0:
+        kind = session.game.decision_kind
+        actions = session.game.legal_actions()
+        session.answer(Roll() if kind == "turn" else actions[0])
+        session.run()
+        if session.game.round > 3:
+            break
+    assert session.game.round > 3 or session.game.is_over
+
+
+def test_a_human_cannot_make_an_illegal_move():
+    session = Session("landlords_game", ["human", "human"], seed=2)
+    session.run()
+    with pytest.raises(ValueError, match="not legal"):
+        session.answer(Roll())
+
+
+def test_play_with_named_strategies_and_options():
+    record = landlord.play(
+        "landlords_game",
+        players=["cautious_tenant", "eager_landlord", "random"],
+        seed=9,
+        advanced=True,
+        round_limit=12,
+    )
+    assert record.n_rounds <= 12
+    assert record.names == ["cautious_tenant 1", "eager_landlord 2", "random 3"]
+    assert record.options["advanced"] is True
+    assert (record.rounds["houses"] <= 3 * 22).all()
+
+
+def test_chance_streams_are_separate_by_purpose():
+    # The dice a game sees do not depend on how many Chance cards were drawn.
+    one = Session("landlords_game", ["eager_landlord"] * 2, seed=11)
+    two = Session("landlords_game", ["eager_landlord"] * 2, seed=11)
+    for _ in range(5):
+        two.stream("chance_card").uniform()
+    assert [one.stream("dice").uniform() for _ in range(20)] == [
+        two.stream("dice").uniform() for _ in range(20)
+    ]
+
+
+def test_saved_game_is_plain_versioned_json(record, tmp_path):
+    path = record.save(tmp_path / "game.json")
+    document = json.loads(path.read_text())
+    assert document["format"] == "landlord-game"
+    assert document["version"] == 1
+    assert document["rules"] == "landlords_game"
+    assert document["seed"] == 1
+    assert document["players"][0]["name"] == "eager_landlord 1"
+    assert document["players"][0]["strategy"] == "eager_landlord"
+    assert document["players"][0]["params"]["reserve"] == 75
+    assert document["players"][0]["description"].startswith("keeps $75 in hand")
+    # The deal comes first: a chance outcome (the card dealt), then decisions.
+    assert set(document["history"][0]) == {"outcome"}
+    assert {"type": "Roll"} in document["history"]
+    loaded = load_game(path)
+    assert loaded.standings.equals(record.standings)
+
+
+def damage(document):
+    """Ways a saved game gets broken, each with what the error must say."""
+    return document
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(format="other"), "not a landlord saved game"),
+        (lambda d: d.update(version=99), "format version 99"),
+        (lambda d: d.update(rules="no_such_rules"), "unknown rule set"),
+        (lambda d: d.update(options={"advanced": "yes"}), "option 'advanced'"),
+        (lambda d: d["history"].pop(30), "does not replay|not legal|expected"),
+        (lambda d: d["history"].__setitem__(40, {"type": "Fly"}), "not an action|expected"),
+        (lambda d: d["result"].update(balances=[0, 0]), "does not replay to the saved result"),
+        (lambda d: d.pop("players"), "field 'players'"),
+        (lambda d: d["history"].append({"outcome": [1, 1]}), "already over"),
+    ],
+    ids=[
+        "format",
+        "version",
+        "rules",
+        "options",
+        "lost entry",
+        "bad action",
+        "result",
+        "players",
+        "extra entry",
+    ],
+)
+def test_a_damaged_saved_game_is_refused_whole(record, tmp_path, change, message):
+    path = record.save(tmp_path / "game.json")
+    document = json.loads(path.read_text())
+    change(document)
+    path.write_text(json.dumps(document))
+    with pytest.raises(SavedGameError, match=message) as error:
+        load_game(path)
+    assert str(error.value).startswith("game.json: ")
+
+
+def test_a_file_that_is_not_json_is_refused(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text('{"format": "landlord-game", "version": 1, "history": [')
+    with pytest.raises(SavedGameError, match=r"game\.json: not valid JSON"):
+        load_game(path)
+    with pytest.raises(SavedGameError, match="cannot read"):
+        load_game(tmp_path / "missing.json")
+
+
+def test_an_unfinished_game_saves_and_loads_where_it_stopped(tmp_path):
+    session = Session("landlords_game", ["eager_landlord", "human"], seed=4)
+    session.run()
+    while session.waiting_for is None and not session.game.is_over:
+        session.run()
+    path = session.record().save(tmp_path / "paused.json")
+    loaded = load_game(path)
+    assert not loaded.game.is_over
+    assert loaded.game.pending == session.game.pending
+    assert loaded.game.actor != CHANCE
