@@ -19,7 +19,9 @@ True
 from __future__ import annotations
 
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
+from itertools import chain, repeat, starmap
 from typing import Any
 
 import numpy as np
@@ -46,22 +48,16 @@ class ChanceStream:
         What the stream is for; each purpose gets an independent stream.
     """
 
-    __slots__ = ("_buffer", "_next", "generator")
+    __slots__ = ("generator", "uniform")
 
     def __init__(self, seed: np.random.SeedSequence, purpose: str) -> None:
         key = (*seed.spawn_key, zlib.crc32(purpose.encode()))
         self.generator = np.random.default_rng(np.random.SeedSequence(seed.entropy, spawn_key=key))
-        self._buffer: list[float] = []
-        self._next = 0
-
-    def uniform(self) -> float:
-        """The next number in [0, 1)."""
-        if self._next >= len(self._buffer):
-            self._buffer = self.generator.random(BUFFER).tolist()
-            self._next = 0
-        value = self._buffer[self._next]
-        self._next += 1
-        return value
+        blocks = starmap(partial(self.generator.random, BUFFER), repeat(()))
+        #: The next number in [0, 1): blocks of draws, handed out one by one.
+        self.uniform: Callable[[], float] = chain.from_iterable(
+            map(np.ndarray.tolist, blocks)
+        ).__next__
 
     def pick(self, count: int, weights: Sequence[float] | None = None) -> int:
         """An index in ``range(count)``, equally likely or by ``weights``."""
@@ -157,10 +153,11 @@ class Session:
         game = self.game
         apply = game.apply
         policies = self.policies
+        human = [isinstance(policy, Human) for policy in policies]
         rng = self.policy_rng
         streams = self._streams
         left = -1 if max_steps is None else max_steps
-        self._moved = False
+        moved = False
         while left:
             node = game._node
             actor = node[0]
@@ -171,15 +168,13 @@ class Session:
                     apply(outcomes[int(stream.uniform() * len(outcomes))])
                 else:
                     apply(outcomes[stream.pick(len(outcomes), node[3])])
-            elif actor == NOBODY:
+            elif actor == NOBODY or human[actor]:
                 break
             else:
-                policy = policies[actor]
-                if isinstance(policy, Human):
-                    break
-                apply(policy.choose(game, node[2], rng))
-            self._moved = True
+                apply(policies[actor].choose(game, node[2], rng))
+            moved = True
             left -= 1
+        self._moved = moved
         return game
 
     def record(self):

@@ -87,9 +87,9 @@ class Dealings(GameState):
         #: The lots each player holds (kept by :meth:`_set_owner`).
         self.lots_held: list[set[int]] = [set() for _ in range(self.n_players)]
         rules = self.rules
-        self._house_cost = rules["houses.cost"]
+        self._house_cost = self.house_cost = rules["houses.cost"]
         self._house_limit = rules["houses.limit"]
-        self._luxury_fee = rules["luxury.fee"]
+        self._luxury_fee = self.luxury_fee = rules["luxury.fee"]
         self._interest_rates = tuple(rules["borrowing.interest_percent"])
         score = rules.params["score"]
         self._score_rule = (score["per_card"], score["per_house"], score["per_luxury"])
@@ -221,9 +221,10 @@ class Dealings(GameState):
             for debt in self.debts.values():
                 if debt.debtor == player and cash >= debt.owed:
                     actions.append(Repay(debt.id))
-        partner = self._trust_partner(player)
-        if partner >= 0:
-            actions.append(FormTrust(partner))
+        if self._railroad_pair is not None:
+            partner = self._trust_partner(player)
+            if partner >= 0:
+                actions.append(FormTrust(partner))
         if self._talks_left:
             actions.append(NEGOTIATE)
         return actions

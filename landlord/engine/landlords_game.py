@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from landlord.engine.actions import (
+    Bid,
     Buy,
     Decline,
     PayFine,
@@ -37,6 +38,9 @@ STAY = StayPut()
 PAY_FINE = PayFine()
 TRY_DOUBLES = TryForDoubles()
 USE_JAIL_CARD = UseJailCard()
+
+#: The chance event of a throw of the dice, made once.
+THROW = (CHANCE, "dice", DICE, None)
 
 #: A game that reaches this many rounds ends whatever its rules say, so that
 #: every game ends even with every end condition switched off.
@@ -90,10 +94,14 @@ class LandlordsGame(Dealings):
         self.turn_player = 0
         self.turns_played = 0
         self.end_reason = ""
+        self._wages_done = False
         self._snapshots: list[tuple] = []
         self._setup_dealings()
         # Read the numbers once; the flow runs thousands of turns.
-        self._wages = p["wages"]["amount"]
+        #: Figures a player often looks at (bots read them on every move).
+        self.wages = p["wages"]["amount"]
+        self.jail_fine = p["jail"]["fine"]
+        self._wages = self.wages
         self._wages_from = self.pile_account[p["wages"]["paid_by"]]
         self._tax_to = self.pile_account[p["necessity_tax"]["paid_to"]]
         self._tax_steps = sorted(tuple(step) for step in p["necessity_tax"]["steps"])
@@ -128,7 +136,7 @@ class LandlordsGame(Dealings):
             self.extra_turn = False
             yield from self._turn(player)
             self.turns_played += 1
-            if self._wages_times and max(self.wages_received) >= self._wages_times:
+            if self._wages_done:
                 self.end_reason = f"a player has received his wages {self._wages_times} times"
                 break
             if self.extra_turn:
@@ -186,7 +194,7 @@ class LandlordsGame(Dealings):
         yield from self._turn_business(player)
         if self.in_poor_house[player]:
             return
-        throw = yield (CHANCE, "dice", DICE, None)
+        throw = yield THROW
         yield from self._move(player, throw)
 
     def _turn_business(self, player: int) -> Flow:
@@ -226,7 +234,7 @@ class LandlordsGame(Dealings):
             self.jail_cards[player] -= 1
             self.jailed[player] = False
             return None
-        throw = yield (CHANCE, "dice", DICE, None)
+        throw = yield THROW
         if throw[0] == throw[1]:
             self.jailed[player] = False
             return throw
@@ -256,22 +264,15 @@ class LandlordsGame(Dealings):
         if self._railroad_pass and throw[0] == throw[1]:
             # Rule 17: a double jumps the spaces between the next two corners,
             # if the count gets past the first of them.
-            corner, gap = self._next_corner_gap(pos)
+            corner, gap = t.track.next_corner(pos)
             if total > (corner - pos) % size:
                 options.append(by_pass[(pos + total + gap) % size])
-        if t.speculation >= 0 and any(option.to == t.speculation for option in options):
-            options.append(STAY)
+        speculation = t.speculation
+        for option in options:
+            if option.to == speculation:
+                options.append(STAY)
+                break
         return options
-
-    def _next_corner_gap(self, pos: int) -> tuple[int, int]:
-        corners = self.tables.corners
-        size = self.tables.size
-        for i, corner in enumerate(corners):
-            if corner > pos:
-                following = corners[(i + 1) % len(corners)]
-                return corner, (following - corner) % size - 1
-        following = corners[1 % len(corners)]
-        return corners[0], (following - corners[0]) % size - 1
 
     def _move(self, player: int, throw: tuple[int, int]) -> Flow:
         options = self.move_options(player, throw)
@@ -305,6 +306,8 @@ class LandlordsGame(Dealings):
         """Rule 3: wages from MISCELLANEOUS on reaching or passing Mother Earth."""
         self.ledger.transfer(self._wages_from, player, self._wages, "wages")
         self.wages_received[player] += 1
+        if self.wages_received[player] == self._wages_times:
+            self._wages_done = True  # Rule 19: the game ends after this turn
         if self._wage_debts:
             self._take_wages_for_debts(player, self._wages)
 
@@ -419,13 +422,13 @@ class LandlordsGame(Dealings):
             if not bids:
                 continue
             choice = yield (other, "bid", (self._pass, *bids), (space, high, bidder, lander))
-            if choice != self._pass:
+            if type(choice) is Bid:
                 high = choice.amount
                 bidder = other
         if self.cash(lander) >= high:
             about = (space, high, bidder, lander)
             choice = yield (lander, "sale", (Buy(space, high), DECLINE), about)
-            if choice != DECLINE:
+            if type(choice) is Buy:
                 bidder = lander
         if bidder < 0:
             return -1
@@ -528,7 +531,7 @@ class LandlordsGame(Dealings):
         space = self.position[player]
         if self.cash(player) >= fee:
             choice = yield (player, "luxury", (Buy(space, fee), DECLINE), space)
-            if choice != DECLINE:
+            if type(choice) is Buy:
                 self.ledger.transfer(player, self.pile_account[rule["paid_to"]], fee, "luxury")
                 self.luxuries[player] += 1
                 return

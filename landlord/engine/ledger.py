@@ -31,6 +31,9 @@ class Transfer(NamedTuple):
     reason: str
 
 
+_new_record = tuple.__new__
+
+
 @dataclass
 class Debt:
     """Money one account owes another (a loan, or an unpaid bill).
@@ -85,4 +88,8 @@ class Ledger:
         balances = self.balances
         balances[payer] -= amount
         balances[payee] += amount
-        self.records.append(Transfer(self.clock[0], self.clock[1], payer, payee, amount, reason))
+        clock = self.clock
+        # tuple.__new__ builds the record without a Python-level call.
+        self.records.append(
+            _new_record(Transfer, (clock[0], clock[1], payer, payee, amount, reason))
+        )

@@ -12,6 +12,7 @@ from itertools import product
 from typing import Any
 
 from landlord.engine.actions import Move
+from landlord.engine.boards import Track
 from landlord.rules.model import RuleSet
 
 __all__ = ["DICE", "DICE_TOTAL", "Tables", "tables_for"]
@@ -53,6 +54,7 @@ class Tables:
     chance_weights: tuple[int, ...]
     p: dict[str, Any]
     moves: tuple[tuple[Any, ...], ...]
+    track: Track
 
 
 def tables_for(rules: RuleSet) -> Tables:
@@ -96,6 +98,7 @@ def tables_for(rules: RuleSet) -> Tables:
         chance_weights=tuple(card.copies for card in rules.chance_deck),
         p=rules.params,
         # Every possible Move, made once: forward, backward and by the pass, by space.
+        track=Track(rules.board),
         moves=tuple(
             tuple(Move(direction, by_pass, to) for to in range(len(spaces)))
             for direction, by_pass in (("forward", False), ("backward", False), ("forward", True))

@@ -33,7 +33,6 @@ from landlord.engine.actions import (
     PayFine,
     Refuse,
     Repay,
-    Roll,
     StayPut,
     TryForDoubles,
     UseJailCard,
@@ -88,12 +87,10 @@ class Strategy(Policy):
     # --- the choice ---------------------------------------------------------------
 
     def choose(self, view: Any, legal: list[Any], rng: Any) -> Any:
-        kind = view.decision_kind
-        me = view.actor
-        handler = getattr(self, "_" + kind, None)
+        handler = _HANDLERS.get(view.decision_kind)
         if handler is None:
             return legal[0]
-        return handler(view, me, legal)
+        return handler(self, view, view.actor, legal)
 
     def _spare(self, view: Any, me: int) -> int:
         return view.cash(me) - self.reserve
@@ -133,11 +130,7 @@ class Strategy(Policy):
         if card is not None:
             return card
         fine = _first(legal, PayFine)
-        if (
-            self.pays_fine
-            and fine is not None
-            and self._spare(view, me) >= view.rules["jail.fine"]
-        ):
+        if self.pays_fine and fine is not None and self._spare(view, me) >= view.jail_fine:
             return fine
         return _first(legal, TryForDoubles)
 
@@ -159,7 +152,7 @@ class Strategy(Policy):
         cost = 0.0
         here = view.position[me]
         if option.direction == "forward" and here + (space - here) % t.size >= t.size:
-            cost -= view.rules["wages.amount"]
+            cost -= view.wages
         if kind in ("lot", "railroad", "franchise"):
             holder = view.owner[space]
             if holder < 0:
@@ -172,7 +165,7 @@ class Strategy(Policy):
         elif kind in ("necessity", "shelter_jail"):
             cost += view.necessity_tax()
         elif kind == "trespass":
-            cost += view.rules["jail.fine"]
+            cost += view.jail_fine
         elif kind == "speculation":
             cost += -40.0 if self.speculates else 10.0
         elif kind == "luxury":
@@ -180,26 +173,28 @@ class Strategy(Policy):
         return cost
 
     def _turn(self, view: Any, me: int, legal: list[Any]) -> Any:
-        spare = self._spare(view, me)
+        spare = view.cash(me) - self.reserve
+        can_build = self.build_to and spare >= view.house_cost
+        best, best_rent, talk = None, -1, None
         for action in legal:
-            if isinstance(action, Repay) and view.debts[action.debt].owed <= spare:
-                return action
-            if isinstance(action, FormTrust):
-                return action
-        if self.build_to and spare >= view.rules["houses.cost"]:
-            best, best_rent = None, -1
-            for action in legal:
-                if isinstance(action, Build) and view.houses[action.space] < self.build_to:
+            kind = type(action)
+            if kind is Build:
+                if can_build and view.houses[action.space] < self.build_to:
                     rent = view.land_rent(action.space) - 3 * view.houses[action.space]
                     if rent > best_rent:
                         best, best_rent = action, rent
-            if best is not None:
-                return best
-        if self.hunts_railroads and spare >= 150 and self._wanted_railroad(view, me) >= 0:
-            talk = _first(legal, Negotiate)
-            if talk is not None:
-                return talk
-        return _first(legal, Roll)
+            elif kind is Repay:
+                if view.debts[action.debt].owed <= spare:
+                    return action
+            elif kind is FormTrust:
+                return action
+            elif kind is Negotiate:
+                talk = action
+        if best is not None:
+            return best
+        if talk and self.hunts_railroads and spare >= 150 and self._wanted_railroad(view, me) >= 0:
+            return talk
+        return legal[0]  # Roll
 
     def _wanted_railroad(self, view: Any, me: int) -> int:
         railroads = view.tables.railroads
@@ -245,11 +240,7 @@ class Strategy(Policy):
                 keep *= 2
             ok = offer.price >= keep
         elif isinstance(offer, OfferLuxury):
-            ok = (
-                self.buys_luxury
-                and offer.price <= view.rules["luxury.fee"]
-                and offer.price <= spare
-            )
+            ok = self.buys_luxury and offer.price <= view.luxury_fee and offer.price <= spare
         elif isinstance(offer, AskLoan):
             secured = (
                 offer.collateral is not None and view.card_value(offer.collateral) >= offer.amount
@@ -274,6 +265,21 @@ class RandomPlayer(Policy):
 
     def describe(self) -> str:
         return "picks any legal move at random"
+
+
+#: The method that answers each kind of decision.
+_HANDLERS = {
+    "buy_dealt": Strategy._buy_dealt,
+    "sale": Strategy._sale,
+    "bid": Strategy._bid,
+    "luxury": Strategy._luxury,
+    "jail": Strategy._jail,
+    "move": Strategy._move,
+    "turn": Strategy._turn,
+    "talks": Strategy._talks,
+    "offer": Strategy._offer,
+    "trust": Strategy._trust,
+}
 
 
 def _first(legal: list[Any], kind: type) -> Any:

@@ -1,0 +1,264 @@
+"""``landlord play`` and ``landlord replay``: one game of bots, printed, saved and read back.
+
+The commands are run through :func:`landlord.cli.main` with ``capsys``, as a
+user would type them, plus once as a real ``python -m landlord`` process.
+The tests check what the user sees: the title, the table round by round, the
+standings, the exit status and, for a bad argument, the usage and the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from landlord.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+TITLE = "The Landlord's Game (Economic Game Co., 1906; rules as reprinted in 1910)"
+STANDING = re.compile(r"^\s*(\d+)  (.+?)\s{2,}(-?\d+)\s+(-?\d+)\s")
+
+
+def run(capsys, *args):
+    """Run ``landlord ARGS``; return (status, stdout, stderr)."""
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def round_numbers(text):
+    """The round numbers of the round-by-round table, in order."""
+    lines = text.splitlines()
+    start = lines.index("Net worth (cash) at the end of each round:") + 2
+    numbers = []
+    for line in lines[start:]:
+        if not line.strip():
+            break
+        numbers.append(int(line.split()[0]))
+    return numbers
+
+
+def standings(text):
+    """The standings printed: (place, name, score, cash) for each player."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Standings ("))
+    assert lines[start + 1].split()[:4] == ["place", "name", "score", "cash"]
+    rows = []
+    for line in lines[start + 2 :]:
+        if not line.strip():
+            break
+        place, name, score, cash = STANDING.match(line).groups()
+        rows.append((int(place), name, int(score), int(cash)))
+    return rows
+
+
+def last_round(text):
+    return int(re.search(r"^Standings \(ended in round (\d+), after", text, re.M).group(1))
+
+
+@pytest.fixture(scope="module")
+def seed_1_text():
+    """What ``landlord play --rules landlords_game --players 4 --seed 1`` prints."""
+    from contextlib import redirect_stdout
+    from io import StringIO
+
+    buffer = StringIO()
+    with redirect_stdout(buffer):
+        status = main(["play", "--rules", "landlords_game", "--players", "4", "--seed", "1"])
+    assert status == 0
+    return buffer.getvalue()
+
+
+# --- landlord play ------------------------------------------------------------------------
+
+
+def test_play_prints_the_title_the_rounds_and_the_standings(capsys):
+    status, out, err = run(
+        capsys, "play", "--rules", "landlords_game", "--players", "4", "--seed", "1"
+    )
+    assert status == 0
+    assert err == ""
+    assert out.splitlines()[0] == f"{TITLE}, 4 players, seed 1"
+    assert round_numbers(out) == list(range(last_round(out) + 1))
+    assert last_round(out) >= 1
+    rows = standings(out)
+    assert [place for place, *_ in rows] == [1, 2, 3, 4]
+    assert sorted(name for _, name, _, _ in rows) == [f"eager_landlord {k}" for k in range(1, 5)]
+    assert [score for _, _, score, _ in rows] == sorted((s for _, _, s, _ in rows), reverse=True)
+    assert "a player has received his wages 5 times" in out
+
+
+def test_the_same_seed_prints_the_same_game_and_another_seed_another(capsys, seed_1_text):
+    status, again, _ = run(capsys, "play", "--players", "4", "--seed", "1")
+    assert status == 0
+    assert again == seed_1_text
+    status, other, _ = run(capsys, "play", "--players", "4", "--seed", "2")
+    assert status == 0
+    assert other != seed_1_text
+    assert other.splitlines()[0] == f"{TITLE}, 4 players, seed 2"
+
+
+def test_json_output_has_rounds_standings_end_reason_and_seed(capsys, seed_1_text):
+    status, out, _ = run(capsys, "play", "--players", "4", "--seed", "1", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert {"rounds", "standings", "end_reason", "seed"} <= set(data)
+    assert data["seed"] == 1
+    assert data["end_reason"] == "a player has received his wages 5 times"
+    rounds = sorted({row["round"] for row in data["rounds"]})
+    assert rounds == round_numbers(seed_1_text)
+    assert all(len([r for r in data["rounds"] if r["round"] == n]) == 4 for n in rounds)
+    printed = [(row["place"], row["name"], row["score"], row["cash"]) for row in data["standings"]]
+    assert printed == standings(seed_1_text)
+
+
+def test_a_saved_game_replays_to_the_same_standings(capsys, tmp_path, monkeypatch, seed_1_text):
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, "play", "--players", "4", "--seed", "1", "--save", "game.json")
+    assert status == 0
+    assert out == seed_1_text
+    assert "saved the game to game.json" in err
+    assert json.loads((tmp_path / "game.json").read_text())["format"] == "landlord-game"
+    status, replayed, err = run(capsys, "replay", "game.json")
+    assert status == 0
+    assert err == ""
+    assert standings(replayed) == standings(seed_1_text)
+    assert replayed == seed_1_text
+    status, replayed_json, _ = run(capsys, "replay", "game.json", "--json")
+    assert status == 0
+    assert [row["place"] for row in json.loads(replayed_json)["standings"]] == [1, 2, 3, 4]
+
+
+def _first_deal_buy(document):
+    """The first card bought from the deal: answer it with a Decline instead."""
+    index = next(i for i, e in enumerate(document["history"]) if e.get("type") == "Buy")
+    document["history"][index] = {"type": "Decline"}
+
+
+@pytest.mark.parametrize(
+    ("damage", "reason"),
+    [
+        (lambda d: d["history"].__setitem__(0, {"outcome": 0}), "history entry 0"),
+        (_first_deal_buy, "history entry|does not replay"),
+        (lambda d: d["result"]["balances"].__setitem__(0, 10**6), "does not replay"),
+        (lambda d: d["result"].update(turns=1), "does not replay"),
+    ],
+    ids=["card not in the pack", "a purchase undone", "balances", "turns"],
+)
+def test_a_damaged_saved_game_is_refused_with_the_reason(
+    capsys, tmp_path, monkeypatch, damage, reason
+):
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "--players", "2", "--seed", "3", "--save", "game.json"]) == 0
+    capsys.readouterr()
+    path = tmp_path / "game.json"
+    document = json.loads(path.read_text())
+    damage(document)
+    path.write_text(json.dumps(document))
+    status, out, err = run(capsys, "replay", "game.json")
+    assert status == 1
+    assert out == ""
+    assert err.startswith("landlord replay: game.json: ")
+    assert re.search(reason, err)
+    assert "the saved game was not loaded" in err
+
+
+def test_named_bots_one_per_seat(capsys):
+    status, out, _ = run(
+        capsys, "play", "--players", "2", "--bots", "cautious_tenant,eager_landlord", "--seed", "3"
+    )
+    assert status == 0
+    assert out.splitlines()[0] == f"{TITLE}, 2 players, seed 3"
+    assert "  cautious_tenant 1: cautious_tenant, keeps $300 in hand" in out
+    assert "  eager_landlord 2: eager_landlord, keeps $75 in hand" in out
+    rows = standings(out)
+    assert [place for place, *_ in rows] == [1, 2]
+    assert {name for _, name, _, _ in rows} == {"cautious_tenant 1", "eager_landlord 2"}
+
+
+def test_rule_set_options_change_the_game(capsys):
+    args = ["play", "--seed", "2", "--option", "advanced=true", "--option", "round_limit=5"]
+    status, out, _ = run(capsys, *args)
+    assert status == 0
+    assert "options: advanced=True, round_limit=5" in out
+    assert last_round(out) <= 5
+    assert round_numbers(out) == list(range(last_round(out) + 1))
+    status, out, _ = run(capsys, *args, "--json")
+    data = json.loads(out)
+    assert data["options"]["advanced"] is True
+    assert data["options"]["round_limit"] == 5
+    assert max(row["round"] for row in data["rounds"]) <= 5
+    if max(row["round"] for row in data["rounds"]) == 5:
+        assert data["end_reason"] == "the round limit (5) was reached"
+
+
+def test_save_into_a_missing_folder_is_refused_without_a_traceback(capsys, tmp_path):
+    # Like every other failure of the command line: a message, a non-zero status.
+    target = tmp_path / "no_such_folder" / "game.json"
+    try:
+        status = main(["play", "--players", "2", "--seed", "1", "--save", str(target)])
+    except SystemExit as exit_:
+        status = exit_.code
+    err = capsys.readouterr().err
+    assert status in (1, 2)
+    assert err.startswith(("landlord play: ", "usage: landlord play"))
+    assert "game.json" in err
+    assert not target.exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (["--players", "1"], "for 2 to 4 players, not 1"),
+        (["--players", "5"], "for 2 to 4 players, not 5"),
+        (["--bots", "nobody"], "unknown strategy 'nobody'"),
+        (["--players", "2", "--bots", "a,b,c"], "expected one strategy or 2, got 3"),
+        (["--option", "advanced=maybe"], "option 'advanced'"),
+        (["--option", "nonsense"], "expected NAME=VALUE, got 'nonsense'"),
+        (["--option", "no_such_option=1"], "no_such_option"),
+        (["--rules", "no_such_rules"], "no_such_rules"),
+        (["--seed", "x"], "argument --seed: invalid int value: 'x'"),
+    ],
+    ids=[
+        "one player",
+        "five players",
+        "unknown bot",
+        "three bots for two",
+        "bool option",
+        "not NAME=VALUE",
+        "unknown option",
+        "unknown rules",
+        "seed not a number",
+    ],
+)
+def test_bad_arguments_print_the_usage_and_exit_2(capsys, args, reason):
+    with pytest.raises(SystemExit) as exit_:
+        main(["play", *args])
+    assert exit_.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("usage: landlord play")
+    assert "landlord play: error: " in err
+    assert reason in err
+
+
+def test_python_dash_m_landlord_play_runs_as_a_process(capsys):
+    args = ["play", "--players", "2", "--seed", "5"]
+    result = subprocess.run(
+        [sys.executable, "-m", "landlord", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    status, out, _ = run(capsys, *args)
+    assert status == 0
+    assert result.stdout == out
+    assert [place for place, *_ in standings(result.stdout)] == [1, 2]
