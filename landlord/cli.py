@@ -277,12 +277,19 @@ def _play(args: argparse.Namespace) -> int:
     except RulesError as error:
         args.parser.error(str(error))
     seats = _seats(args, rules)
+    if args.save and not Path(args.save).resolve().parent.is_dir():
+        folder = str(Path(args.save).parent)
+        args.parser.error(f"argument --save: cannot write {args.save}: no folder {folder!r}")
     session = Session(rules, seats, seed=args.seed)
     session.run()
     record = session.record()
     _print_game(record, args.json)
     if args.save:
-        path = record.save(args.save)
+        try:
+            path = record.save(args.save)
+        except OSError as error:
+            print(f"landlord play: cannot save to {args.save}: {error.strerror}", file=sys.stderr)
+            return 1
         print(f"saved the game to {path}", file=sys.stderr)
     return 0
 

@@ -15,7 +15,7 @@ import pytest
 from scenarios import NAMES, at_throw, last_transfers, to_first_throw
 
 import landlord
-from landlord.engine import CHANCE, LandlordsGame
+from landlord.engine import CHANCE, IllegalMove, LandlordsGame
 from landlord.engine.actions import (
     Buy,
     Decline,
@@ -355,8 +355,10 @@ def test_the_get_out_of_jail_card_is_kept_out_of_the_pack_and_used_later():
     game.apply((1, 2))
     assert game.pending.purpose == "chance_card"
     outcomes = dict(game.chance_outcomes())
-    assert outcomes[jail_card] == 0
+    assert jail_card not in outcomes
     assert outcomes[card("go_to_jail")] == pytest.approx(1 / 15)
+    with pytest.raises(IllegalMove):
+        game.apply(jail_card)
     game.apply(card("collect", 50))
     # Ann trespasses on Lord Blueblood's Estate, waits a turn, then uses her card.
     finish_turn(game)

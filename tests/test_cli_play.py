@@ -197,16 +197,16 @@ def test_rule_set_options_change_the_game(capsys):
 
 
 def test_save_into_a_missing_folder_is_refused_without_a_traceback(capsys, tmp_path):
-    # Like every other failure of the command line: a message, a non-zero status.
+    # A bad argument: refused before the game is played, with the usage and exit 2.
     target = tmp_path / "no_such_folder" / "game.json"
-    try:
-        status = main(["play", "--players", "2", "--seed", "1", "--save", str(target)])
-    except SystemExit as exit_:
-        status = exit_.code
-    err = capsys.readouterr().err
-    assert status in (1, 2)
-    assert err.startswith(("landlord play: ", "usage: landlord play"))
-    assert "game.json" in err
+    with pytest.raises(SystemExit) as exit_:
+        main(["play", "--players", "2", "--seed", "1", "--save", str(target)])
+    captured = capsys.readouterr()
+    assert exit_.value.code == 2
+    assert captured.err.startswith("usage: landlord play")
+    assert "game.json" in captured.err
+    assert "no_such_folder" in captured.err
+    assert captured.out == ""
     assert not target.exists()
 
 

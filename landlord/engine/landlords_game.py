@@ -87,6 +87,8 @@ class LandlordsGame(Dealings):
         self.wages_received = [0] * n
         self.luxuries = [0] * n
         self.jail_cards = [0] * n
+        #: Chance cards kept until used, (player, card): out of the pack meanwhile.
+        self._cards_kept: list[tuple[int, int]] = []
         #: Who holds the card of each space: a player, or -1 (the pack).
         self.owner = [-1] * t.size
         self.houses = [0] * t.size
@@ -232,6 +234,8 @@ class LandlordsGame(Dealings):
             return None
         if choice == USE_JAIL_CARD:
             self.jail_cards[player] -= 1
+            kept = next(k for k in self._cards_kept if k[0] == player)
+            self._cards_kept.remove(kept)  # the card goes back into the pack
             self.jailed[player] = False
             return None
         throw = yield THROW
@@ -439,8 +443,8 @@ class LandlordsGame(Dealings):
 
     def _draw_chance(self, player: int) -> Flow:
         """Rule 11: draw from the red pack, obey it, return it to the pack."""
-        weights = self._chance_weights()
-        index = yield (CHANCE, "chance_card", self.tables.chance_deck, weights)
+        cards, copies = self._chance_pack()
+        index = yield (CHANCE, "chance_card", cards, copies)
         card = self.rules.chance_deck[index]
         effect = card.effect
         bank = self.bank
@@ -472,20 +476,21 @@ class LandlordsGame(Dealings):
             self.miss_turn[player] = True
         elif effect == "get_out_of_jail":
             self.jail_cards[player] += 1
+            self._cards_kept.append((player, index))
 
-    def _chance_weights(self) -> tuple[int, ...] | None:
-        """Cards kept by players (get out of Jail) are out of the pack."""
-        weights = self.tables.chance_weights
-        held = sum(self.jail_cards)
-        if not held and all(weight == 1 for weight in weights):
-            return None
-        if held:
-            deck = self.rules.chance_deck
-            weights = tuple(
-                weight - held if deck[i].effect == "get_out_of_jail" else weight
-                for i, weight in enumerate(weights)
-            )
-        return weights
+    def _chance_pack(self) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+        """The cards in the red pack and their copies; cards kept by players are out."""
+        t = self.tables
+        weights = t.chance_weights
+        if not self._cards_kept:
+            return t.chance_deck, None if len(set(weights)) == 1 else weights
+        kept = [card for _, card in self._cards_kept]
+        left = [
+            (card, copies - kept.count(card))
+            for card, copies in zip(t.chance_deck, weights, strict=True)
+        ]
+        left = [(card, copies) for card, copies in left if copies > 0]
+        return tuple(card for card, _ in left), tuple(copies for _, copies in left)
 
     def _speculate(self, player: int) -> Flow:
         """Rule 8: settle the Broker's License, pay the ante, throw again."""
