@@ -17,6 +17,10 @@ import argparse
 import datetime as dt
 import json
 import os
+
+# numpy's BLAS threads are idle here (the kit does no linear algebra) but still
+# wake up; keep them off the one core the benchmark runs on.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import statistics
 import subprocess
 import sys

@@ -152,6 +152,7 @@ class Session:
         """
         game = self.game
         apply = game.apply
+        apply_index = game.apply_index
         policies = self.policies
         human = [isinstance(policy, Human) for policy in policies]
         rng = self.policy_rng
@@ -165,9 +166,9 @@ class Session:
                 outcomes = node[2]
                 stream = streams.get(node[1]) or self.stream(node[1])
                 if node[3] is None:
-                    apply(outcomes[int(stream.uniform() * len(outcomes))])
+                    apply_index(int(stream.uniform() * len(outcomes)))
                 else:
-                    apply(outcomes[stream.pick(len(outcomes), node[3])])
+                    apply_index(stream.pick(len(outcomes), node[3]))
             elif actor == NOBODY or human[actor]:
                 break
             else:

@@ -240,7 +240,7 @@ class Dealings(GameState):
             self._settle(debt, debt.owed, "debt repaid")
         elif isinstance(choice, FormTrust):
             answer = yield (choice.partner, "trust", ANSWERS, (player, choice))
-            if answer == ACCEPT:
+            if type(answer) is Accept:
                 self.trust = frozenset((player, choice.partner))
         elif isinstance(choice, Negotiate):
             self._talks_left -= 1
@@ -285,6 +285,7 @@ class Dealings(GameState):
         owner = self.owner
         pledged = self.pledged
         ladder = PRICE_LADDER[:2] if need else PRICE_LADDER
+        add = actions.append
         for space in self.tables.cards:
             holder = owner[space]
             if holder < 0 or space in pledged or (need and holder != player):
@@ -294,26 +295,32 @@ class Dealings(GameState):
             if holder == player:
                 for other in others:
                     cash = balances[other]
-                    actions.extend(OfferCard(space, other, p) for p in prices if cash >= p)
+                    for price in prices:
+                        if cash >= price:
+                            add(OfferCard(space, other, price))
             else:
                 cash = balances[player]
-                actions.extend(AskForCard(space, p) for p in prices if cash >= p)
+                for price in prices:
+                    if cash >= price:
+                        add(AskForCard(space, price))
         if self.luxuries[player]:
             fee = self._luxury_fee
             for other in others:
-                cash = balances[other]
-                actions.extend(
-                    OfferLuxury(other, p) for p in (fee * 2 // 3, fee, fee * 4 // 3) if cash >= p
-                )
+                for price in (fee * 2 // 3, fee, fee * 4 // 3):
+                    if balances[other] >= price:
+                        add(OfferLuxury(other, price))
         amounts = ((need - balances[player] + 9) // 10 * 10,) if need else LOAN_AMOUNTS
-        free = sorted((self.card_value(s), s) for s in self.cards_of(player) if s not in pledged)
+        free = sorted(
+            (self.card_value(s), s) for s in self.cards_of(player) if s not in pledged
+        )
         for amount in amounts:
             cover = next((space for value, space in free if value >= amount), None)
             securities = (None,) if cover is None else (None, cover)
             for other in others:
                 if balances[other] >= amount:
                     for interest in self._interest_rates:
-                        actions.extend(AskLoan(other, amount, interest, s) for s in securities)
+                        for security in securities:
+                            add(AskLoan(other, amount, interest, security))
         return actions
 
     def _propose(self, player: int, offer: Any) -> Flow:
@@ -321,30 +328,30 @@ class Dealings(GameState):
         transfer = self.ledger.transfer
         if isinstance(offer, OfferCard):
             answer = yield (offer.buyer, "offer", ANSWERS, (player, offer))
-            if answer == ACCEPT:
+            if type(answer) is Accept:
                 transfer(offer.buyer, player, offer.price, "card sold")
                 self._set_owner(offer.space, offer.buyer)
         elif isinstance(offer, AskForCard):
             holder = self.owner[offer.space]
             answer = yield (holder, "offer", ANSWERS, (player, offer))
-            if answer == ACCEPT:
+            if type(answer) is Accept:
                 transfer(player, holder, offer.price, "card sold")
                 self._set_owner(offer.space, player)
         elif isinstance(offer, OfferLuxury):
             answer = yield (offer.buyer, "offer", ANSWERS, (player, offer))
-            if answer == ACCEPT:
+            if type(answer) is Accept:
                 transfer(offer.buyer, player, offer.price, "luxury card sold")
                 self.luxuries[player] -= 1
                 self.luxuries[offer.buyer] += 1
         elif isinstance(offer, AskLoan):
             answer = yield (offer.lender, "offer", ANSWERS, (player, offer))
-            if answer == ACCEPT:
+            if type(answer) is Accept:
                 transfer(offer.lender, player, offer.amount, "loan")
                 owed = offer.amount * (100 + offer.interest) // 100
                 self.add_debt(player, offer.lender, owed, "loan", offer.collateral)
         else:
             return False
-        return answer == ACCEPT
+        return type(answer) is Accept
 
     # --- what players hold ------------------------------------------------------
 

@@ -39,6 +39,9 @@ PAY_FINE = PayFine()
 TRY_DOUBLES = TryForDoubles()
 USE_JAIL_CARD = UseJailCard()
 
+#: Spaces whose card is held and charges whoever stops there.
+CARD_SPACES = frozenset({"lot", "railroad", "franchise"})
+
 #: The chance event of a throw of the dice, made once.
 THROW = (CHANCE, "dice", DICE, None)
 
@@ -193,23 +196,20 @@ class LandlordsGame(Dealings):
                 # Our reading of Rule 6: the double that frees him is also his move.
                 yield from self._move(player, throw)
                 return
-        yield from self._turn_business(player)
-        if self.in_poor_house[player]:
-            return
-        throw = yield THROW
-        yield from self._move(player, throw)
-
-    def _turn_business(self, player: int) -> Flow:
-        """Before the throw: build houses (Rule 14), repay, form a Trust, talk."""
+        # Before the throw: build houses (Rule 14), repay, form a Trust, talk.
         self._talks_left = 1
         while True:
             actions = self._business_actions(player)
             if len(actions) == 1:
-                return
+                break
             choice = yield (player, "turn", actions, None)
-            if isinstance(choice, Roll):
-                return
+            if type(choice) is Roll:
+                break
             yield from self._do_business(player, choice)
+            if self.in_poor_house[player]:
+                return
+        throw = yield THROW
+        yield from self._move(player, throw)
 
     # --- Jail (Rule 6) ------------------------------------------------------------
 
@@ -228,11 +228,11 @@ class LandlordsGame(Dealings):
         if self.jail_cards[player]:
             actions.append(USE_JAIL_CARD)
         choice = actions[0] if len(actions) == 1 else (yield (player, "jail", actions, None))
-        if choice == PAY_FINE:
+        if type(choice) is PayFine:
             self.ledger.transfer(player, to, fine, "jail fine")
             self.jailed[player] = False
             return None
-        if choice == USE_JAIL_CARD:
+        if type(choice) is UseJailCard:
             self.jail_cards[player] -= 1
             kept = next(k for k in self._cards_kept if k[0] == player)
             self._cards_kept.remove(kept)  # the card goes back into the pack
@@ -284,7 +284,7 @@ class LandlordsGame(Dealings):
             choice = options[0]
         else:
             choice = yield (player, "move", options, throw)
-        if choice == STAY:
+        if type(choice) is StayPut:
             return
         pos = self.position[player]
         size = self.tables.size
@@ -319,8 +319,19 @@ class LandlordsGame(Dealings):
 
     def _land(self, player: int, space: int, origin: int, steps: int) -> Flow:
         kind = self.tables.kind[space]
-        if kind in ("lot", "railroad", "franchise"):
-            yield from self._land_on_card(player, space)
+        if kind in CARD_SPACES:
+            holder = self.owner[space]
+            if holder == player:
+                return
+            if holder >= 0:
+                # Rules 7 and 9: rent or fare to the holder.
+                bills = self.rent_due(space, player)
+                if len(bills) == 1 and self.ledger.balances[player] >= bills[0][1]:
+                    self.ledger.transfer(player, *bills[0])  # the usual case, no sub-flow
+                elif bills:
+                    yield from self._pay_bills(player, bills)
+                return
+            yield from self._land_on_unowned(player, space)
         elif kind in ("necessity", "shelter_jail"):
             yield from self._pay(player, self._tax_to, self.necessity_tax(), "necessity tax")
         elif kind == "trespass":
@@ -343,25 +354,18 @@ class LandlordsGame(Dealings):
                     amount = tax
         return amount
 
-    def _land_on_card(self, player: int, space: int) -> Flow:
-        """Rules 7 and 9: rent or fare to the holder; an unowned card is for sale."""
-        holder = self.owner[space]
+    def _land_on_unowned(self, player: int, space: int) -> Flow:
+        """Rules 7 and 9: an unowned card is for sale; if another buys it, the lander
+        pays him the rent; if nobody does, the rent goes to the Public Treasury."""
+        holder = yield from self._sale(player, space)
         if holder == player:
             return
         if holder < 0:
-            holder = yield from self._sale(player, space)
-            if holder == player:
-                return
-            if holder < 0:
-                unsold = self.pile_account[self.rules["land_rent.unsold_paid_to"]]
-                bills = [(unsold, amount, reason) for _, amount, reason in self.rent_due(space)]
-                yield from self._pay_bills(player, bills)
-                return
-        bills = self.rent_due(space, player)
-        balances = self.ledger.balances
-        if len(bills) == 1 and balances[player] >= bills[0][1]:
-            self.ledger.transfer(player, *bills[0])  # the usual case, without a sub-flow
-        elif bills:
+            unsold = self.pile_account[self.rules["land_rent.unsold_paid_to"]]
+            bills = [(unsold, amount, reason) for _, amount, reason in self.rent_due(space)]
+        else:
+            bills = self.rent_due(space, player)
+        if bills:
             yield from self._pay_bills(player, bills)
 
     def rent_due(self, space: int, payer: int = -1) -> list[tuple[int, int, str]]:
@@ -375,7 +379,8 @@ class LandlordsGame(Dealings):
         holder = self.owner[space]
         kind = t.kind[space]
         if kind == "lot":
-            bills = [(holder, self.land_rent(space), "land rent")]
+            land_rent = self.land_rent(space) if self._section_doubling else t.land_rent[space]
+            bills = [(holder, land_rent, "land rent")]
             houses = self.houses[space]
             if houses:
                 bills.append((holder, houses * self._rent_each, "house rent"))

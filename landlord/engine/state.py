@@ -164,6 +164,25 @@ class GameState:
         except StopIteration:
             self._node = (NOBODY,)
 
+    def apply_index(self, index: int) -> None:
+        """Apply the ``index``-th legal action (or listed chance outcome).
+
+        The same door as :meth:`apply`, for callers that picked from the list
+        by position: a button in the user interface, or the session sampling
+        chance.
+        """
+        node = self._node
+        if node[0] == NOBODY:
+            raise IllegalMove("the game is over")
+        if not 0 <= index < len(node[2]):
+            raise IllegalMove(f"there is no option {index}; {len(node[2])} are listed")
+        choice = node[2][index]
+        self.history.append(choice)
+        try:
+            self._node = self._flow_gen.send(choice)
+        except StopIteration:
+            self._node = (NOBODY,)
+
     # --- for subclasses --------------------------------------------------------
 
     def _flow(self) -> Flow:  # pragma: no cover - every game writes its own
