@@ -144,6 +144,7 @@ def rule_set_details(rules: RuleSet) -> dict[str, Any]:
             "board_values": {status: board[status] for status in PROVENANCE_STATUSES},
             "chance": {"cards": sum(chance.values()), "by_status": dict(chance)},
         },
+        "readings": dict(rules.params.get("readings", {})),
         "files": list(rules.files),
     }
 
@@ -182,6 +183,10 @@ def _print_details(details: dict[str, Any]) -> None:
         print(f"  Chance pack: {chance['cards']} cards, {status}")
     else:
         print("  Chance pack: none")
+    if details["readings"]:
+        print("\nour readings where the rules are ambiguous or silent (interpretation):")
+        for name, reading in details["readings"].items():
+            print(f"  {name}: {reading}")
 
 
 def _rules(args: argparse.Namespace) -> int:

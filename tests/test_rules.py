@@ -1126,3 +1126,15 @@ def test_an_option_value_must_fit_the_place_it_sets(data_dir):
     assert load_rules(data_dir / TOML, leave_jail_at=12)["jail.leave_from"] == 12
     with pytest.raises(RulesError, match=r"option 'leave_jail_at': expected a board index from 0"):
         load_rules(data_dir / TOML, leave_jail_at=40)
+
+
+def test_the_kits_readings_of_ambiguous_rules_are_listed_as_interpretations(capsys):
+    rules = load_rules("landlords_game")
+    assert rules.provenance["readings"].status == "interpretation"
+    assert cli.main(["rules", "landlords_game"]) == 0
+    out = capsys.readouterr().out
+    assert "our readings where the rules are ambiguous or silent (interpretation):" in out
+    assert "either_way: Rule 2: 'between the Chances' (spaces 22 and 37)" in out
+    assert cli.main(["rules", "landlords_game", "--json"]) == 0
+    readings = json.loads(capsys.readouterr().out)["readings"]
+    assert {"railroad_pass", "trust", "poor_house", "speculation_double"} <= set(readings)

@@ -83,6 +83,7 @@ class Dealings(GameState):
         self._talks_left = 0
         self._pass = Pass()
         self._bids: dict[int, Bid] = {}
+        self._offers: dict[tuple, Any] = {}
         self._builds = {lot: Build(lot) for lot in self.tables.lots}
         #: The lots each player holds (kept by :meth:`_set_owner`).
         self.lots_held: list[set[int]] = [set() for _ in range(self.n_players)]
@@ -99,6 +100,14 @@ class Dealings(GameState):
         if bid is None:
             bid = self._bids[amount] = Bid(amount)
         return bid
+
+    def _offer(self, kind: type, *fields: Any) -> Any:
+        """An action record, made once per game and then reused (offers recur)."""
+        key = (kind, *fields)
+        action = self._offers.get(key)
+        if action is None:
+            action = self._offers[key] = kind(*fields)
+        return action
 
     # --- cards ----------------------------------------------------------------
 
@@ -286,6 +295,7 @@ class Dealings(GameState):
         pledged = self.pledged
         ladder = PRICE_LADDER[:2] if need else PRICE_LADDER
         add = actions.append
+        make = self._offer
         for space in self.tables.cards:
             holder = owner[space]
             if holder < 0 or space in pledged or (need and holder != player):
@@ -297,22 +307,20 @@ class Dealings(GameState):
                     cash = balances[other]
                     for price in prices:
                         if cash >= price:
-                            add(OfferCard(space, other, price))
+                            add(make(OfferCard, space, other, price))
             else:
                 cash = balances[player]
                 for price in prices:
                     if cash >= price:
-                        add(AskForCard(space, price))
+                        add(make(AskForCard, space, price))
         if self.luxuries[player]:
             fee = self._luxury_fee
             for other in others:
                 for price in (fee * 2 // 3, fee, fee * 4 // 3):
                     if balances[other] >= price:
-                        add(OfferLuxury(other, price))
+                        add(make(OfferLuxury, other, price))
         amounts = ((need - balances[player] + 9) // 10 * 10,) if need else LOAN_AMOUNTS
-        free = sorted(
-            (self.card_value(s), s) for s in self.cards_of(player) if s not in pledged
-        )
+        free = sorted((self.card_value(s), s) for s in self.cards_of(player) if s not in pledged)
         for amount in amounts:
             cover = next((space for value, space in free if value >= amount), None)
             securities = (None,) if cover is None else (None, cover)
@@ -320,7 +328,7 @@ class Dealings(GameState):
                 if balances[other] >= amount:
                     for interest in self._interest_rates:
                         for security in securities:
-                            add(AskLoan(other, amount, interest, security))
+                            add(make(AskLoan, other, amount, interest, security))
         return actions
 
     def _propose(self, player: int, offer: Any) -> Flow:

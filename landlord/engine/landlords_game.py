@@ -8,6 +8,32 @@ what data cannot say. Where the text is ambiguous, the reading chosen is
 marked ``Our reading:`` here and ``status = "interpretation"`` in the data.
 
 Money, talks between players and debts are in :mod:`landlord.engine.dealings`.
+
+The decisions a player meets, by ``Decision.kind`` (and what ``about`` holds):
+
+* ``buy_dealt``: after the deal, each dealt card he can pay for: ``Buy`` or
+  ``Decline`` (about: the card's space).
+* ``turn``: before his throw: ``Roll``, ``Build``, ``Repay``, ``FormTrust``,
+  ``Negotiate`` (about: None).
+* ``jail``: a turn begun in Jail: ``TryForDoubles``, ``PayFine``,
+  ``UseJailCard`` (about: None).
+* ``move``: a throw that allows a choice: ``Move`` forward, backward or by the
+  railroad pass, or ``StayPut`` rather than speculate (about: the throw).
+* ``bid``: another's unowned card is for sale: ``Pass`` or ``Bid`` (about:
+  space, highest figure, bidder or -1, lander).
+* ``sale``: the lander's first option: ``Buy`` at the highest figure or
+  ``Decline`` (about: as for ``bid``).
+* ``luxury``: on Luxury: ``Buy`` the card or ``Decline`` and move back
+  (about: the Luxury space).
+* ``talks``: after ``Negotiate``, or when short of money: ``OfferCard``,
+  ``AskForCard``, ``OfferLuxury``, ``AskLoan``, then ``EndDealing`` or
+  ``GiveUp`` (about: the sum he must raise, 0 if none).
+* ``offer`` and ``trust``: another player's proposal to him: ``Accept`` or
+  ``Refuse`` (about: the proposer and his action).
+
+Chance events, by purpose: ``deal`` (the next green card dealt), ``dice`` (a
+throw), ``chance_card`` (an index into the rule set's Chance pack) and
+``speculation`` (the Speculation throw).
 """
 
 from __future__ import annotations

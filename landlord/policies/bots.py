@@ -87,10 +87,11 @@ class Strategy(Policy):
     # --- the choice ---------------------------------------------------------------
 
     def choose(self, view: Any, legal: list[Any], rng: Any) -> Any:
-        handler = _HANDLERS.get(view.decision_kind)
+        node = view._node  # (player, kind, actions, about): read directly, it is asked often
+        handler = _HANDLERS.get(node[1])
         if handler is None:
             return legal[0]
-        return handler(self, view, view.actor, legal)
+        return handler(self, view, node[0], legal)
 
     def _spare(self, view: Any, me: int) -> int:
         return view.cash(me) - self.reserve
