@@ -18,6 +18,7 @@ Examples
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 
 
 def play(
-    rules: str = "landlords_game",
+    rules: str | os.PathLike[str] = "landlords_game",
     players: int | Sequence[str | Policy] = 4,
     seed: int | None = None,
     names: Sequence[str] | None = None,
@@ -41,8 +42,9 @@ def play(
 
     Parameters
     ----------
-    rules : str
-        A rule set id (``landlord rules`` lists them).
+    rules : str or path
+        A rule set id (``landlord rules`` lists them) or the path of your own
+        rule-set file.
     players : int or sequence
         A number of seats (all ``eager_landlord`` bots), or one strategy name
         or policy per seat, in turn order.

@@ -25,7 +25,7 @@ from landlord.engine import (
     action_to_json,
     new_game,
 )
-from landlord.rules import RulesError, load_rules
+from landlord.rules import RULES_DIR, RulesError, load_rules
 
 __all__ = ["FORMAT", "VERSION", "GameRecord", "SavedGameError", "load_game", "replay"]
 
@@ -77,6 +77,14 @@ class GameRecord:
     seed: int | None
     history: list[Any]
     game: GameState = field(repr=False)
+
+    @property
+    def rules_file(self) -> str:
+        """The path of the rule set's TOML file if it is the user's own, else ""."""
+        files = self.game.rules.files
+        if not files or Path(files[0]).resolve().parent == RULES_DIR.resolve():
+            return ""
+        return str(Path(files[0]).resolve())
 
     @classmethod
     def from_session(cls, session) -> GameRecord:
@@ -171,6 +179,7 @@ class GameRecord:
             "version": VERSION,
             "landlord": landlord.__version__,
             "rules": self.rules,
+            **({"rules_file": self.rules_file} if self.rules_file else {}),
             "options": self.options,
             "players": [
                 {"name": name, **policy}
@@ -277,7 +286,10 @@ def load_game(path: str | Path) -> GameRecord:
     if not all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players):
         raise refuse("field 'players': expected objects with a 'name'")
     try:
-        rules = load_rules(document["rules"], **document["options"])
+        rules_file = document.get("rules_file")
+        rules = load_rules(rules_file or document["rules"], **document["options"])
+        if rules.id != document["rules"]:
+            raise RulesError(f"expected rule set {document['rules']!r}, found {rules.id!r}")
     except (RulesError, ValueError, TypeError) as error:
         raise refuse(f"field 'rules'/'options': {error}") from None
     names = [p["name"] for p in players]

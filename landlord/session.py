@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import os
 import zlib
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -83,8 +84,9 @@ class Session:
 
     Parameters
     ----------
-    rules : str or RuleSet
-        A rule set id (options may follow as keywords) or a loaded rule set.
+    rules : str, path or RuleSet
+        A rule set id or the path of a rule-set file (options may follow as
+        keywords), or a loaded rule set.
     players : sequence of str or Policy
         One per seat, in turn order: a strategy name, a policy, or ``"human"``.
     seed : int, optional
@@ -97,13 +99,13 @@ class Session:
 
     def __init__(
         self,
-        rules: str | RuleSet,
+        rules: str | os.PathLike[str] | RuleSet,
         players: Sequence[str | Policy],
         seed: int | None = None,
         names: Sequence[str] | None = None,
         **options: Any,
     ) -> None:
-        if isinstance(rules, str):
+        if isinstance(rules, str | os.PathLike):
             rules = load_rules(rules, **options)
         elif options:
             raise ValueError("options go with a rule set id, not a loaded rule set")

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 
 import landlord
+import landlord.rules
 from landlord.engine import CHANCE
 from landlord.engine.actions import Roll
 from landlord.record import SavedGameError, load_game
@@ -196,3 +199,26 @@ def test_an_unfinished_game_saves_and_loads_where_it_stopped(tmp_path):
     assert not loaded.game.is_over
     assert loaded.game.pending == session.game.pending
     assert loaded.game.actor != CHANCE
+
+
+def test_a_game_of_ones_own_rule_file_saves_and_replays_from_that_file(tmp_path):
+    data = Path(landlord.rules.RULES_DIR)
+    for name in ("landlords_game.toml", "landlords_game_board.csv", "landlords_game_chance.csv"):
+        shutil.copy(data / name, tmp_path / name)
+    chance = tmp_path / "landlords_game_chance.csv"
+    lines = chance.read_text().splitlines()
+    # A class's own pack: only "Collect $25 from each player", eight times.
+    kept = [lines[0]] + [
+        line.replace(",1,reconstruction", ",8,reconstruction")
+        for line in lines
+        if line.startswith("Collect $25")
+    ]
+    chance.write_text("\n".join(kept) + "\n")
+    own = tmp_path / "landlords_game.toml"
+    record = landlord.play(own, players=3, seed=2)
+    assert len(record.game.rules.chance_deck) == 1
+    path = record.save(tmp_path / "own.json")
+    assert json.loads(path.read_text())["rules_file"] == str(own.resolve())
+    assert load_game(path).standings.equals(record.standings)
+    # The kit's own rule set is not a file of the user's: nothing extra is saved.
+    assert "rules_file" not in landlord.play(players=2, seed=1).to_json()
