@@ -58,7 +58,6 @@ from landlord.rules.model import RuleSet
 
 __all__ = ["LandlordsGame"]
 
-ROLL = Roll()
 DECLINE = Decline()
 STAY = StayPut()
 PAY_FINE = PayFine()
@@ -128,11 +127,10 @@ class LandlordsGame(Dealings):
         self._wages_done = False
         self._snapshots: list[tuple] = []
         self._setup_dealings()
-        # Read the numbers once; the flow runs thousands of turns.
         #: Figures a player often looks at (bots read them on every move).
         self.wages = p["wages"]["amount"]
         self.jail_fine = p["jail"]["fine"]
-        self._wages = self.wages
+        # The rest of the numbers, read once: the flow runs thousands of turns.
         self._wages_from = self.pile_account[p["wages"]["paid_by"]]
         self._tax_to = self.pile_account[p["necessity_tax"]["paid_to"]]
         self._tax_steps = sorted(tuple(step) for step in p["necessity_tax"]["steps"])
@@ -140,13 +138,13 @@ class LandlordsGame(Dealings):
         self._railroad_pass = bool(p["movement"]["railroad_pass"])
         self._wages_times = p["end"]["wages_times"]
         self._round_limit = p["end"]["round_limit"]
-        spec = p["speculation"]
         self._rent_each = p["houses"]["rent_each"]
         self._section_doubling = bool(p["land_rent"]["section_doubling"])
         self._franchise_fees = (p["franchise"]["fee"], p["franchise"]["cinch_fee"])
         self._fares = tuple(p["railroad"]["fares"])
         self._trust_fare = p["railroad"]["trust_fare"]
         self._tax_amount = p["necessity_tax"]["amount"]
+        spec = p["speculation"]
         self._wins = {int(total): amount for total, amount in spec["wins_by_total"].items()}
         self._skin = frozenset(spec["skin_game_totals"])
         for player in range(n):
@@ -334,12 +332,12 @@ class LandlordsGame(Dealings):
 
     def _pay_wages(self, player: int) -> None:
         """Rule 3: wages from MISCELLANEOUS on reaching or passing Mother Earth."""
-        self.ledger.transfer(self._wages_from, player, self._wages, "wages")
+        self.ledger.transfer(self._wages_from, player, self.wages, "wages")
         self.wages_received[player] += 1
         if self.wages_received[player] == self._wages_times:
             self._wages_done = True  # Rule 19: the game ends after this turn
         if self._wage_debts:
-            self._take_wages_for_debts(player, self._wages)
+            self._take_wages_for_debts(player, self.wages)
 
     # --- What each space asks --------------------------------------------------------
 
