@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from rule_files import write_rule_set
 
 from landlord.engine import new_game
 from landlord.engine.boards import Grid, Track, layout_flow, shuffled_positions
@@ -566,56 +567,10 @@ def test_groups_partition_the_members_into_connected_parts(members):
 
 # --- Rule files with the other layouts -----------------------------------------------------
 
-RULES = """
-format = 1
-
-[rule_set]
-id = "{id}"
-title = "A test board"
-edition = "tests"
-min_players = 2
-max_players = 4
-status = "draft"
-summary = "Only for the tests."
-board = "{id}_board.csv"
-
-[board_layout]
-status = "reconstruction"
-source = "made up for the tests"
-{layout}
-
-[starting_cash]
-status = "reconstruction"
-source = "made up"
-by_players = {{ 2 = 100, 3 = 90, 4 = 80 }}
-
-[accounts]
-status = "reconstruction"
-source = "made up"
-piles = ["bank"]
-bank = "bank"
-
-[wages]
-status = "reconstruction"
-source = "made up"
-amount = 1
-paid_by = "bank"
-
-[end]
-status = "reconstruction"
-source = "made up"
-wages_times = 0
-round_limit = 0
-"""
-
 
 def write_rules(folder: Path, rule_id: str, layout: str, board_rows: list[str]) -> Path:
-    (folder / f"{rule_id}.toml").write_text(
-        RULES.format(id=rule_id, layout=layout), encoding="utf-8"
-    )
     csv = "index,name,kind,price,land_rent,section\n" + "\n".join(board_rows) + "\n"
-    (folder / f"{rule_id}_board.csv").write_text(csv, encoding="utf-8")
-    return folder / f"{rule_id}.toml"
+    return write_rule_set(folder, rule_id, layout, csv, players=4)
 
 
 def test_a_property_grid_loads_and_builds(tmp_path):

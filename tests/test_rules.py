@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rule_files import write_rule_set
 
 from landlord import cli
 from landlord.rules import RULES_DIR, RulesError, available, load_rules
@@ -853,46 +854,6 @@ def test_a_registered_file_must_carry_its_own_id(tmp_path, monkeypatch):
 
 # --- Other board layouts -------------------------------------------------------------------
 
-SMALL_RULES = """
-format = 1
-
-[rule_set]
-id = "small"
-title = "A small test board"
-edition = "tests"
-min_players = 2
-max_players = 3
-status = "draft"
-summary = "Only for the tests."
-board = "small_board.csv"
-
-[board_layout]
-{layout}
-
-[starting_cash]
-status = "reconstruction"
-source = "made up"
-by_players = {{ 2 = 100, 3 = 90 }}
-
-[accounts]
-status = "reconstruction"
-source = "made up"
-piles = ["bank"]
-bank = "bank"
-
-[wages]
-status = "reconstruction"
-source = "made up"
-amount = 10
-paid_by = "bank"
-
-[end]
-status = "reconstruction"
-source = "made up"
-wages_times = 3
-round_limit = 0
-"""
-
 SMALL_BOARD = """index,name,kind,price,land_rent,section
 0,Start,mother_earth,,,
 1,Low Road,lot,10,1,1
@@ -904,9 +865,7 @@ SMALL_BOARD = """index,name,kind,price,land_rent,section
 
 
 def small_rule_set(folder: Path, layout: str) -> Path:
-    (folder / "small.toml").write_text(SMALL_RULES.format(layout=layout), encoding="utf-8")
-    (folder / "small_board.csv").write_text(SMALL_BOARD, encoding="utf-8")
-    return folder / "small.toml"
+    return write_rule_set(folder, "small", layout, SMALL_BOARD, players=3)
 
 
 def test_a_grid_board_loads(tmp_path):

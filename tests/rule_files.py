@@ -1,0 +1,60 @@
+"""A minimal rule-set file for tests of board layouts: only the required sections."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+RULES = """
+format = 1
+
+[rule_set]
+id = "{id}"
+title = "A test board"
+edition = "tests"
+min_players = 2
+max_players = {max_players}
+status = "draft"
+summary = "Only for the tests."
+board = "{id}_board.csv"
+
+[board_layout]
+status = "reconstruction"
+source = "made up for the tests"
+{layout}
+
+[starting_cash]
+status = "reconstruction"
+source = "made up"
+by_players = {{ {starting_cash} }}
+
+[accounts]
+status = "reconstruction"
+source = "made up"
+piles = ["bank"]
+bank = "bank"
+
+[wages]
+status = "reconstruction"
+source = "made up"
+amount = 10
+paid_by = "bank"
+
+[end]
+status = "reconstruction"
+source = "made up"
+wages_times = 3
+round_limit = 0
+"""
+
+
+def write_rule_set(folder: Path, rule_id: str, layout: str, board_csv: str, players: int) -> Path:
+    """Write ``{rule_id}.toml`` and its board CSV into ``folder``; return the TOML's path.
+
+    ``layout`` is the body of ``[board_layout]`` (``layout = "grid"`` ...);
+    ``players`` the most players, each starting with $120 less $10 a seat.
+    """
+    cash = ", ".join(f"{n} = {120 - 10 * n}" for n in range(2, players + 1))
+    toml = RULES.format(id=rule_id, layout=layout, max_players=players, starting_cash=cash)
+    (folder / f"{rule_id}.toml").write_text(toml, encoding="utf-8")
+    (folder / f"{rule_id}_board.csv").write_text(board_csv, encoding="utf-8")
+    return folder / f"{rule_id}.toml"
