@@ -119,8 +119,12 @@ class Session:
         self.seed: int = int(sequence.entropy) if seed is None else seed
         self._sequence = np.random.SeedSequence(self.seed)
         self._streams: dict[str, ChanceStream] = {}
-        self.policy_rng = self.stream("policy").generator
         self.game: GameState = new_game(rules, list(names))
+
+    @property
+    def policy_rng(self) -> np.random.Generator:
+        """The Generator the bots draw their own lots from (its own stream)."""
+        return self.stream("policy").generator
 
     def stream(self, purpose: str) -> ChanceStream:
         """The chance stream for ``purpose`` (created on first use)."""
@@ -157,7 +161,7 @@ class Session:
         apply_index = game.apply_index
         policies = self.policies
         human = [isinstance(policy, Human) for policy in policies]
-        rng = self.policy_rng
+        rng = self.policy_rng if any(policy.uses_rng for policy in policies) else None
         streams = self._streams
         left = -1 if max_steps is None else max_steps
         moved = False

@@ -24,6 +24,8 @@ class Policy:
 
     #: The strategy's name, as the command line and ``landlord.play`` know it.
     name = "policy"
+    #: Whether ``choose`` draws lots with its ``rng`` (if not, it may be passed None).
+    uses_rng = True
 
     def choose(self, view: Any, legal: list[Any], rng: Any) -> Any:
         """Pick one of ``legal``."""
@@ -43,6 +45,7 @@ class Human(Policy):
     """A person at the controls: the session pauses for the user interface."""
 
     name = "human"
+    uses_rng = False
 
     def choose(self, view: Any, legal: list[Any], rng: Any) -> Any:
         raise RuntimeError("a human's choice comes through Session.answer, not choose()")
@@ -57,6 +60,7 @@ class Scripted(Policy):
 
     actions: list[Any]
     name = "scripted"
+    uses_rng = False
 
     def __post_init__(self) -> None:
         self._next = 0

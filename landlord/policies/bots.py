@@ -78,6 +78,7 @@ class Strategy(Policy):
     speculates: bool = True
     hunts_railroads: bool = True
     name: str = "strategy"
+    uses_rng = False  # rules of thumb: no lots drawn
 
     def describe(self) -> str:
         buys = "buys any card" if not self.max_price else f"buys cards up to ${self.max_price}"
