@@ -84,7 +84,7 @@ class Dealings(GameState):
         self._pass = Pass()
         self._bids: dict[int, Bid] = {}
         self._offers: dict[tuple, Any] = {}
-        self._builds = {lot: Build(lot) for lot in self.tables.lots}
+        self._builds = self.tables.builds
         #: The lots each player holds (kept by :meth:`_set_owner`).
         self.lots_held: list[set[int]] = [set() for _ in range(self.n_players)]
         rules = self.rules

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from landlord.engine.actions import Move
+from landlord.engine.actions import Build, Move
 from landlord.engine.boards import Track
 from landlord.rules.model import RuleSet
 
@@ -55,6 +55,7 @@ class Tables:
     p: dict[str, Any]
     moves: tuple[tuple[Any, ...], ...]
     track: Track
+    builds: dict[int, Any]
 
 
 def tables_for(rules: RuleSet) -> Tables:
@@ -99,6 +100,7 @@ def tables_for(rules: RuleSet) -> Tables:
         p=rules.params,
         # Every possible Move, made once: forward, backward and by the pass, by space.
         track=Track(rules.board),
+        builds={i: Build(i) for i, k in enumerate(kind) if k == "lot"},
         moves=tuple(
             tuple(Move(direction, by_pass, to) for to in range(len(spaces)))
             for direction, by_pass in (("forward", False), ("backward", False), ("forward", True))

@@ -11,7 +11,8 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+import copy
+from dataclasses import fields
 from typing import Any
 
 from landlord.policies.base import Human, Policy, Scripted
@@ -61,4 +62,7 @@ def make_policy(policy: str | Policy, **params: Any) -> Policy:
             f"strategy {base.name!r} has no parameter {', '.join(sorted(unknown))}; "
             f"its parameters: {', '.join(sorted(names)) or 'none'}"
         )
-    return replace(base, **params)
+    policy = copy.copy(base)  # a seat of its own: changing it leaves the strategy as it was
+    for name, value in params.items():
+        setattr(policy, name, value)
+    return policy
