@@ -200,7 +200,7 @@ class LandlordsGame(Dealings):
                 price = t.price[card]
                 if self.cash(player) < price:
                     continue
-                choice = yield (player, "buy_dealt", (Buy(card, price), DECLINE), card)
+                choice = yield (player, "buy_dealt", (t.buy_at_price[card], DECLINE), card)
                 if isinstance(choice, Buy):
                     self.ledger.transfer(player, paid_to, price, "card bought from the deal")
                     self._set_owner(card, player)

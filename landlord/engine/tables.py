@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from landlord.engine.actions import Build, Move
+from landlord.engine.actions import Build, Buy, Move
 from landlord.engine.boards import Track
 from landlord.rules.model import RuleSet
 
@@ -56,6 +56,7 @@ class Tables:
     moves: tuple[tuple[Any, ...], ...]
     track: Track
     builds: dict[int, Any]
+    buy_at_price: dict[int, Any]
 
 
 def tables_for(rules: RuleSet) -> Tables:
@@ -101,6 +102,9 @@ def tables_for(rules: RuleSet) -> Tables:
         # Every possible Move, made once: forward, backward and by the pass, by space.
         track=Track(rules.board),
         builds={i: Build(i) for i, k in enumerate(kind) if k == "lot"},
+        buy_at_price={
+            i: Buy(i, spaces[i].price or 0) for i, k in enumerate(kind) if k in CARD_KINDS
+        },
         moves=tuple(
             tuple(Move(direction, by_pass, to) for to in range(len(spaces)))
             for direction, by_pass in (("forward", False), ("backward", False), ("forward", True))
