@@ -34,8 +34,9 @@ from landlord.rules.model import RuleSet
 
 __all__ = ["ChanceStream", "Session", "default_players"]
 
-#: How many uniform numbers a stream draws from its Generator at a time.
-BUFFER = 512
+#: How many uniform numbers a stream draws from its Generator at a time: a
+#: small first block (most purposes need a few dozen draws a game), then large.
+FIRST_BLOCK, BLOCK = 32, 512
 
 
 class ChanceStream:
@@ -54,7 +55,8 @@ class ChanceStream:
     def __init__(self, seed: np.random.SeedSequence, purpose: str) -> None:
         key = (*seed.spawn_key, zlib.crc32(purpose.encode()))
         self.generator = np.random.default_rng(np.random.SeedSequence(seed.entropy, spawn_key=key))
-        blocks = starmap(partial(self.generator.random, BUFFER), repeat(()))
+        draw = self.generator.random
+        blocks = chain((draw(FIRST_BLOCK),), starmap(partial(draw, BLOCK), repeat(())))
         #: The next number in [0, 1): blocks of draws, handed out one by one.
         self.uniform: Callable[[], float] = chain.from_iterable(
             map(np.ndarray.tolist, blocks)

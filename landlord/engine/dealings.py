@@ -23,6 +23,7 @@ reading in the rule set's data:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from landlord.engine.actions import (
@@ -54,6 +55,8 @@ GIVE_UP = GiveUp()
 ACCEPT = Accept()
 REFUSE = Refuse()
 ANSWERS = (ACCEPT, REFUSE)
+ROLL_OR_TALK = (ROLL, NEGOTIATE)
+ROLL_ONLY = (ROLL,)
 
 #: Prices offered in talks, in percent of a card's value.
 PRICE_LADDER = (50, 100, 150, 200, 300)
@@ -216,9 +219,14 @@ class Dealings(GameState):
 
     # --- the turn's business ------------------------------------------------
 
-    def _business_actions(self, player: int) -> list[Any]:
-        actions: list[Any] = [ROLL]
+    def _business_actions(self, player: int) -> Sequence[Any]:
         cash = self.ledger.balances[player]
+        if (cash < self._house_cost or not self.lots_held[player]) and not (
+            self.debts or self._railroad_pair
+        ):
+            # The common case: nothing to build, repay or pool; a shared tuple.
+            return ROLL_OR_TALK if self._talks_left else ROLL_ONLY
+        actions: list[Any] = [ROLL]
         if cash >= self._house_cost:
             limit = self._house_limit
             houses = self.houses

@@ -158,10 +158,11 @@ class LandlordsGame(Dealings):
         self._snapshot()
         self.round = 1
         n = self.n_players
+        clock = self.ledger.clock
         while True:
             player = self.turn_player
-            self.ledger.clock[0] = self.round
-            self.ledger.clock[1] = self.turns_played
+            clock[0] = self.round
+            clock[1] = self.turns_played
             self.extra_turn = False
             yield from self._turn(player)
             self.turns_played += 1

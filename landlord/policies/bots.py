@@ -95,7 +95,7 @@ class Strategy(Policy):
         return handler(self, view, node[0], legal)
 
     def _spare(self, view: Any, me: int) -> int:
-        return view.cash(me) - self.reserve
+        return view.ledger.balances[me] - self.reserve
 
     def _worth_paying(self, view: Any, space: int) -> int:
         price = view.tables.price[space]
@@ -175,7 +175,7 @@ class Strategy(Policy):
         return cost
 
     def _turn(self, view: Any, me: int, legal: list[Any]) -> Any:
-        spare = view.cash(me) - self.reserve
+        spare = view.ledger.balances[me] - self.reserve
         can_build = self.build_to and spare >= view.house_cost
         best, best_rent, talk = None, -1, None
         for action in legal:
