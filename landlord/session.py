@@ -56,7 +56,10 @@ class ChanceStream:
         key = (*seed.spawn_key, zlib.crc32(purpose.encode()))
         self.generator = np.random.default_rng(np.random.SeedSequence(seed.entropy, spawn_key=key))
         draw = self.generator.random
-        blocks = chain((draw(FIRST_BLOCK),), starmap(partial(draw, BLOCK), repeat(())))
+        blocks = chain(
+            starmap(partial(draw, FIRST_BLOCK), repeat((), 1)),
+            starmap(partial(draw, BLOCK), repeat(())),
+        )
         #: The next number in [0, 1): blocks of draws, handed out one by one.
         self.uniform: Callable[[], float] = chain.from_iterable(
             map(np.ndarray.tolist, blocks)
