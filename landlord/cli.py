@@ -219,6 +219,17 @@ def _rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _seed(text: str) -> int:
+    """A seed on the command line: a whole number >= 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
+    return value
+
+
 def _option_value(text: str) -> Any:
     """A command-line option value: true/false, a whole number, or text."""
     lowered = text.strip().lower()
@@ -357,7 +368,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="one strategy for every seat, or one per seat, comma-separated "
         "(eager_landlord, cautious_tenant, random)",
     )
-    play.add_argument("--seed", type=int, default=None, help="same seed, same game")
+    play.add_argument("--seed", type=_seed, default=None, help="same seed, same game")
     play.add_argument(
         "--option",
         action="append",

@@ -10,9 +10,11 @@ Examples
 --------
 >>> from landlord.session import Session
 >>> session = Session("landlords_game", ["eager_landlord", "cautious_tenant"], seed=3)
->>> session.run().is_over
-True
->>> session.record().standings["name"].tolist()[0] in ("eager_landlord 1", "cautious_tenant 2")
+>>> game = session.run()
+>>> game.is_over, game.end_reason
+(True, 'a player has received his wages 5 times')
+>>> Session("landlords_game", ["eager_landlord", "cautious_tenant"], seed=3).run().history == (
+...     game.history)
 True
 """
 
@@ -120,6 +122,8 @@ class Session:
             names = [f"{policy.name} {seat + 1}" for seat, policy in enumerate(self.policies)]
         if len(names) != len(self.policies):
             raise ValueError(f"{len(names)} names for {len(self.policies)} players")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+            raise ValueError(f"a seed is a whole number >= 0, not {seed!r}")
         sequence = np.random.SeedSequence(seed)
         self.seed: int = int(sequence.entropy) if seed is None else seed
         self._sequence = np.random.SeedSequence(self.seed)

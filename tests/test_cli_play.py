@@ -221,7 +221,8 @@ def test_save_into_a_missing_folder_is_refused_without_a_traceback(capsys, tmp_p
         (["--option", "nonsense"], "expected NAME=VALUE, got 'nonsense'"),
         (["--option", "no_such_option=1"], "no_such_option"),
         (["--rules", "no_such_rules"], "no_such_rules"),
-        (["--seed", "x"], "argument --seed: invalid int value: 'x'"),
+        (["--seed", "x"], "argument --seed: expected a whole number >= 0, got 'x'"),
+        (["--seed", "-5"], "argument --seed: expected a whole number >= 0, got '-5'"),
     ],
     ids=[
         "one player",
@@ -233,6 +234,7 @@ def test_save_into_a_missing_folder_is_refused_without_a_traceback(capsys, tmp_p
         "unknown option",
         "unknown rules",
         "seed not a number",
+        "negative seed",
     ],
 )
 def test_bad_arguments_print_the_usage_and_exit_2(capsys, args, reason):

@@ -222,3 +222,9 @@ def test_a_game_of_ones_own_rule_file_saves_and_replays_from_that_file(tmp_path)
     assert load_game(path).standings.equals(record.standings)
     # The kit's own rule set is not a file of the user's: nothing extra is saved.
     assert "rules_file" not in landlord.play(players=2, seed=1).to_json()
+
+
+@pytest.mark.parametrize("seed", [-1, 2.5, "7", True])
+def test_a_seed_must_be_a_whole_number_of_at_least_zero(seed):
+    with pytest.raises(ValueError, match="a seed is a whole number >= 0"):
+        Session("landlords_game", ["eager_landlord"] * 2, seed=seed)
