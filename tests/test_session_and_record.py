@@ -7,6 +7,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import landlord
 import landlord.rules
@@ -228,3 +230,57 @@ def test_a_game_of_ones_own_rule_file_saves_and_replays_from_that_file(tmp_path)
 def test_a_seed_must_be_a_whole_number_of_at_least_zero(seed):
     with pytest.raises(ValueError, match="a seed is a whole number >= 0"):
         Session("landlords_game", ["eager_landlord"] * 2, seed=seed)
+
+
+@pytest.fixture(scope="module")
+def saved_document():
+    return landlord.play("landlords_game", players=2, seed=3).to_json()
+
+
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 60),
+    st.text(max_size=5),
+    st.lists(st.integers(0, 6), max_size=3),
+    st.dictionaries(st.sampled_from(["type", "outcome", "space"]), st.integers(0, 40), max_size=2),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_any_damage_to_a_saved_game_is_refused_with_a_saved_game_error(
+    saved_document, tmp_path_factory, data
+):
+    document = json.loads(json.dumps(saved_document))
+    where = data.draw(st.sampled_from(["history", "result", "top"]), label="where")
+    if where == "history":
+        index = data.draw(st.integers(0, len(document["history"]) - 1), label="entry")
+        document["history"][index] = data.draw(JUNK, label="junk")
+    elif where == "result":
+        key = data.draw(st.sampled_from(sorted(document["result"])), label="key")
+        document["result"][key] = data.draw(JUNK, label="junk")
+    else:
+        key = data.draw(st.sampled_from(sorted(document)), label="key")
+        document[key] = data.draw(JUNK, label="junk")
+    if document == saved_document:
+        return  # the "damage" changed nothing
+    path = tmp_path_factory.mktemp("damaged") / "game.json"
+    path.write_text(json.dumps(document))
+    try:
+        loaded = load_game(path)
+    except SavedGameError as error:
+        message = str(error)
+    else:
+        # Only a change that leaves the game itself as it was may load (the seed, the
+        # kit's version, a player's strategy label): the replay then matches exactly.
+        assert loaded.game.ledger.records == load_game_from(saved_document, tmp_path_factory)
+        return
+    assert message.startswith("game.json: ")
+    assert message.endswith("the saved game was not loaded")
+
+
+def load_game_from(document, tmp_path_factory):
+    path = tmp_path_factory.mktemp("intact") / "game.json"
+    path.write_text(json.dumps(document))
+    return load_game(path).game.ledger.records
