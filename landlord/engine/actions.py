@@ -12,6 +12,7 @@ Soakum Lighting System, the green card of space 13.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
@@ -44,162 +45,203 @@ __all__ = [
 ]
 
 
+Namer = Callable[[int], str]
+
+
+class _Words:
+    """What every action shares: its words, with or without the game's names."""
+
+    __slots__ = ()
+
+    def _words(self, space: Namer, player: Namer) -> str:  # pragma: no cover
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self._words(_space_number, _player_number)
+
+    def describe(
+        self, spaces: Sequence[str] | None = None, players: Sequence[str] | None = None
+    ) -> str:
+        """The action in words, naming spaces and players when their names are given.
+
+        Examples
+        --------
+        >>> OfferCard(3, 1, 40).describe(["Mother Earth", "Wayback", "Fuel", "Lonely Lane"],
+        ...                              ["Ann", "Bob"])
+        'offer Lonely Lane to Bob for $40'
+        >>> str(OfferCard(3, 1, 40))
+        'offer space 3 to player 1 for $40'
+        """
+        space = spaces.__getitem__ if spaces is not None else _space_number
+        player = players.__getitem__ if players is not None else _player_number
+        return self._words(space, player)
+
+
+def _space_number(number: int) -> str:
+    return f"space {number}"
+
+
+def _player_number(number: int) -> str:
+    return f"player {number}"
+
+
 def _action(cls):
+    """A frozen, slotted record of a decision."""
     return dataclass(frozen=True, slots=True)(cls)
 
 
 @_action
-class Roll:
+class Roll(_Words):
     """End the turn's business and throw the dice."""
 
-    def __str__(self) -> str:
+    def _words(self, space: Namer, player: Namer) -> str:
         return "throw the dice"
 
 
 @_action
-class Buy:
+class Buy(_Words):
     """Buy the card of ``space`` at ``price`` (dealt at the start, or landed on)."""
 
     space: int
     price: int
 
-    def __str__(self) -> str:
-        return f"buy space {self.space} for ${self.price}"
+    def _words(self, space: Namer, player: Namer) -> str:
+        return f"buy {space(self.space)} for ${self.price}"
 
 
 @_action
-class Decline:
+class Decline(_Words):
     """Do not buy (a dealt card goes back to the pack; a lot stays for sale)."""
 
-    def __str__(self) -> str:
+    def _words(self, space: Namer, player: Namer) -> str:
         return "decline"
 
 
 @_action
-class Bid:
+class Bid(_Words):
     """Bid ``amount`` for the card up for sale."""
 
     amount: int
 
-    def __str__(self) -> str:
+    def _words(self, space: Namer, player: Namer) -> str:
         return f"bid ${self.amount}"
 
 
 @_action
-class Pass:
+class Pass(_Words):
     """Make no bid."""
 
-    def __str__(self) -> str:
+    def _words(self, space: Namer, player: Namer) -> str:
         return "pass"
 
 
 @_action
-class Move:
+class Move(_Words):
     """Move the throw ``forward`` or ``backward``; ``railroad_pass`` uses a double's pass."""
 
     direction: str
     railroad_pass: bool = False
     to: int = 0
 
-    def __str__(self) -> str:
+    def _words(self, space: Namer, player: Namer) -> str:
         how = " with the railroad pass" if self.railroad_pass else ""
-        return f"move {self.direction}{how} to space {self.to}"
+        return f"move {self.direction}{how} to {space(self.to)}"
 
 
 @_action
-class StayPut:
+class StayPut(_Words):
     """Refuse a move that would end on Speculation (Rule 8)."""
 
-    def __str__(self) -> str:
+    def _words(self, space: Namer, player: Namer) -> str:
         return "stay put rather than speculate"
 
 
 @_action
-class Build:
+class Build(_Words):
     """Put a house on the lot at ``space``."""
 
     space: int
 
-    def __str__(self) -> str:
-        return f"build a house on space {self.space}"
+    def _words(self, space: Namer, player: Namer) -> str:
+        return f"build a house on {space(self.space)}"
 
 
 @_action
-class PayFine:
+class PayFine(_Words):
     """Pay the Jail fine and come out."""
 
-    def __str__(self) -> str:
+    def _words(self, space: Namer, player: Namer) -> str:
         return "pay the fine"
 
 
 @_action
-class TryForDoubles:
+class TryForDoubles(_Words):
     """Throw for a double to come out of Jail ("serving his time")."""
 
-    def __str__(self) -> str:
+    def _words(self, space: Namer, player: Namer) -> str:
         return "throw for a double"
 
 
 @_action
-class UseJailCard:
+class UseJailCard(_Words):
     """Use a Chance card that lets the holder out of Jail."""
 
-    def __str__(self) -> str:
+    def _words(self, space: Namer, player: Namer) -> str:
         return "use the get-out-of-jail card"
 
 
 @_action
-class Negotiate:
+class Negotiate(_Words):
     """Open talks with the other players: sell, buy or borrow."""
 
-    def __str__(self) -> str:
+    def _words(self, space: Namer, player: Namer) -> str:
         return "negotiate"
 
 
 @_action
-class EndDealing:
+class EndDealing(_Words):
     """Close the talks."""
 
-    def __str__(self) -> str:
+    def _words(self, space: Namer, player: Namer) -> str:
         return "end the talks"
 
 
 @_action
-class OfferCard:
+class OfferCard(_Words):
     """Offer the card of ``space`` to ``buyer`` for ``price``."""
 
     space: int
     buyer: int
     price: int
 
-    def __str__(self) -> str:
-        return f"offer space {self.space} to player {self.buyer} for ${self.price}"
+    def _words(self, space: Namer, player: Namer) -> str:
+        return f"offer {space(self.space)} to {player(self.buyer)} for ${self.price}"
 
 
 @_action
-class AskForCard:
+class AskForCard(_Words):
     """Offer its holder ``price`` for the card of ``space``."""
 
     space: int
     price: int
 
-    def __str__(self) -> str:
-        return f"offer ${self.price} for space {self.space}"
+    def _words(self, space: Namer, player: Namer) -> str:
+        return f"offer ${self.price} for {space(self.space)}"
 
 
 @_action
-class OfferLuxury:
+class OfferLuxury(_Words):
     """Offer one luxury card to ``buyer`` for ``price``."""
 
     buyer: int
     price: int
 
-    def __str__(self) -> str:
-        return f"offer a luxury card to player {self.buyer} for ${self.price}"
+    def _words(self, space: Namer, player: Namer) -> str:
+        return f"offer a luxury card to {player(self.buyer)} for ${self.price}"
 
 
 @_action
-class AskLoan:
+class AskLoan(_Words):
     """Ask ``lender`` for ``amount`` at ``interest`` percent, on a card or (``None``) wages."""
 
     lender: int
@@ -207,55 +249,55 @@ class AskLoan:
     interest: int
     collateral: int | None = None
 
-    def __str__(self) -> str:
-        security = "wages" if self.collateral is None else f"space {self.collateral}"
+    def _words(self, space: Namer, player: Namer) -> str:
+        security = "wages" if self.collateral is None else f"{space(self.collateral)}"
         return (
-            f"ask player {self.lender} for a loan of ${self.amount} "
+            f"ask {player(self.lender)} for a loan of ${self.amount} "
             f"at {self.interest}% on {security}"
         )
 
 
 @_action
-class Repay:
+class Repay(_Words):
     """Pay back the debt numbered ``debt``."""
 
     debt: int
 
-    def __str__(self) -> str:
+    def _words(self, space: Namer, player: Namer) -> str:
         return f"repay debt {self.debt}"
 
 
 @_action
-class FormTrust:
+class FormTrust(_Words):
     """Ask ``partner`` to pool the railroads in a Trust (Rule 9)."""
 
     partner: int
 
-    def __str__(self) -> str:
-        return f"propose a railroad Trust to player {self.partner}"
+    def _words(self, space: Namer, player: Namer) -> str:
+        return f"propose a railroad Trust to {player(self.partner)}"
 
 
 @_action
-class GiveUp:
+class GiveUp(_Words):
     """Raise no more money: pay what you have and go to the Poor House (Rule 12)."""
 
-    def __str__(self) -> str:
+    def _words(self, space: Namer, player: Namer) -> str:
         return "go to the Poor House"
 
 
 @_action
-class Accept:
+class Accept(_Words):
     """Accept what another player proposes."""
 
-    def __str__(self) -> str:
+    def _words(self, space: Namer, player: Namer) -> str:
         return "accept"
 
 
 @_action
-class Refuse:
+class Refuse(_Words):
     """Refuse what another player proposes."""
 
-    def __str__(self) -> str:
+    def _words(self, space: Namer, player: Namer) -> str:
         return "refuse"
 
 

@@ -574,6 +574,18 @@ class LandlordsGame(Dealings):
         self.position[player] = back
         yield from self._land(player, back, origin, steps)
 
+    def describe(self, action: Any) -> str:
+        """An action in words, with this board's space names and the players' names.
+
+        Examples
+        --------
+        >>> from landlord.rules import load_rules
+        >>> game = LandlordsGame(load_rules("landlords_game"), ["Ann", "Bob"])
+        >>> game.describe(Buy(3, 25)), game.describe(Move("backward", False, 27))
+        ('buy Lonely Lane for $25', 'move backward to Slambang Trolley')
+        """
+        return action.describe(self.tables.name, self.names)
+
     # --- Per-round tables and the score ----------------------------------------------
 
     def _snapshot(self) -> None:
