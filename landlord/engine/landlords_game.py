@@ -579,6 +579,7 @@ class LandlordsGame(Dealings):
 
         Examples
         --------
+        >>> from landlord.engine.actions import Buy, Move
         >>> from landlord.rules import load_rules
         >>> game = LandlordsGame(load_rules("landlords_game"), ["Ann", "Bob"])
         >>> game.describe(Buy(3, 25)), game.describe(Move("backward", False, 27))
