@@ -8,7 +8,11 @@ missed in Jail), as ``GameState.turns_played`` counts them.
 
 Usage::
 
-    .venv/bin/python benchmarks/games.py [--games 200] [--runs 5] [--out FILE]
+    .venv/bin/python benchmarks/games.py [--games 200] [--runs 5] [--instructions 30]
+
+Wall-clock rates on a shared virtual machine drift with the host's load; the
+report therefore also times a fixed pure-Python loop before and after, and
+counts CPU instructions per player-turn under valgrind, which do not drift.
 """
 
 from __future__ import annotations
@@ -21,9 +25,12 @@ import os
 # numpy's BLAS threads are idle here (the kit does no linear algebra) but still
 # wake up; keep them off the one core the benchmark runs on.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+import re
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -73,12 +80,84 @@ def measure(players: list[str], games: int, runs: int, **options) -> dict[str, f
     }
 
 
+def reference_loop_seconds() -> float:
+    """A fixed pure-Python workload, timed: how fast this machine runs Python right now.
+
+    A shared virtual machine's speed drifts by a quarter or more within minutes;
+    this figure, taken beside each measurement, shows how much.
+    """
+    start = time.perf_counter()
+    total = 0
+    for i in range(2_000_000):
+        total += i * i % 7
+    return round(time.perf_counter() - start, 3)
+
+
+def instructions_per_turn(games: int) -> dict[str, float] | None:
+    """CPU instructions per player-turn, counted by valgrind: the same on any load.
+
+    Counts a run of ``games`` games and a run of none, and divides the
+    difference by the player-turns played; None if valgrind is missing.
+    """
+    if shutil.which("valgrind") is None:
+        return None
+    counts = []
+    for n in (0, games):
+        with tempfile.TemporaryDirectory() as scratch:
+            out = Path(scratch) / "callgrind.out"
+            run = subprocess.run(
+                [
+                    "valgrind",
+                    "--tool=callgrind",
+                    f"--callgrind-out-file={out}",
+                    sys.executable,
+                    __file__,
+                    "--play-only",
+                    str(n),
+                ],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+        refs = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
+        turns = int(re.search(r"turns (\d+)", run.stdout).group(1))
+        counts.append((int(refs.group(1).replace(",", "")), turns))
+    (base, _), (total, turns) = counts
+    return {
+        "games": games,
+        "player_turns": turns,
+        "instructions_per_player_turn": round((total - base) / turns),
+    }
+
+
+def play_only(games: int) -> None:
+    """Play ``games`` games of four eager landlords and print the player-turns."""
+    rules = load_rules("landlords_game")
+    turns = sum(
+        Session(rules, LINE_UPS["eager_landlord x4"], seed=seed).run().turns_played
+        for seed in range(games)
+    )
+    print(f"turns {turns}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per run (default 200)")
     parser.add_argument("--runs", type=int, default=5, help="runs; the median is reported")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks/results/games.json")
+    parser.add_argument(
+        "--instructions",
+        type=int,
+        default=30,
+        metavar="GAMES",
+        help="also count instructions per player-turn over this many games under valgrind "
+        "(0: skip; default 30)",
+    )
+    parser.add_argument("--play-only", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.play_only is not None:
+        play_only(args.play_only)
+        return 0
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     commit = subprocess.run(
@@ -93,12 +172,18 @@ def main() -> int:
         "runs": args.runs,
         "statistic": "median of the runs",
     }
+    report["reference_loop_seconds_before"] = reference_loop_seconds()
     for label, players in LINE_UPS.items():
         report[label] = measure(players, args.games, args.runs)
         print(f"{label:>20}: {report[label]}", flush=True)
     report["eager_landlord x4, advanced rules"] = measure(
         LINE_UPS["eager_landlord x4"], args.games, args.runs, advanced=True
     )
+    report["reference_loop_seconds_after"] = reference_loop_seconds()
+    if args.instructions:
+        report["eager_landlord x4, instructions (valgrind)"] = instructions_per_turn(
+            args.instructions
+        )
     print(json.dumps(report, indent=2))
     args.out.write_text(json.dumps(report, indent=2) + "\n")
     return 0
