@@ -72,6 +72,10 @@ def game_report(record: Any) -> str:
                 for i, (cell, w) in enumerate(zip(row, widths, strict=True))
             )
         )
+    lines.append(
+        "(score: the rule set's own; debts: what a player owes less what he is owed; "
+        "both count in score and net worth)"
+    )
     lines += ["", "Money outside the players' hands:"]
     ledger = game.ledger
     for account in range(game.n_players, len(ledger.names)):
