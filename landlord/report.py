@@ -72,11 +72,13 @@ def game_report(record: Any) -> str:
                 for i, (cell, w) in enumerate(zip(row, widths, strict=True))
             )
         )
-    lines.append(
-        "(score: the rule set's own; debts: what a player owes less what he is owed; "
-        "both count in score and net worth)"
-    )
-    lines += ["", "Money outside the players' hands:"]
+    lines += [
+        "",
+        "Score: the rule set's own. Debts: what a player owes less what he is owed; they count",
+        "in both the score and the net worth.",
+        "",
+        "Money outside the players' hands:",
+    ]
     ledger = game.ledger
     for account in range(game.n_players, len(ledger.names)):
         lines.append(f"  {ledger.names[account]:<16} {ledger.balances[account]:>8}")
