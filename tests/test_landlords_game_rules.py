@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from scenarios import at_throw, last_transfers, set_cash
 
-from landlord.engine import CHANCE
+from landlord.engine import CHANCE, Sale
 from landlord.engine.actions import (
     Accept,
     AskLoan,
@@ -86,10 +86,13 @@ def test_the_lander_may_take_a_lot_at_the_highest_bid():
     game.apply((1, 2))
     assert game.decision_kind == "bid"
     assert game.actor == 1
+    # What the user interface shows: which card, the figure to beat, who landed.
+    assert game.decision_about == Sale(space=LONELY_LANE, price=25, bidder=-1, lander=0)
     assert Bid(30) in game.legal_actions()
     assert Pass() in game.legal_actions()
     game.apply(Bid(35))
     assert game.actor == 0
+    assert game.decision_about == Sale(space=LONELY_LANE, price=35, bidder=1, lander=0)
     assert game.legal_actions() == [Buy(LONELY_LANE, 35), Decline()]
     game.apply(Buy(LONELY_LANE, 35))
     assert game.owner[LONELY_LANE] == 0

@@ -19,6 +19,8 @@ from landlord.engine.state import (
     Decision,
     GameState,
     IllegalMove,
+    Proposal,
+    Sale,
 )
 from landlord.rules.model import RuleSet
 
@@ -33,6 +35,8 @@ __all__ = [
     "IllegalMove",
     "LandlordsGame",
     "Ledger",
+    "Proposal",
+    "Sale",
     "Transfer",
     "action_from_json",
     "action_to_json",

@@ -44,7 +44,7 @@ from landlord.engine.actions import (
     Roll,
 )
 from landlord.engine.ledger import Debt
-from landlord.engine.state import Flow, GameState
+from landlord.engine.state import Flow, GameState, Proposal
 
 __all__ = ["Dealings"]
 
@@ -256,7 +256,7 @@ class Dealings(GameState):
             debt = self.debts[choice.debt]
             self._settle(debt, debt.owed, "debt repaid")
         elif isinstance(choice, FormTrust):
-            answer = yield (choice.partner, "trust", ANSWERS, (player, choice))
+            answer = yield (choice.partner, "trust", ANSWERS, Proposal(player, choice))
             if type(answer) is Accept:
                 self.trust = frozenset((player, choice.partner))
         elif isinstance(choice, Negotiate):
@@ -343,24 +343,24 @@ class Dealings(GameState):
         """Put an offer to the other player concerned and carry it out if accepted."""
         transfer = self.ledger.transfer
         if isinstance(offer, OfferCard):
-            answer = yield (offer.buyer, "offer", ANSWERS, (player, offer))
+            answer = yield (offer.buyer, "offer", ANSWERS, Proposal(player, offer))
             if type(answer) is Accept:
                 transfer(offer.buyer, player, offer.price, "card sold")
                 self._set_owner(offer.space, offer.buyer)
         elif isinstance(offer, AskForCard):
             holder = self.owner[offer.space]
-            answer = yield (holder, "offer", ANSWERS, (player, offer))
+            answer = yield (holder, "offer", ANSWERS, Proposal(player, offer))
             if type(answer) is Accept:
                 transfer(player, holder, offer.price, "card sold")
                 self._set_owner(offer.space, player)
         elif isinstance(offer, OfferLuxury):
-            answer = yield (offer.buyer, "offer", ANSWERS, (player, offer))
+            answer = yield (offer.buyer, "offer", ANSWERS, Proposal(player, offer))
             if type(answer) is Accept:
                 transfer(offer.buyer, player, offer.price, "luxury card sold")
                 self.luxuries[player] -= 1
                 self.luxuries[offer.buyer] += 1
         elif isinstance(offer, AskLoan):
-            answer = yield (offer.lender, "offer", ANSWERS, (player, offer))
+            answer = yield (offer.lender, "offer", ANSWERS, Proposal(player, offer))
             if type(answer) is Accept:
                 transfer(offer.lender, player, offer.amount, "loan")
                 owed = offer.amount * (100 + offer.interest) // 100

@@ -19,17 +19,17 @@ The decisions a player meets, by ``Decision.kind`` (and what ``about`` holds):
   ``UseJailCard`` (about: None).
 * ``move``: a throw that allows a choice: ``Move`` forward, backward or by the
   railroad pass, or ``StayPut`` rather than speculate (about: the throw).
-* ``bid``: another's unowned card is for sale: ``Pass`` or ``Bid`` (about:
-  space, highest figure, bidder or -1, lander).
+* ``bid``: another's unowned card is for sale: ``Pass`` or ``Bid`` (about: a
+  :class:`~landlord.engine.state.Sale`: space, highest figure, bidder, lander).
 * ``sale``: the lander's first option: ``Buy`` at the highest figure or
-  ``Decline`` (about: as for ``bid``).
+  ``Decline`` (about: a ``Sale``).
 * ``luxury``: on Luxury: ``Buy`` the card or ``Decline`` and move back
   (about: the Luxury space).
 * ``talks``: after ``Negotiate``, or when short of money: ``OfferCard``,
   ``AskForCard``, ``OfferLuxury``, ``AskLoan``, then ``EndDealing`` or
   ``GiveUp`` (about: the sum he must raise, 0 if none).
 * ``offer`` and ``trust``: another player's proposal to him: ``Accept`` or
-  ``Refuse`` (about: the proposer and his action).
+  ``Refuse`` (about: a :class:`~landlord.engine.state.Proposal`: proposer, action).
 
 Chance events, by purpose: ``deal`` (the next green card dealt), ``dice`` (a
 throw), ``chance_card`` (an index into the rule set's Chance pack) and
@@ -52,7 +52,7 @@ from landlord.engine.actions import (
     UseJailCard,
 )
 from landlord.engine.dealings import Dealings
-from landlord.engine.state import CHANCE, Flow
+from landlord.engine.state import CHANCE, Flow, Sale
 from landlord.engine.tables import DICE, DICE_TOTAL, tables_for
 from landlord.rules.model import RuleSet
 
@@ -455,12 +455,12 @@ class LandlordsGame(Dealings):
             bids = [self._bid(high + step) for step in steps if high + step <= cash]
             if not bids:
                 continue
-            choice = yield (other, "bid", (self._pass, *bids), (space, high, bidder, lander))
+            choice = yield (other, "bid", (self._pass, *bids), Sale(space, high, bidder, lander))
             if type(choice) is Bid:
                 high = choice.amount
                 bidder = other
         if self.cash(lander) >= high:
-            about = (space, high, bidder, lander)
+            about = Sale(space, high, bidder, lander)
             choice = yield (lander, "sale", (Buy(space, high), DECLINE), about)
             if type(choice) is Buy:
                 bidder = lander

@@ -25,7 +25,16 @@ from typing import Any, NamedTuple
 
 from landlord.engine.ledger import Ledger
 
-__all__ = ["CHANCE", "NOBODY", "ChanceEvent", "Decision", "GameState", "IllegalMove"]
+__all__ = [
+    "CHANCE",
+    "NOBODY",
+    "ChanceEvent",
+    "Decision",
+    "GameState",
+    "IllegalMove",
+    "Proposal",
+    "Sale",
+]
 
 #: Who acts at a chance event.
 CHANCE = -1
@@ -48,6 +57,22 @@ class Decision(NamedTuple):
     kind: str
     actions: Sequence[Any]
     about: Any = None
+
+
+class Sale(NamedTuple):
+    """What a ``bid`` or ``sale`` decision is about: a card for sale."""
+
+    space: int
+    price: int  # the highest figure so far (the printed price if nobody bid)
+    bidder: int  # who bid it, or -1
+    lander: int  # who stopped on the space and has the first option
+
+
+class Proposal(NamedTuple):
+    """What an ``offer`` or ``trust`` decision is about: another player's proposal."""
+
+    proposer: int
+    action: Any
 
 
 class ChanceEvent(NamedTuple):

@@ -114,7 +114,7 @@ class Strategy(Policy):
 
     def _bid(self, view: Any, me: int, legal: list[Any]) -> Any:
         if self.bids:
-            space = view.decision_about[0]
+            space = view.decision_about.space
             limit = min(self._worth_paying(view, space), self._spare(view, me))
             bids = [a for a in legal if isinstance(a, Bid) and a.amount <= limit]
             if bids:
@@ -231,7 +231,7 @@ class Strategy(Policy):
         return _first(legal, EndDealing)
 
     def _offer(self, view: Any, me: int, legal: list[Any]) -> Any:
-        _proposer, offer = view.decision_about
+        offer = view.decision_about.action
         spare = self._spare(view, me)
         if isinstance(offer, OfferCard):
             fair = view.card_value(offer.space) * (self.markup if self.bids else 0.5)
