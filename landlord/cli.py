@@ -296,7 +296,10 @@ def _play(args: argparse.Namespace) -> int:
     if args.save and not Path(args.save).resolve().parent.is_dir():
         folder = str(Path(args.save).parent)
         args.parser.error(f"argument --save: cannot write {args.save}: no folder {folder!r}")
-    session = Session(rules, seats, seed=args.seed)
+    try:
+        session = Session(rules, seats, seed=args.seed)
+    except RulesError as error:  # a rule file whose game the engine does not know
+        args.parser.error(str(error))
     session.run()
     record = session.record()
     _print_game(record, args.json)

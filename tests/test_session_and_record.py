@@ -284,3 +284,20 @@ def load_game_from(document, tmp_path_factory):
     path = tmp_path_factory.mktemp("intact") / "game.json"
     path.write_text(json.dumps(document))
     return load_game(path).game.ledger.records
+
+
+def test_a_rule_file_asking_for_an_unknown_game_is_refused_naming_file_and_field(tmp_path):
+    data = Path(landlord.rules.RULES_DIR)
+    for name in ("landlords_game.toml", "landlords_game_board.csv", "landlords_game_chance.csv"):
+        shutil.copy(data / name, tmp_path / name)
+    own = tmp_path / "landlords_game.toml"
+    own.write_text(
+        own.read_text()
+        + '\n[engine]\nstatus = "interpretation"\nsource = "tests"\nflow = "snakes_and_ladders"\n'
+    )
+    with pytest.raises(
+        landlord.rules.RulesError,
+        match=r"landlords_game\.toml: field 'engine\.flow': expected one of landlords_game, "
+        r"got 'snakes_and_ladders'",
+    ):
+        landlord.play(own, players=2, seed=1)

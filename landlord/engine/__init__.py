@@ -3,11 +3,35 @@
 The engine never draws a random number and imports nothing of the kit's
 players, sessions, metrics or user interface. Start a game with
 :func:`new_game`; drive it with :class:`landlord.session.Session`.
+
+The parts, for whoever writes the next rule set:
+
+* :mod:`~landlord.engine.state`: :class:`GameState`, the state machine. A game
+  writes its rules as one generator, ``_flow``, that yields a decision
+  ``(player, kind, actions, about)`` or a chance event ``(CHANCE, purpose,
+  outcomes, weights)`` and receives the answer. ``apply`` (or ``apply_index``)
+  checks it, records it in ``history`` and runs the flow to its next pause.
+* :mod:`~landlord.engine.actions`: the typed, printable actions.
+* :mod:`~landlord.engine.ledger`: the only door money goes through.
+* :mod:`~landlord.engine.boards`: geometry for a track (with side spaces), a
+  board laid out by chance (``layout_flow``) and a card-addressed grid.
+* :mod:`~landlord.engine.tables`: a rule set's numbers laid out once per rule
+  set for fast look-ups.
+* :mod:`~landlord.engine.dealings`: payments that fall short, talks, loans,
+  the Trust; :mod:`~landlord.engine.landlords_game`: Magie's 1906 rules.
+
+A new rule set whose play differs only in numbers needs only a data file. One
+whose play differs in behaviour subclasses a game (or writes a flow) and is
+named in the data's ``[engine] flow`` and in :data:`GAMES`. The hot path is
+the flow between two pauses: it reads numbers copied into attributes at the
+start, not ``rules[...]``, and makes no new action objects where a shared one
+will do (bots play tens of thousands of turns a second on one core).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from landlord.engine.actions import ACTION_TYPES, action_from_json, action_to_json
 from landlord.engine.landlords_game import LandlordsGame
@@ -22,6 +46,7 @@ from landlord.engine.state import (
     Proposal,
     Sale,
 )
+from landlord.rules import RulesError
 from landlord.rules.model import RuleSet
 
 __all__ = [
@@ -60,6 +85,9 @@ def new_game(rules: RuleSet, names: Sequence[str]) -> GameState:
     flow = rules.params.get("engine", {}).get("flow", "landlords_game")
     try:
         game_class = GAMES[flow]
-    except KeyError:
-        raise ValueError(f"rule set {rules.id!r} asks for an unknown game flow {flow!r}") from None
+    except (KeyError, TypeError):
+        file = Path(rules.files[0]).name if rules.files else rules.id
+        raise RulesError(
+            f"{file}: field 'engine.flow': expected one of {', '.join(GAMES)}, got {flow!r}"
+        ) from None
     return game_class(rules, names)
