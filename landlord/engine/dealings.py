@@ -304,18 +304,27 @@ class Dealings(GameState):
         ladder = PRICE_LADDER[:2] if need else PRICE_LADDER
         add = actions.append
         make = self._offer
+        made = self._offers
+        price_of = self.tables.price
+        houses = self.houses
+        house_cost = self._house_cost
         for space in self.tables.cards:
             holder = owner[space]
             if holder < 0 or space in pledged or (need and holder != player):
                 continue
-            value = self.card_value(space)
+            value = price_of[space] + houses[space] * house_cost
             prices = [value * pct // 100 for pct in ladder]
             if holder == player:
                 for other in others:
                     cash = balances[other]
                     for price in prices:
                         if cash >= price:
-                            add(make(OfferCard, space, other, price))
+                            # The commonest offer: looked up without a call.
+                            key = (OfferCard, space, other, price)
+                            offer = made.get(key)
+                            if offer is None:
+                                offer = made[key] = OfferCard(space, other, price)
+                            add(offer)
             else:
                 cash = balances[player]
                 for price in prices:
