@@ -23,6 +23,7 @@ from landlord.engine.actions import (
     Move,
     Negotiate,
     OfferCard,
+    OfferLuxury,
     Pass,
     PayFine,
     Refuse,
@@ -462,3 +463,51 @@ def test_refused_offers_change_nothing_and_accepted_ones_move_card_and_money():
     game.apply(Accept())
     assert game.owner[BOOMTOWN] == 0
     assert last_transfers(game, 1) == [(0, 1, 50, "card sold")]
+
+
+# --- Rules 10 and 15, and what goes with a card ------------------------------------------------
+
+
+def test_central_park_is_free():
+    game = at_throw(position=14)
+    before = len(game.ledger.records)
+    game.apply((3, 3))  # a double, but the count ends on the corner: no pass to take
+    assert game.position[0] == 20
+    assert len(game.ledger.records) == before
+    assert not game.in_poor_house[0]
+
+
+def test_checkers_may_share_a_space_and_each_pays_what_it_calls_for():
+    game = at_throw(3, owners={LONELY_LANE: 2}, positions={1: 0}, cash={2: 0})
+    game.apply((1, 2))  # Ann onto Cy's lot
+    assert last_transfers(game, 1) == [(0, 2, 2, "land rent")]
+    finish_turn(game)
+    game.apply((2, 1))  # Bob onto the same lot, beside her
+    assert game.position[0] == game.position[1] == LONELY_LANE
+    assert last_transfers(game, 1) == [(1, 2, 2, "land rent")]
+    assert game.cash(2) == 4
+
+
+def test_houses_go_with_a_lot_when_its_card_is_sold():
+    game = at_throw(owners={BOOMTOWN: 1}, houses={BOOMTOWN: 2}, cash={0: 800})
+    game.apply((1, 1))  # Ann's throw; now Bob's turn
+    game.apply(Negotiate())
+    value = 50 + 2 * 100  # printed price and two houses at cost
+    game.apply(OfferCard(BOOMTOWN, 0, value))
+    game.apply(Accept())
+    assert game.owner[BOOMTOWN] == 0
+    assert game.houses[BOOMTOWN] == 2
+    assert game.rent_due(BOOMTOWN, 1) == [(0, 6, "land rent"), (0, 20, "house rent")]
+
+
+def test_a_luxury_card_may_be_sold_to_another_player():
+    game = at_throw(cash={0: 300})
+    game.luxuries[1] = 1
+    game.apply((1, 1))
+    game.apply(Negotiate())
+    offer = OfferLuxury(0, 75)
+    assert offer in game.legal_actions()
+    game.apply(offer)
+    game.apply(Accept())
+    assert (game.luxuries[0], game.luxuries[1]) == (1, 0)
+    assert last_transfers(game, 1) == [(0, 1, 75, "luxury card sold")]
