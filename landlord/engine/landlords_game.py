@@ -2,12 +2,13 @@
 
 Read this module top to bottom as the rule book: the deal and the purchase of
 dealt cards (Rule 1), a turn (Jail, Poor House, building, talks, the throw),
-the move (Rules 2, 13, 17), and what each space asks (Rules 3-13). Numbers
-come from the rule set's data (:mod:`landlord.rules`); this module holds only
-what data cannot say. Where the text is ambiguous, the reading chosen is
-marked ``Our reading:`` here and ``status = "interpretation"`` in the data.
-
-Money, talks between players and debts are in :mod:`landlord.engine.dealings`.
+the move (Rules 2, 3, 17) and the end (Rule 19). What each space asks (Rules
+4-13) is in :mod:`landlord.engine.spaces`; money that falls short, talks
+between players, loans and the Trust in :mod:`landlord.engine.dealings`.
+Numbers come from the rule set's data (:mod:`landlord.rules`); the code holds
+only what data cannot say. Where the text is ambiguous, the reading chosen is
+marked ``Our reading:`` in the code and listed under ``[readings]`` in the
+data, with ``status = "interpretation"``.
 
 The decisions a player meets, by ``Decision.kind`` (and what ``about`` holds):
 
@@ -42,30 +43,24 @@ from collections.abc import Sequence
 from typing import Any
 
 from landlord.engine.actions import (
-    Bid,
     Buy,
-    Decline,
     PayFine,
     Roll,
     StayPut,
     TryForDoubles,
     UseJailCard,
 )
-from landlord.engine.dealings import Dealings
-from landlord.engine.state import CHANCE, Flow, Sale
+from landlord.engine.spaces import DECLINE, SpaceRules
+from landlord.engine.state import CHANCE, Flow
 from landlord.engine.tables import DICE, DICE_TOTAL, tables_for
 from landlord.rules.model import RuleSet
 
 __all__ = ["LandlordsGame"]
 
-DECLINE = Decline()
 STAY = StayPut()
 PAY_FINE = PayFine()
 TRY_DOUBLES = TryForDoubles()
 USE_JAIL_CARD = UseJailCard()
-
-#: Spaces whose card is held and charges whoever stops there.
-CARD_SPACES = frozenset({"lot", "railroad", "franchise"})
 
 #: The chance event of a throw of the dice, made once.
 THROW = (CHANCE, "dice", DICE, None)
@@ -75,7 +70,7 @@ THROW = (CHANCE, "dice", DICE, None)
 ROUND_CAP = 2000
 
 
-class LandlordsGame(Dealings):
+class LandlordsGame(SpaceRules):
     """One game of the Landlord's Game, from the deal to the final score.
 
     Parameters
@@ -339,240 +334,6 @@ class LandlordsGame(Dealings):
             self._wages_done = True  # Rule 19: the game ends after this turn
         if self._wage_debts:
             self._take_wages_for_debts(player, self.wages)
-
-    # --- What each space asks --------------------------------------------------------
-
-    def _land(self, player: int, space: int, origin: int, steps: int) -> Flow:
-        kind = self.tables.kind[space]
-        if kind in CARD_SPACES:
-            holder = self.owner[space]
-            if holder == player:
-                return
-            if holder >= 0:
-                # Rules 7 and 9: rent or fare to the holder.
-                bills = self.rent_due(space, player)
-                if len(bills) == 1 and self.ledger.balances[player] >= bills[0][1]:
-                    self.ledger.transfer(player, *bills[0])  # the usual case, no sub-flow
-                elif bills:
-                    yield from self._pay_bills(player, bills)
-                return
-            yield from self._land_on_unowned(player, space)
-        elif kind in ("necessity", "shelter_jail"):
-            yield from self._pay(player, self._tax_to, self.necessity_tax(), "necessity tax")
-        elif kind == "trespass":
-            self.send_to_jail(player)
-        elif kind == "chance":
-            yield from self._draw_chance(player)
-        elif kind == "speculation":
-            yield from self._speculate(player)
-        elif kind == "luxury":
-            yield from self._luxury(player, origin, steps)
-        # mother_earth (wages paid on the way), central_park (Rule 10), blank: nothing.
-
-    def necessity_tax(self) -> int:
-        """Rule 4, with the advanced rules' doubling by houses on the board."""
-        amount = self._tax_amount
-        if self._tax_steps:
-            built = sum(self.houses)
-            for houses, tax in self._tax_steps:
-                if built >= houses:
-                    amount = tax
-        return amount
-
-    def _land_on_unowned(self, player: int, space: int) -> Flow:
-        """Rules 7 and 9: an unowned card is for sale; if another buys it, the lander
-        pays him the rent; if nobody does, the rent goes to the Public Treasury."""
-        holder = yield from self._sale(player, space)
-        if holder == player:
-            return
-        if holder < 0:
-            unsold = self.pile_account[self.rules["land_rent.unsold_paid_to"]]
-            bills = [(unsold, amount, reason) for _, amount, reason in self.rent_due(space)]
-        else:
-            bills = self.rent_due(space, player)
-        if bills:
-            yield from self._pay_bills(player, bills)
-
-    def rent_due(self, space: int, payer: int = -1) -> list[tuple[int, int, str]]:
-        """What stopping on ``space`` costs ``payer``: (payee, amount, reason) bills.
-
-        The payee is the holder (-1 for an unowned card). Land rent and house
-        rent are separate bills, so that a rule set can send them to
-        different accounts.
-        """
-        t = self.tables
-        holder = self.owner[space]
-        kind = t.kind[space]
-        if kind == "lot":
-            land_rent = self.land_rent(space) if self._section_doubling else t.land_rent[space]
-            bills = [(holder, land_rent, "land rent")]
-            houses = self.houses[space]
-            if houses:
-                bills.append((holder, houses * self._rent_each, "house rent"))
-            return bills
-        if kind == "franchise":
-            cinch = holder >= 0 and all(self.owner[f] == holder for f in t.franchises)
-            fee = self._franchise_fees[1] if cinch else self._franchise_fees[0]
-            return [(holder, fee, "franchise fee")]
-        if kind == "railroad":
-            trust = self.trust
-            if trust is not None and holder in trust:
-                if payer in trust:
-                    return []  # Our reading: Trust members ride their pooled lines free.
-                fare = self._trust_fare
-                partner = next(member for member in trust if member != holder)
-                half = fare // 2
-                return [(holder, fare - half, "railroad fare"), (partner, half, "railroad fare")]
-            fares = self._fares
-            count = sum(1 for r in t.railroads if self.owner[r] == holder) if holder >= 0 else 1
-            return [(holder, fares[min(count, len(fares)) - 1], "railroad fare")]
-        return []
-
-    def land_rent(self, space: int) -> int:
-        """A lot's land rent, doubled by section under the advanced rules."""
-        t = self.tables
-        if self._section_doubling:
-            lots = t.section_lots.get(t.section[space], (space,))
-            level = min(min(self.houses[lot] for lot in lots), 3)
-            return t.section_rents[space][level]
-        return t.land_rent[space]
-
-    def _sale(self, lander: int, space: int) -> Flow:
-        """Rules 7 and 9: the others may bid above the printed price; the lander
-        then has the first option at the highest figure, else the highest
-        bidder must take it. Returns the buyer, or -1 if nobody buys.
-
-        Our reading: one round of bids, in turn order from the lander's left.
-        """
-        t = self.tables
-        high = t.price[space]
-        bidder = -1
-        steps = self.rules["sale.bid_steps"]
-        n = self.n_players
-        for k in range(1, n):
-            other = (lander + k) % n
-            cash = self.cash(other)
-            bids = [self._bid(high + step) for step in steps if high + step <= cash]
-            if not bids:
-                continue
-            choice = yield (other, "bid", (self._pass, *bids), Sale(space, high, bidder, lander))
-            if type(choice) is Bid:
-                high = choice.amount
-                bidder = other
-        if self.cash(lander) >= high:
-            about = Sale(space, high, bidder, lander)
-            choice = yield (lander, "sale", (Buy(space, high), DECLINE), about)
-            if type(choice) is Buy:
-                bidder = lander
-        if bidder < 0:
-            return -1
-        to = self.pile_account[self.rules["sale.paid_to"]]
-        self.ledger.transfer(bidder, to, high, "card bought")
-        self._set_owner(space, bidder)
-        return bidder
-
-    def _draw_chance(self, player: int) -> Flow:
-        """Rule 11: draw from the red pack, obey it, return it to the pack."""
-        cards, copies = self._chance_pack()
-        index = yield (CHANCE, "chance_card", cards, copies)
-        card = self.rules.chance_deck[index]
-        effect = card.effect
-        bank = self.bank
-        if effect == "advance":
-            target = (self.position[player] + card.amount) % self.tables.size
-            yield from self._advance_to(player, target)
-        elif effect == "go_to":
-            yield from self._advance_to(player, card.target)
-        elif effect == "go_to_start":
-            yield from self._advance_to(player, self.tables.start)
-        elif effect == "go_to_jail":
-            self.send_to_jail(player)
-        elif effect == "pay":
-            yield from self._pay(player, self.pile_account[card.pile], card.amount, "chance")
-        elif effect == "collect":
-            self.ledger.transfer(
-                self.pile_account.get(card.pile, bank), player, card.amount, "chance"
-            )
-        elif effect == "collect_from_each":
-            for other in range(self.n_players):
-                if other != player:
-                    yield from self._pay(other, player, card.amount, "chance")
-        elif effect == "pay_each":
-            bills = [(o, card.amount, "chance") for o in range(self.n_players) if o != player]
-            yield from self._pay_bills(player, bills)
-        elif effect == "extra_turn":
-            self.extra_turn = True
-        elif effect == "miss_turn":
-            self.miss_turn[player] = True
-        elif effect == "get_out_of_jail":
-            self.jail_cards[player] += 1
-            self._cards_kept.append((player, index))
-
-    def _chance_pack(self) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
-        """The cards in the red pack and their copies; cards kept by players are out."""
-        t = self.tables
-        weights = t.chance_weights
-        if not self._cards_kept:
-            return t.chance_deck, None if len(set(weights)) == 1 else weights
-        kept = [card for _, card in self._cards_kept]
-        left = [
-            (card, copies - kept.count(card))
-            for card, copies in zip(t.chance_deck, weights, strict=True)
-        ]
-        left = [(card, copies) for card, copies in left if copies > 0]
-        return tuple(card for card, _ in left), tuple(copies for _, copies in left)
-
-    def _speculate(self, player: int) -> Flow:
-        """Rule 8: settle the Broker's License, pay the ante, throw again."""
-        t = self.tables
-        spec = t.speculation
-        if self.owner[spec] < 0:
-            yield from self._sale(player, spec)
-        broker = self.owner[spec]
-        rule = self.rules.params["speculation"]
-        if rule["stake_paid_to"] == "broker":
-            # The 1906 text: the ante goes to the Broker, or MISCELLANEOUS if none.
-            stake_to = broker if broker >= 0 else self.bank
-        else:
-            stake_to = self.pile_account[rule["stake_paid_to"]]
-        if stake_to != player:
-            paid = yield from self._pay(player, stake_to, rule["stake"], "speculation stake")
-            if not paid:
-                return
-        throw = yield (CHANCE, "speculation", DICE, None)
-        total = DICE_TOTAL[throw]
-        if throw[0] == throw[1]:
-            winnings = rule["double_wins"]
-        elif total in self._skin:
-            # The "skin game": no winnings; the Broker goes to Jail, his card to the pack.
-            if broker >= 0:
-                self.send_to_jail(broker)
-                self._set_owner(spec, -1)
-            return
-        else:
-            winnings = self._wins.get(total, 0)
-        if not winnings:
-            return
-        payer = self.pile_account[rule["winnings_paid_by"]]
-        self.ledger.transfer(payer, player, winnings, "speculation winnings")
-        share = winnings * rule["broker_share_percent"] // 100
-        if broker != player:
-            self.ledger.transfer(player, broker if broker >= 0 else payer, share, "broker's share")
-
-    def _luxury(self, player: int, origin: int, steps: int) -> Flow:
-        """Rule 13: buy a luxury card, or move backward by the throw instead."""
-        rule = self.rules.params["luxury"]
-        fee = rule["fee"]
-        space = self.position[player]
-        if self.cash(player) >= fee:
-            choice = yield (player, "luxury", (Buy(space, fee), DECLINE), space)
-            if type(choice) is Buy:
-                self.ledger.transfer(player, self.pile_account[rule["paid_to"]], fee, "luxury")
-                self.luxuries[player] += 1
-                return
-        back = (origin - steps) % self.tables.size
-        self.position[player] = back
-        yield from self._land(player, back, origin, steps)
 
     def describe(self, action: Any) -> str:
         """An action in words, with this board's space names and the players' names.
