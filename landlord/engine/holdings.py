@@ -1,0 +1,97 @@
+"""What each player holds: cash, cards by kind, houses, debts, score and net worth.
+
+The per-round tables and the standings are computed here, from a cheap copy
+of the figures (:meth:`Holdings.capture`) that the game takes at the end of
+every round. Part of the game classes; it reads their ledger, card holders,
+houses, luxury cards and debts.
+"""
+
+from __future__ import annotations
+
+from landlord.engine.state import GameState
+
+__all__ = ["Holdings"]
+
+
+class Holdings(GameState):
+    """Cash, cards, houses and debts, counted by the rule set's score and by net worth."""
+
+    def owed_by(self, player: int) -> int:
+        """What ``player`` owes, in all his debts."""
+        return sum(d.owed for d in self.debts.values() if d.debtor == player)
+
+    def owed_to(self, player: int) -> int:
+        """What is owed to ``player``."""
+        return sum(d.owed for d in self.debts.values() if d.creditor == player)
+
+    def holdings_summary(self, player: int) -> tuple[int, ...]:
+        """(cash, lots, franchises, railroads, licenses, luxuries, houses,
+        land value, debts, score, net worth) of one player, now.
+
+        Land value is the printed price of his lots. The score is the rule
+        set's own (cash plus so much a card, house and luxury card); net worth
+        values cards at their printed price, houses at cost and luxury cards
+        at what they cost. Both count debts owed to him and by him; ``debts`` is
+        what he owes less what is owed to him.
+        """
+        return self.holdings_table()[player]
+
+    def capture(self) -> tuple:
+        """The figures the holdings are computed from, copied (cheap: a few list copies)."""
+        n = self.n_players
+        debts = [self.owed_to(p) - self.owed_by(p) for p in range(n)] if self.debts else None
+        return (
+            self.ledger.balances[:n],
+            self.owner[:],
+            self.houses[:],
+            self.luxuries[:],
+            debts,
+        )
+
+    def holdings_table(self, captured: tuple | None = None) -> list[tuple[int, ...]]:
+        """:meth:`holdings_summary` for every player, now or from a :meth:`capture`."""
+        balances, owner, houses, luxuries, debts = captured or self.capture()
+        t = self.tables
+        price = t.price
+        # counts[player] = [lots, franchises, railroads, licenses, houses, land, cards value]
+        counts = [[0, 0, 0, 0, 0, 0, 0] for _ in balances]
+        for space, column in t.card_columns:
+            holder = owner[space]
+            if holder >= 0:
+                row = counts[holder]
+                row[column] += 1
+                row[4] += houses[space]
+                row[6] += price[space]
+                if column == 0:
+                    row[5] += price[space]
+        per_card, per_house, per_luxury = self._score_rule
+        table = []
+        for player, cash in enumerate(balances):
+            lots, franchises, railroads, licenses, built, land, cards_value = counts[player]
+            net_debt = debts[player] if debts else 0
+            luxury = luxuries[player]
+            cards = lots + franchises + railroads + licenses
+            score = cash + cards * per_card + built * per_house + luxury * per_luxury + net_debt
+            worth = (
+                cash
+                + cards_value
+                + built * self._house_cost
+                + luxury * self._luxury_fee
+                + net_debt
+            )
+            table.append(
+                (
+                    cash,
+                    lots,
+                    franchises,
+                    railroads,
+                    licenses,
+                    luxury,
+                    built,
+                    land,
+                    -net_debt,
+                    score,
+                    worth,
+                )
+            )
+        return table
