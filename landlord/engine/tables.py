@@ -31,7 +31,6 @@ CARD_COLUMN = {"lot": 0, "franchise": 1, "railroad": 2, "speculation": 3}
 class Tables:
     """Per-space look-ups for one rule set."""
 
-    rules: RuleSet
     size: int
     kind: tuple[str, ...]
     name: tuple[str, ...]
@@ -52,7 +51,6 @@ class Tables:
     speculation: int
     chance_deck: tuple[int, ...]
     chance_weights: tuple[int, ...]
-    p: dict[str, Any]
     moves: tuple[tuple[Any, ...], ...]
     track: Track
     builds: dict[int, Any]
@@ -77,7 +75,6 @@ def tables_for(rules: RuleSet) -> Tables:
         return next((i for i, k in enumerate(kind) if k == kind_name), default)
 
     tables = Tables(
-        rules=rules,
         size=len(spaces),
         kind=kind,
         name=tuple(space.name for space in spaces),
@@ -98,7 +95,6 @@ def tables_for(rules: RuleSet) -> Tables:
         speculation=first("speculation"),
         chance_deck=tuple(range(len(rules.chance_deck))),
         chance_weights=tuple(card.copies for card in rules.chance_deck),
-        p=rules.params,
         # Every possible Move, made once: forward, backward and by the pass, by space.
         track=Track(rules.board),
         builds={i: Build(i) for i, k in enumerate(kind) if k == "lot"},
