@@ -17,7 +17,19 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 __all__ = [
+    "ACCEPT",
     "ACTION_TYPES",
+    "DECLINE",
+    "END_TALKS",
+    "GIVE_UP",
+    "NEGOTIATE",
+    "PASS",
+    "PAY_FINE",
+    "REFUSE",
+    "ROLL",
+    "STAY",
+    "TRY_DOUBLES",
+    "USE_JAIL_CARD",
     "Accept",
     "AskForCard",
     "AskLoan",
@@ -299,6 +311,22 @@ class Refuse(_Words):
 
     def _words(self, space: Namer, player: Namer) -> str:
         return "refuse"
+
+
+#: The actions without fields, made once: the engine offers these same objects
+#: every time, so a choice is recognised by identity and nothing new is built.
+ROLL = Roll()
+DECLINE = Decline()
+PASS = Pass()
+STAY = StayPut()
+PAY_FINE = PayFine()
+TRY_DOUBLES = TryForDoubles()
+USE_JAIL_CARD = UseJailCard()
+NEGOTIATE = Negotiate()
+END_TALKS = EndDealing()
+GIVE_UP = GiveUp()
+ACCEPT = Accept()
+REFUSE = Refuse()
 
 
 ACTION_TYPES: dict[str, type] = {

@@ -27,6 +27,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from landlord.engine.actions import (
+    ACCEPT,
+    END_TALKS,
+    GIVE_UP,
+    NEGOTIATE,
+    REFUSE,
+    ROLL,
     Accept,
     AskForCard,
     AskLoan,
@@ -38,10 +44,7 @@ from landlord.engine.actions import (
     Negotiate,
     OfferCard,
     OfferLuxury,
-    Pass,
-    Refuse,
     Repay,
-    Roll,
 )
 from landlord.engine.holdings import Holdings
 from landlord.engine.ledger import Debt
@@ -49,12 +52,6 @@ from landlord.engine.state import Flow, Proposal
 
 __all__ = ["Dealings"]
 
-ROLL = Roll()
-NEGOTIATE = Negotiate()
-END_TALKS = EndDealing()
-GIVE_UP = GiveUp()
-ACCEPT = Accept()
-REFUSE = Refuse()
 ANSWERS = (ACCEPT, REFUSE)
 ROLL_OR_TALK = (ROLL, NEGOTIATE)
 ROLL_ONLY = (ROLL,)
@@ -85,7 +82,6 @@ class Dealings(Holdings):
         self._railroad_pair: set[int] | None = None
         self.extra_turn = False
         self._talks_left = 0
-        self._pass = Pass()
         self._bids: dict[int, Bid] = {}
         self._offers: dict[tuple, Any] = {}
         self._builds = self.tables.builds

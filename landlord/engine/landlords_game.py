@@ -43,24 +43,24 @@ from collections.abc import Sequence
 from typing import Any
 
 from landlord.engine.actions import (
+    DECLINE,
+    PAY_FINE,
+    STAY,
+    TRY_DOUBLES,
+    USE_JAIL_CARD,
     Buy,
     PayFine,
     Roll,
     StayPut,
-    TryForDoubles,
     UseJailCard,
 )
-from landlord.engine.spaces import DECLINE, SpaceRules
+from landlord.engine.spaces import SpaceRules
 from landlord.engine.state import CHANCE, Flow
 from landlord.engine.tables import DICE, DICE_TOTAL, tables_for
 from landlord.rules.model import RuleSet
 
 __all__ = ["LandlordsGame"]
 
-STAY = StayPut()
-PAY_FINE = PayFine()
-TRY_DOUBLES = TryForDoubles()
-USE_JAIL_CARD = UseJailCard()
 
 #: The chance event of a throw of the dice, made once.
 THROW = (CHANCE, "dice", DICE, None)

@@ -11,14 +11,12 @@ checkers; payments that fall short go through
 
 from __future__ import annotations
 
-from landlord.engine.actions import Bid, Buy, Decline
+from landlord.engine.actions import DECLINE, PASS, Bid, Buy
 from landlord.engine.dealings import Dealings
 from landlord.engine.state import CHANCE, Flow, Sale
 from landlord.engine.tables import DICE, DICE_TOTAL
 
 __all__ = ["CARD_SPACES", "SpaceRules"]
-
-DECLINE = Decline()
 
 #: Spaces whose card is held and charges whoever stops there.
 CARD_SPACES = frozenset({"lot", "railroad", "franchise"})
@@ -140,7 +138,7 @@ class SpaceRules(Dealings):
             bids = [self._bid(high + step) for step in steps if high + step <= cash]
             if not bids:
                 continue
-            choice = yield (other, "bid", (self._pass, *bids), Sale(space, high, bidder, lander))
+            choice = yield (other, "bid", (PASS, *bids), Sale(space, high, bidder, lander))
             if type(choice) is Bid:
                 high = choice.amount
                 bidder = other
