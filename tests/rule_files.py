@@ -1,8 +1,10 @@
-"""A minimal rule-set file for tests of board layouts: only the required sections."""
+"""Rule-set files for tests: a minimal one for board layouts, and TOML values written out."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 RULES = """
 format = 1
@@ -58,3 +60,17 @@ def write_rule_set(folder: Path, rule_id: str, layout: str, board_csv: str, play
     (folder / f"{rule_id}.toml").write_text(toml, encoding="utf-8")
     (folder / f"{rule_id}_board.csv").write_text(board_csv, encoding="utf-8")
     return folder / f"{rule_id}.toml"
+
+
+def toml_value(value: Any) -> str:
+    """``value`` written as TOML (tables inline), for tests that write rule-set files."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value)  # a JSON string is a TOML basic string
+    if isinstance(value, list):
+        return "[" + ", ".join(map(toml_value, value)) + "]"
+    items = (f"{json.dumps(key)} = {toml_value(item)}" for key, item in value.items())
+    return "{ " + ", ".join(items) + " }"

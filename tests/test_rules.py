@@ -12,6 +12,7 @@ import csv
 import itertools
 import json
 import os
+import re
 import shutil
 import time
 import tomllib
@@ -23,7 +24,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rule_files import write_rule_set
+from rule_files import toml_value, write_rule_set
 
 from landlord import cli
 from landlord.rules import RULES_DIR, RulesError, available, load_rules
@@ -38,28 +39,15 @@ DELETE = object()
 # --- Writing the files the tests change ---------------------------------------------------
 
 
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, str):
-        return json.dumps(value)  # a JSON string is a TOML basic string
-    if isinstance(value, list):
-        return "[" + ", ".join(map(_toml_value, value)) + "]"
-    items = (f"{json.dumps(key)} = {_toml_value(item)}" for key, item in value.items())
-    return "{ " + ", ".join(items) + " }"
-
-
 def write_toml(path: Path, data: dict[str, Any]) -> None:
     """Write ``data`` as TOML: top-level tables as ``[name]``, everything below inline."""
     lines = [
-        f"{json.dumps(k)} = {_toml_value(v)}" for k, v in data.items() if not isinstance(v, dict)
+        f"{json.dumps(k)} = {toml_value(v)}" for k, v in data.items() if not isinstance(v, dict)
     ]
     for name, table in data.items():
         if isinstance(table, dict):
             lines.append(f"\n[{json.dumps(name)}]")
-            lines += [f"{json.dumps(key)} = {_toml_value(value)}" for key, value in table.items()]
+            lines += [f"{json.dumps(key)} = {toml_value(value)}" for key, value in table.items()]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -157,6 +145,10 @@ def test_default_options(rules):
         "round_limit": 0,
         "wages_times": 5,
         "speculation_stake_to": "miscellaneous",
+        "single_tax_vote": True,
+        "single_tax_at_round": 0,
+        "land_value_tax": 0.0,
+        "citizens_dividend": False,
     }
     assert [option.name for option in rules.declared_options] == list(rules.options)
     assert rules.board.spaces[1].land_rent == 0
@@ -1036,7 +1028,8 @@ def test_rules_shows_one_rule_set(capsys):
     for shown in ("advanced", "wayback_rent", "false", "interpretation"):
         assert shown in options
     sources = out.split("where the numbers come from:")[1]
-    assert "wages          primary         Rule 3:" in sources
+    assert re.search(r"\n  wages +primary +Rule 3:", sources)
+    assert re.search(r"\n  land_value_tax +modern +A modern extension", sources)
     assert "board values: 34 primary, 29 secondary, 0 interpretation, 0 reconstruction" in sources
     assert "Chance pack: 16 cards, all reconstruction" in sources
 

@@ -6,9 +6,34 @@ pack). :func:`load_rules` reads them into a :class:`~landlord.rules.model.RuleSe
 anything it cannot use raises :class:`RulesError`, whose message names the
 file, the field (or the CSV row and column) and what was expected.
 
+A rule set may be built on another: ``extends = "landlords_game"`` in its
+``[rule_set]`` names the base, by the id of a rule set that comes with
+landlord or by the path of a TOML file relative to the extending one. The
+base is read and checked first (an error in it names the base's file), then
+the extending file is laid over it:
+
+- every table of the base is inherited, and a table of the extending file
+  replaces the base's values key by key, one level deep: ``[wages]
+  amount = 120`` changes ``wages.amount`` and keeps the base's ``paid_by``,
+  ``status`` and ``source``; ``[options.NAME]`` replaces (or adds) the whole
+  option; ``[readings]`` are merged reading by reading;
+- in ``[rule_set]``, ``id``, ``title``, ``edition``, ``summary`` and
+  ``status`` are the extending file's own and must be given; the players,
+  ``board``, ``chance_deck`` and ``sources`` are the base's unless given;
+- a CSV file is found beside the TOML file that names it, so an inherited
+  board is the base's, and a board the extending file names is beside it;
+- an inherited option whose target the extending file changes takes the
+  new value as its default.
+
+Bases may extend others in turn; a base that leads back to the file itself
+is an error, as is one that cannot be found (both reported at
+``rule_set.extends``). ``RuleSet.files`` lists the extending file's own files
+first, then its base's.
+
 Files are read once: a later call with the same file re-reads it only if one
-of its files changed on disk, and the same options give the same rule set
-without work, so a game can be created thousands of times cheaply.
+of its files (those of its bases too) changed on disk, and the same options
+give the same rule set without work, so a game can be created thousands of
+times cheaply.
 """
 
 from __future__ import annotations
@@ -41,6 +66,12 @@ RULES_DIR = Path(__file__).resolve().parent / "data"
 
 #: Top-level tables that are not numbered sections (they do not go into ``params``).
 _NOT_PARAMS = ("format", "rule_set", "options", "starting_cash", "board_layout")
+
+#: Keys of ``[rule_set]`` that say which rule set a file is: never inherited.
+_OWN_KEYS = ("id", "title", "edition", "summary", "status", "extends")
+
+#: Keys of ``[rule_set]`` that name a CSV file, found beside the TOML file naming it.
+_CSV_KEYS = ("board", "chance_deck")
 
 _FORMAT = Kind(
     "1 (the format this version of landlord reads)",
@@ -97,7 +128,8 @@ def load_rules(id_or_path: str | os.PathLike[str], /, **options: Any) -> RuleSet
     id_or_path : str or path-like
         The id of a rule set that comes with landlord (see
         :func:`landlord.rules.available`), or the path of a rule-set TOML file
-        of your own, whose CSV files are found beside it.
+        of your own, whose CSV files are found beside it (or beside the base
+        it extends, for the CSV files it inherits).
     **options
         Values for the options the rule set declares (``landlord rules ID``
         lists them), for example ``advanced=True`` or ``round_limit=50``.
@@ -128,14 +160,20 @@ def load_rules(id_or_path: str | os.PathLike[str], /, **options: Any) -> RuleSet
     """
     path, expected_id = _locate(id_or_path)
     entry = _entry(path)
-    if expected_id is not None and entry.base.id != expected_id:
+    if expected_id is not None:
+        _check_id(path, entry.rules, expected_id)
+    return _fresh(entry.with_options(options, path))
+
+
+def _check_id(path: Path, rules: RuleSet, expected_id: str) -> None:
+    """Refuse a registered file whose id is not its file's name."""
+    if rules.id != expected_id:
         raise RulesError(
             f"{path.name}: field 'rule_set.id': expected {expected_id!r}, the name of the file "
-            f"(rule sets in {RULES_DIR} are named after their files), got {entry.base.id!r}",
+            f"(rule sets in {RULES_DIR} are named after their files), got {rules.id!r}",
             path=path,
             where="field 'rule_set.id'",
         )
-    return _fresh(entry.with_options(options, path))
 
 
 def _locate(id_or_path: str | os.PathLike[str]) -> tuple[Path, str | None]:
@@ -154,22 +192,42 @@ def _locate(id_or_path: str | os.PathLike[str]) -> tuple[Path, str | None]:
     return path, None
 
 
+@dataclass(frozen=True)
+class _Source:
+    """A rule-set TOML file as read, laid over the base it extends (if any).
+
+    Attributes
+    ----------
+    data : dict
+        The tables, the base's merged with the file's own.
+    named_by : dict of str to Path
+        For ``board`` and ``chance_deck``, the TOML file that names the CSV.
+    inherited : frozenset of str
+        The options declared by a base and not by the file itself.
+    """
+
+    data: dict[str, Any]
+    named_by: dict[str, Path]
+    inherited: frozenset[str] = frozenset()
+
+
 @dataclass
 class _Entry:
     """One TOML file as read, with the rule sets made from it so far."""
 
     stamps: tuple[tuple[int, int], ...]
-    base: RuleSet
+    rules: RuleSet
+    source: _Source
     applied: dict[tuple[tuple[str, Any], ...], RuleSet] = field(default_factory=dict)
 
     @property
     def references(self) -> toml_tables.References:
-        piles = tuple(self.base.params["accounts"]["piles"])
-        return toml_tables.References(piles, len(self.base.board.spaces))
+        piles = tuple(self.rules.params["accounts"]["piles"])
+        return toml_tables.References(piles, len(self.rules.board.spaces))
 
     def with_options(self, given: dict[str, Any], path: Path) -> RuleSet:
         """The rule set with the option values ``given`` (checked) on top of the defaults."""
-        declared = {option.name: option for option in self.base.declared_options}
+        declared = {option.name: option for option in self.rules.declared_options}
         values = {name: option.default for name, option in declared.items()}
         for name, value in given.items():
             where = f"option {name!r}"
@@ -188,13 +246,13 @@ class _Entry:
             values[name] = value
         key = tuple(values.items())
         if key not in self.applied:
-            params = plain_copy(self.base.params)
-            spaces = list(self.base.board.spaces)
-            provenance = dict(self.base.provenance)
-            apply_options(self.base.declared_options, values, params, spaces, provenance)
+            params = plain_copy(self.rules.params)
+            spaces = list(self.rules.board.spaces)
+            provenance = dict(self.rules.provenance)
+            apply_options(self.rules.declared_options, values, params, spaces, provenance)
             self.applied[key] = replace(
-                self.base,
-                board=replace(self.base.board, spaces=tuple(spaces)),
+                self.rules,
+                board=replace(self.rules.board, spaces=tuple(spaces)),
                 params=params,
                 options=values,
                 provenance=provenance,
@@ -212,18 +270,21 @@ def _stamps(files: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
     return tuple((stat.st_mtime_ns, stat.st_size) for stat in stats)
 
 
-def _entry(path: Path) -> _Entry:
-    """The cached reading of ``path``, read again if any of its files changed."""
+def _entry(path: Path, chain: tuple[Path, ...] = ()) -> _Entry:
+    """The cached reading of ``path``, read again if any of its files changed.
+
+    ``chain`` holds the files being read that extend ``path``, nearest last.
+    """
     key = os.path.abspath(path)
     entry = _CACHE.get(key)
     if entry is not None:
         try:
-            if _stamps(entry.base.files) == entry.stamps:
+            if _stamps(entry.rules.files) == entry.stamps:
                 return entry
         except OSError:
             pass  # a file went away: read again, which reports it
-    base = _read(Path(key))
-    entry = _Entry(_stamps(base.files), base)
+    rules, source = _read(Path(key), chain)
+    entry = _Entry(_stamps(rules.files), rules, source)
     if len(_CACHE) >= _CACHE_SIZE:
         del _CACHE[next(iter(_CACHE))]
     _CACHE[key] = entry
@@ -253,12 +314,26 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise RulesError(f"{path.name}: cannot be read: {error.strerror}", path=path) from None
 
 
-def _read(path: Path) -> RuleSet:
-    """Read and check one rule set (its TOML and CSV files), options at their defaults."""
-    data = _read_toml(path)
+def _read(path: Path, chain: tuple[Path, ...]) -> tuple[RuleSet, _Source]:
+    """Read and check one rule set (its TOML and CSV files), options at their defaults.
+
+    ``path`` is absolute; ``chain`` holds the files being read that extend it.
+    Returns the rule set and the tables it was made from.
+    """
+    own = _read_toml(path)
+    with _reading(path):
+        _FORMAT.check(own.get("format", MISSING), "format")
+        located = _locate_base(path, own, chain)
+    base = None
+    if located is not None:
+        base_path, expected_id = located
+        base = _entry(base_path, (*chain, path))
+        if expected_id is not None:
+            _check_id(base_path, base.rules, expected_id)
+    source = _merged(path, own, base)
+    data = source.data
     files = [str(path)]
     with _reading(path):
-        _FORMAT.check(data.get("format", MISSING), "format")
         for name in schema.REQUIRED_SECTIONS:
             if name not in data:
                 raise Invalid(f"section [{name}]", f"a table [{name}]; every rule set has one")
@@ -277,7 +352,7 @@ def _read(path: Path) -> RuleSet:
             for name, table in data.items()
             if name not in _NOT_PARAMS
         }
-        board_path = _beside(path, about, "board")
+        board_path = _beside(source.named_by.get("board", path), about, "board")
     with _reading(board_path):
         spaces = read_board(board_path)
     files.append(str(board_path))
@@ -300,11 +375,14 @@ def _read(path: Path) -> RuleSet:
         }
         declared = check_table(data.get("options", {}), {}, "options", closed=False)
         options = tuple(
-            declare_option(name, table, params, spaces, check) for name, table in declared.items()
+            declare_option(
+                name, table, params, spaces, check, follow_target=name in source.inherited
+            )
+            for name, table in declared.items()
         )
         chance_path = None
         if "chance_deck" in about:
-            chance_path = _beside(path, about, "chance_deck")
+            chance_path = _beside(source.named_by.get("chance_deck", path), about, "chance_deck")
         elif any(space.kind == "chance" for space in spaces):
             raise Invalid(
                 "field 'rule_set.chance_deck'", "the name of the Chance CSV (the board has Chance)"
@@ -325,8 +403,13 @@ def _read(path: Path) -> RuleSet:
         status=about["status"],
         summary=about["summary"],
         sources=tuple(about.get("sources", ())),
+        extends=base.rules.id if base is not None else "",
     )
-    return RuleSet(
+    if base is not None:
+        # The file's own files first (its TOML, a CSV it names itself), then its base's.
+        files = [name for name in files if name not in base.rules.files]
+        files.extend(base.rules.files)
+    rules = RuleSet(
         info=info,
         board=board,
         chance_deck=chance_deck,
@@ -337,10 +420,80 @@ def _read(path: Path) -> RuleSet:
         provenance=provenance,
         files=tuple(files),
     )
+    return rules, source
+
+
+def _locate_base(
+    path: Path, own: dict[str, Any], chain: tuple[Path, ...]
+) -> tuple[Path, str | None] | None:
+    """The TOML file that ``rule_set.extends`` names, absolute, and its id if registered.
+
+    ``None`` when the file extends nothing.
+    """
+    about = own.get("rule_set")
+    if not isinstance(about, dict) or "extends" not in about:
+        return None
+    extends = schema.NAME.check(about["extends"], "rule_set.extends")
+    where = "field 'rule_set.extends'"
+    expected_id = extends if extends in registered() else None
+    if expected_id is not None:
+        base = Path(os.path.abspath(registered()[extends]))
+    else:
+        base = Path(os.path.abspath(path.parent / extends))
+        if not base.is_file():
+            looks_like_a_path = extends.endswith(".toml") or "/" in extends or "\\" in extends
+            raise Invalid(
+                where,
+                f"the id of a rule set that comes with landlord ({', '.join(registered())}) "
+                f"or the path of a rule-set .toml file, relative to {path.name}",
+                got_text=f"{extends!r}, which "
+                + ("is not there" if looks_like_a_path else "is neither"),
+            )
+    reading = (*chain, path)
+    if base in reading:
+        loop = [*reading[reading.index(base) :], base]
+        raise Invalid(
+            where,
+            "a rule set that does not extend this one, directly or through others",
+            got_text=f"{extends!r}: " + " extends ".join(file.name for file in loop),
+        )
+    return base, expected_id
+
+
+def _merged(path: Path, own: dict[str, Any], base: _Entry | None) -> _Source:
+    """The tables of ``own`` (read from ``path``) laid over those of ``base``.
+
+    Tables merge one level deep (a key of ``own``'s table replaces the base's
+    key); anything else of ``own`` replaces the base's value. In
+    ``[rule_set]`` the keys saying which rule set this is are never inherited.
+    """
+    about = own.get("rule_set")
+    named_here = dict.fromkeys(
+        (key for key in _CSV_KEYS if isinstance(about, dict) and key in about), path
+    )
+    if base is None:
+        return _Source(own, named_here)
+    data = dict(base.source.data)
+    data["rule_set"] = {
+        key: value for key, value in data["rule_set"].items() if key not in _OWN_KEYS
+    }
+    for name, value in own.items():
+        inherited = data.get(name)
+        if isinstance(inherited, dict) and isinstance(value, dict):
+            data[name] = {**inherited, **value}
+        else:
+            data[name] = value
+    own_options = own.get("options")
+    declared_here = set(own_options) if isinstance(own_options, dict) else set()
+    return _Source(
+        data,
+        {**base.source.named_by, **named_here},
+        frozenset(set(base.source.data.get("options", {})) - declared_here),
+    )
 
 
 def _beside(path: Path, about: dict[str, Any], key: str) -> Path:
-    """The CSV file that ``rule_set.<key>`` names, relative to the TOML file."""
+    """The CSV file that ``rule_set.<key>`` names, relative to the TOML file ``path``."""
     csv_path = path.parent / about[key]
     if not csv_path.is_file():
         raise Invalid(

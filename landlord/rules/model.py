@@ -28,8 +28,9 @@ __all__ = [
     "Space",
 ]
 
-#: How firm a value is, from firmest to softest.
-PROVENANCE_STATUSES = ("primary", "secondary", "interpretation", "reconstruction")
+#: How firm a value is, from firmest to softest; "modern" marks a modern
+#: extension, a value that no historical rules have.
+PROVENANCE_STATUSES = ("primary", "secondary", "interpretation", "reconstruction", "modern")
 
 #: The kinds of board space the engine knows how to resolve.
 SPACE_KINDS = (
@@ -66,7 +67,7 @@ CHANCE_EFFECTS = (
 )
 
 #: The kinds of option a rule set can declare (see :class:`Option`).
-OPTION_KINDS = ("bool", "int", "choice")
+OPTION_KINDS = ("bool", "int", "choice", "share")
 
 
 @dataclass(frozen=True)
@@ -167,14 +168,15 @@ class ChanceCard:
 class Option:
     """A switch a rule set offers (``advanced``, ``round_limit``, ...).
 
-    An ``int`` or ``choice`` option writes its value to ``target``, a dotted
-    name into the parameters (``"end.round_limit"``) or a board space's field
+    An ``int``, ``choice`` or ``share`` (a number from 0 to 1) option writes
+    its value to ``target``, a dotted name into the parameters
+    (``"end.round_limit"``) or a board space's field
     (``"board.Wayback.land_rent"``). A ``bool`` option, when true, sets each
     dotted name of ``when_true`` to its value.
     """
 
     name: str
-    kind: str  # "bool", "int" or "choice"
+    kind: str  # one of OPTION_KINDS
     default: Any
     title: str
     choices: tuple[Any, ...] = ()
@@ -185,7 +187,10 @@ class Option:
 
 @dataclass(frozen=True)
 class RuleSetInfo:
-    """What ``landlord rules`` lists for one rule set."""
+    """What ``landlord rules`` lists for one rule set.
+
+    ``extends`` is the id of the rule set this one is built on ("" if none).
+    """
 
     id: str
     title: str
@@ -195,6 +200,7 @@ class RuleSetInfo:
     status: str
     summary: str
     sources: tuple[str, ...] = ()
+    extends: str = ""
 
 
 @dataclass(frozen=True)

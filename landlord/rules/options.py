@@ -20,6 +20,7 @@ from landlord.rules.schema import (
     FLAG,
     IDENTIFIER,
     OPTION,
+    SHARE,
     WHOLE,
     Invalid,
     Kind,
@@ -70,11 +71,19 @@ def plain_copy(value: Any) -> Any:
 
 
 def option_kind(option: Option) -> Kind:
-    """The kind of value ``option`` takes."""
+    """The kind of value ``option`` takes.
+
+    Examples
+    --------
+    >>> option_kind(Option("land_value_tax", "share", 0.0, "A share")).expected
+    'a number from 0 to 1'
+    """
     if option.kind == "bool":
         return FLAG
     if option.kind == "choice":
         return one_of(option.choices)
+    if option.kind == "share":
+        return SHARE
     return WHOLE
 
 
@@ -118,11 +127,16 @@ def declare_option(
     params: dict[str, Any],
     spaces: tuple[Space, ...],
     check: Checker,
+    *,
+    follow_target: bool = False,
 ) -> Option:
     """Check the table ``[options.NAME]`` and return the :class:`Option` it declares.
 
     ``check`` vets a value against the kind of the place it is written to, so a
     choice, a default or a ``when_true`` value cannot break the rule set.
+    With ``follow_target`` (an option a rule set inherits from the one it
+    extends), the default is the value now at the target, whatever the table
+    says: the extending file may have changed it.
     """
     dotted = f"options.{name}"
     if not IDENTIFIER.accepts(name):
@@ -137,21 +151,25 @@ def declare_option(
             _CHOICE.check(choice, f"{dotted}.choices[{number}]")
         choices = tuple(table["choices"])
     option = Option(name, kind, None, table["title"], choices)
-    option_kind(option).check(table["default"], f"{dotted}.default")
+    default = table["default"]
+    if follow_target and "target" in table:
+        default = _followed_default(option, table["target"], params, spaces, dotted)
+    option_kind(option).check(default, f"{dotted}.default")
     target = ""
     if "target" in table:
         target, target_kind, now = _resolve(table["target"], f"{dotted}.target", params, spaces)
-        check(target_kind, table["default"], f"{dotted}.default")
+        check(target_kind, default, f"{dotted}.default")
         for number, choice in enumerate(choices):
             check(target_kind, choice, f"{dotted}.choices[{number}]")
-        if now != table["default"] or type(now) is not type(table["default"]):
+        if now != default or type(now) is not type(default):
             raise Invalid(
                 field(f"{dotted}.default"),
                 f"{show(now)}, the value of {target} that the option sets",
-                table["default"],
+                default,
             )
     elif kind != "bool":
-        raise Invalid(field(f"{dotted}.target"), f"the dotted name an {kind} option sets")
+        article = "an" if kind[0] in "aeiou" else "a"
+        raise Invalid(field(f"{dotted}.target"), f"the dotted name {article} {kind} option sets")
     when_true = []
     if "when_true" in table:
         if kind != "bool":
@@ -167,11 +185,29 @@ def declare_option(
             when_true.append((canonical, value))
     return dataclasses.replace(
         option,
-        default=table["default"],
+        default=default,
         provenance=Provenance(table["status"], table["source"]),
         target=target,
         when_true=tuple(when_true),
     )
+
+
+def _followed_default(
+    option: Option, path: Any, params: dict[str, Any], spaces: tuple[Space, ...], dotted: str
+) -> Any:
+    """The value at an inherited option's target, which becomes its default.
+
+    A value the option cannot take is reported at the target, where it was set.
+    """
+    target, _, now = _resolve(path, f"{dotted}.target", params, spaces)
+    kind = option_kind(option)
+    if not kind.accepts(now):
+        raise Invalid(
+            field(target),
+            f"{kind.expected} (the values of the option {option.name!r}, which sets it)",
+            now,
+        )
+    return now
 
 
 def apply_options(

@@ -135,6 +135,10 @@ WHOLE = Kind("a whole number >= 0", lambda value: _is_int(value) and value >= 0)
 INTEGER = Kind("a whole number", _is_int)
 COUNT = Kind("a whole number >= 1", lambda value: _is_int(value) and value >= 1)
 PERCENT = Kind("a whole number from 0 to 100", lambda value: _is_int(value) and 0 <= value <= 100)
+SHARE = Kind(
+    "a number from 0 to 1",
+    lambda value: (_is_int(value) or isinstance(value, float)) and 0 <= value <= 1,
+)
 FLAG = Kind("true or false", lambda value: isinstance(value, bool))
 TEXT = Kind("text", lambda value: isinstance(value, str))
 NAME = Kind("non-empty text", lambda value: isinstance(value, str) and value.strip() != "")
@@ -146,6 +150,7 @@ IDENTIFIER = Kind(
 PILE = Kind("the name of a pile of money, like 'public_treasury'", IDENTIFIER.accepts)
 #: A board index; the loader also checks that the board has that many spaces.
 SPACE = Kind("a board index (a whole number >= 0)", WHOLE.accepts)
+SPACES = list_of(SPACE, "a list of board indices")
 STATUS = one_of(PROVENANCE_STATUSES)
 TABLE = Kind("a table", lambda value: isinstance(value, dict))
 WHOLES = list_of(WHOLE, "a list of whole numbers >= 0")
@@ -179,13 +184,14 @@ RULE_SET: dict[str, Kind] = {
     "board": NAME,
     "chance_deck?": NAME,
     "sources?": list_of(TEXT, "a list of text"),
+    "extends?": NAME,
 }
 
 BOARD_LAYOUT: dict[str, Kind] = {
     "status?": STATUS,
     "source?": NAME,
     "layout?": one_of(BOARD_LAYOUTS),
-    "corners?": list_of(SPACE, "a list of board indices"),
+    "corners?": SPACES,
     "rows?": COUNT,
     "columns?": COUNT,
     "side_spaces?": list_of(TABLE, "a list of tables ([[board_layout.side_spaces]])"),
@@ -262,6 +268,27 @@ SECTIONS: dict[str, dict[str, Kind]] = {
     "borrowing": {"interest_percent": list_of(PERCENT, "a list of whole numbers from 0 to 100")},
     "end": {"wages_times": WHOLE, "round_limit": WHOLE},
     "score": {"per_card": WHOLE, "per_house": WHOLE, "per_luxury?": WHOLE},
+    "single_tax": {
+        "from_start": FLAG,
+        "vote": FLAG,
+        "votes_needed": COUNT,
+        "at_round": WHOLE,
+        "rent_paid_to": PILE,
+        "site_bid_steps": WHOLES,
+    },
+    "treasury_spending": {
+        "pile": PILE,
+        "step": COUNT,
+        "utilities": SPACES,
+        "colleges": SPACES,
+        "unheld_paid_to": PILE,
+        "paid_to": PILE,
+        "wage_rise": WHOLE,
+    },
+    "education": {"cards_per_professor": COUNT, "per_professor": WHOLE},
+    "natural_opportunities": {"wages_paid_by": PILE, "rent_paid_to": PILE},
+    "land_value_tax": {"share": SHARE, "dividend": FLAG},
+    "prosperity": {"times_start": COUNT, "counts": one_of(("cash", "net_worth"))},
 }
 
 #: Sections every rule set must have.
