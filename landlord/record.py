@@ -40,6 +40,7 @@ ROUND_COLUMNS = (
     "railroads",
     "licenses",
     "luxuries",
+    "professors",
     "houses",
     "land_value",
     "debts",
@@ -166,6 +167,10 @@ class GameRecord:
             "turns_played": self.n_turns,
             "over": self.game.is_over,
             "end_reason": self.end_reason,
+            "everyone_wins": self.game.everyone_wins,
+            "single_tax_since": self.game.single_tax_since,
+            "wages": self.game.wages,
+            "public_works": [list(work) for work in self.game.public_works],
             "standings": standings.to_dict(orient="records"),
             "accounts": dict(zip(self.game.ledger.names, self.game.ledger.balances, strict=True)),
         }

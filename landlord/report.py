@@ -72,13 +72,15 @@ def game_report(record: Any) -> str:
                 for i, (cell, w) in enumerate(zip(row, widths, strict=True))
             )
         )
+    if game.everyone_wins:
+        lines += ["", "Everyone wins (the Prosperity test was met)."]
     lines += [
         "",
         "Score: the rule set's own. Debts: what a player owes less what he is owed; they count",
         "in both the score and the net worth.",
-        "",
-        "Money outside the players' hands:",
     ]
+    lines += _public_works(game)
+    lines += ["", "Money outside the players' hands:"]
     ledger = game.ledger
     for account in range(game.n_players, len(ledger.names)):
         lines.append(f"  {ledger.names[account]:<16} {ledger.balances[account]:>8}")
@@ -91,3 +93,30 @@ def game_report_json(record: Any) -> dict[str, Any]:
     summary = record.summary()
     summary["rounds"] = record.rounds.to_dict(orient="records")
     return summary
+
+
+def _public_works(game: Any) -> list[str]:
+    """What the Treasury bought under the single tax (or the dial), and the wages now."""
+    if game.single_tax_since < 0 and not game.public_works:
+        return []
+    lines = [""]
+    if game.single_tax_since >= 0:
+        when = (
+            "from the start" if game.single_tax_since == 0 else f"in round {game.single_tax_since}"
+        )
+        lines.append(f"The single tax was in force {when}.")
+    works = [
+        (round_, what) for round_, what in game.public_works if what != "the single tax begins"
+    ]
+    raises = [work for work in works if work[1].startswith("wages raised")]
+    for round_, what in works:
+        if not what.startswith("wages raised"):
+            lines.append(f"  round {round_:>3}: {what}")
+    if raises:
+        lines.append(
+            f"  wages raised {len(raises)} times, from round {raises[0][0]}: now ${game.wages}"
+        )
+    dividends = sum(t.amount for t in game.ledger.records if t.reason == "citizen's dividend")
+    if dividends:
+        lines.append(f"  citizen's dividend paid: ${dividends} in all")
+    return lines

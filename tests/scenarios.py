@@ -46,10 +46,11 @@ def at_throw(
     position: int = 0,
     positions: dict[int, int] | None = None,
     cash: dict[int, int] | None = None,
+    rules: str = "landlords_game",
     **options,
 ) -> LandlordsGame:
     """A game where player 0 is about to throw, with the board set as given."""
-    game = to_first_throw(LandlordsGame(load_rules("landlords_game", **options), NAMES[:players]))
+    game = to_first_throw(LandlordsGame(load_rules(rules, **options), NAMES[:players]))
     for space, holder in (owners or {}).items():
         game._set_owner(space, holder)
     for space, count in (houses or {}).items():
@@ -59,6 +60,8 @@ def at_throw(
         game.position[player] = space
     for player, amount in (cash or {}).items():
         set_cash(game, player, amount)
+    if game.single_tax:
+        game._open_sites()  # the sites still free to build on, after the houses set above
     return game
 
 

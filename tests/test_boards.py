@@ -97,11 +97,24 @@ def test_the_landlords_game_moves_on_this_track(lg_track):
     assert max(move.to for move in game.move_options(0, (3, 3))) == 6 + 6 + 9
 
 
-def test_names_and_no_side_spaces(lg_track):
+def test_names_and_the_four_natural_opportunities(lg_track):
     assert lg_track.name(0) == "Mother Earth"
     assert lg_track.name(3) == "Lonely Lane"
-    assert lg_track.side_space_behind(4, 7) is None
     assert not lg_track.is_side(39)
+    # The inner corners sit at positions 40-43 and lead back onto the track.
+    assert [lg_track.name(p) for p in range(40, 44)] == [
+        "Timberland",
+        "Farmlands",
+        "Coal Mines",
+        "Oil Fields",
+    ]
+    assert [lg_track.reenter_at(p) for p in range(40, 44)] == [1, 11, 21, 31]
+    # A throw of 7 from Hogg's (4) reaches Boomtown (11), where Farmlands re-enters.
+    assert lg_track.side_space_behind(4, 7) == 41
+    # One of 6 reaches Rickety Row (16): the nearest behind it is still Farmlands.
+    assert lg_track.side_space_behind(10, 6) == 41
+    # From Timberland the first step is onto Wayback (1): a 3 reaches Lonely Lane, no wages.
+    assert lg_track.forward(40, 3) == (3, False)
 
 
 def test_negative_steps_are_refused(lg_track):

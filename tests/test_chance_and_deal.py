@@ -131,7 +131,7 @@ def test_buying_a_dealt_card_pays_its_printed_price_into_the_public_treasury():
     assert game.cash(treasury) == sum(bought.values())
     for player, spent in bought.items():
         assert game.cash(player) == 500 - spent >= 0
-        assert game.holdings_summary(player)[7] <= spent  # land value: lots only
+        assert game.holdings_summary(player)[8] <= spent  # land value: lots only
 
 
 def test_a_player_is_asked_only_about_the_dealt_cards_he_can_afford():

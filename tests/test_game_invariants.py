@@ -3,7 +3,9 @@
 Money is conserved, every card has at most one holder, limits hold, no
 player's cash goes below zero (what he cannot pay is a recorded debt), every
 game ends, the same seed gives the same game, and a saved game replays to
-exactly the same ledger.
+exactly the same ledger. They hold for the Landlord's Game, the single tax,
+Prosperity, a vote or switch in mid-game and every setting of the
+land-value-tax dial.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from landlord.record import load_game
 from landlord.rules import load_rules
 from landlord.session import Session
 
-BOTS = ["random", "eager_landlord", "cautious_tenant"]
+BOTS = ["random", "eager_landlord", "cautious_tenant", "single_taxer"]
 
 
 def check_invariants(game) -> None:
@@ -55,10 +57,50 @@ def check_invariants(game) -> None:
         assert game.owner[space] == game.debts[debt_id].debtor
     if game.trust is not None:
         assert {game.owner[r] for r in game.tables.railroads} == set(game.trust)
+    track = game.tables.track
     for player in range(n):
         if game.jailed[player]:
             assert game.position[player] == game.tables.jail
-        assert 0 <= game.position[player] < game.tables.size
+        assert 0 <= game.position[player] < track.positions
+        if track.is_side(game.position[player]):
+            assert game.single_tax  # Natural Opportunities only under the single tax
+    check_single_tax(game)
+
+
+def check_single_tax(game) -> None:
+    """The single tax and the dial: what the Treasury has bought, and in what order."""
+    rules = game.rules.params
+    spending = rules["treasury_spending"]
+    treasury = game.pile_account["public_treasury"]
+    assert game.ledger.balances[treasury] >= 0
+    if not game.single_tax and not game.land_value_tax:
+        assert game.single_tax_since == -1
+        assert not any(game.public)
+        assert not game.colleges
+        assert game.wages == rules["wages"]["amount"]
+        return
+    if game.single_tax:
+        assert 0 <= game.single_tax_since <= game.round
+        for lot in game.tables.lots:
+            # A held lot is a site its holder has built on: deeds are worthless.
+            assert (game.owner[lot] >= 0) == (game.houses[lot] > 0)
+    else:
+        assert 0 <= game._fund <= game.ledger.balances[treasury]
+    # Public goods come in Rule 6's order: utilities, then colleges, then wage rises.
+    bought = [s for s in spending["utilities"] if game.public[s]]
+    assert bought == spending["utilities"][: len(bought)]
+    assert [s for s in spending["colleges"] if s in game.colleges] == sorted(
+        game.colleges, key=spending["colleges"].index
+    )
+    if game.colleges:
+        assert len(bought) == len(spending["utilities"])
+    for space in spending["utilities"]:
+        if game.public[space]:
+            assert game.owner[space] == -1
+    rises = (game.wages - rules["wages"]["amount"]) // spending["wage_rise"]
+    assert rises >= 0
+    if rises:
+        assert len(game.colleges) == len(spending["colleges"])
 
 
 game_setups = st.fixed_dictionaries(
@@ -71,18 +113,19 @@ game_setups = st.fixed_dictionaries(
     }
 )
 
+#: The single-tax rule sets and settings that change how land rent is treated.
+land_setups = st.fixed_dictionaries(
+    {
+        "rules": st.sampled_from(["landlords_game", "single_tax", "prosperity"]),
+        "land_value_tax": st.sampled_from([0.0, 0.1, 0.5, 0.9, 1.0]),
+        "citizens_dividend": st.booleans(),
+        "single_tax_at_round": st.sampled_from([0, 1, 8]),
+    }
+)
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(setup=game_setups)
-def test_invariants_hold_after_every_step(setup):
-    session = Session(
-        "landlords_game",
-        setup["bots"],
-        seed=setup["seed"],
-        advanced=setup["advanced"],
-        wayback_rent=setup["wayback_rent"],
-        speculation_stake_to=setup["speculation_stake_to"],
-    )
+
+def play_checked(session: Session) -> None:
+    """Play to the end, checking the invariants often along the way."""
     steps = 0
     while session.step():
         steps += 1
@@ -91,6 +134,41 @@ def test_invariants_hold_after_every_step(setup):
     check_invariants(session.game)
     assert session.game.is_over
     assert session.game.end_reason
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=game_setups)
+def test_invariants_hold_after_every_step(setup):
+    play_checked(
+        Session(
+            "landlords_game",
+            setup["bots"],
+            seed=setup["seed"],
+            advanced=setup["advanced"],
+            wayback_rent=setup["wayback_rent"],
+            speculation_stake_to=setup["speculation_stake_to"],
+        )
+    )
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=game_setups, land=land_setups)
+def test_invariants_hold_under_the_single_tax_and_the_dial(setup, land):
+    rules = land.pop("rules")
+    play_checked(Session(rules, setup["bots"], seed=setup["seed"], **land))
+
+
+@settings(max_examples=30, deadline=None)
+@given(setup=game_setups, land=land_setups)
+def test_same_seed_same_game_under_every_land_rule(setup, land):
+    rules = land.pop("rules")
+
+    def play():
+        return Session(rules, setup["bots"], seed=setup["seed"], **land).run()
+
+    first, second = play(), play()
+    assert first.history == second.history
+    assert first.ledger.records == second.ledger.records
 
 
 @settings(max_examples=60, deadline=None)
@@ -126,7 +204,7 @@ def test_a_thousand_games_end_with_money_conserved(players):
     rules = load_rules("landlords_game")
     lengths = []
     for seed in range(1000 // 3 + 1):
-        bots = [BOTS[(seed + k) % 3] for k in range(players)]
+        bots = [BOTS[(seed + k) % 3] for k in range(players)]  # no single-taxer: no vote
         game = Session(rules, bots, seed=seed).run()
         assert game.is_over
         check_invariants(game)
@@ -142,3 +220,14 @@ def test_different_seeds_give_different_games():
         for s in range(20)
     }
     assert len(histories) == 20
+
+
+@pytest.mark.parametrize("rules", ["single_tax", "prosperity"])
+def test_three_hundred_single_tax_games_keep_every_invariant(rules):
+    loaded = load_rules(rules)
+    for seed in range(300):
+        bots = [BOTS[(seed + k) % len(BOTS)] for k in range(2 + seed % 3)]
+        game = Session(loaded, bots, seed=seed).run()
+        check_invariants(game)
+        assert game.single_tax_since == 0
+        assert sum(game.poor_house_visits) == 0  # no Poor House under the single tax

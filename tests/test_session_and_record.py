@@ -35,6 +35,7 @@ def test_play_returns_per_round_tables_for_every_player(record):
         "railroads",
         "licenses",
         "luxuries",
+        "professors",
         "houses",
         "land_value",
         "debts",

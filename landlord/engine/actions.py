@@ -19,6 +19,7 @@ from typing import Any
 __all__ = [
     "ACCEPT",
     "ACTION_TYPES",
+    "CALL_VOTE",
     "DECLINE",
     "END_TALKS",
     "GIVE_UP",
@@ -36,6 +37,8 @@ __all__ = [
     "Bid",
     "Build",
     "Buy",
+    "CallVote",
+    "ClaimSite",
     "Decline",
     "EndDealing",
     "FormTrust",
@@ -290,6 +293,31 @@ class FormTrust(_Words):
 
 
 @_action
+class ClaimSite(_Words):
+    """Build a house on the unimproved lot ``space`` (Single Tax Rule 4).
+
+    On his turn a player claims a site with ``bid`` 0; if others bid for it,
+    he may still build by matching the highest ``bid``, paid to the Treasury.
+    """
+
+    space: int
+    bid: int = 0
+
+    def _words(self, space: Namer, player: Namer) -> str:
+        if self.bid:
+            return f"build on {space(self.space)}, paying ${self.bid} to the Treasury"
+        return f"build a house on {space(self.space)} (the others may bid for the site)"
+
+
+@_action
+class CallVote(_Words):
+    """Call a vote to play on under the single tax (the 1906 Single Tax rules)."""
+
+    def _words(self, space: Namer, player: Namer) -> str:
+        return "call a vote for the single tax"
+
+
+@_action
 class GiveUp(_Words):
     """Raise no more money: pay what you have and go to the Poor House (Rule 12)."""
 
@@ -327,6 +355,7 @@ END_TALKS = EndDealing()
 GIVE_UP = GiveUp()
 ACCEPT = Accept()
 REFUSE = Refuse()
+CALL_VOTE = CallVote()
 
 
 ACTION_TYPES: dict[str, type] = {
@@ -351,6 +380,8 @@ ACTION_TYPES: dict[str, type] = {
         AskLoan,
         Repay,
         FormTrust,
+        ClaimSite,
+        CallVote,
         GiveUp,
         Accept,
         Refuse,

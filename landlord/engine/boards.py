@@ -74,7 +74,7 @@ class Track:
     >>> from landlord.rules import load_rules
     >>> track = Track(load_rules("landlords_game").board)
     >>> track.size, track.positions, track.corners
-    (40, 40, (0, 10, 20, 30))
+    (40, 44, (0, 10, 20, 30))
     >>> track.forward(35, 5)
     (0, True)
     >>> track.backward(2, 4), track.next_corner(6)

@@ -28,6 +28,7 @@ from typing import Any
 
 from landlord.engine.actions import (
     ACCEPT,
+    CALL_VOTE,
     END_TALKS,
     GIVE_UP,
     NEGOTIATE,
@@ -38,6 +39,8 @@ from landlord.engine.actions import (
     AskLoan,
     Bid,
     Build,
+    CallVote,
+    ClaimSite,
     EndDealing,
     FormTrust,
     GiveUp,
@@ -53,8 +56,13 @@ from landlord.engine.state import Flow, Proposal
 __all__ = ["Dealings"]
 
 ANSWERS = (ACCEPT, REFUSE)
-ROLL_OR_TALK = (ROLL, NEGOTIATE)
-ROLL_ONLY = (ROLL,)
+#: The turn's usual choices, by (talks left, vote open): shared tuples.
+USUAL_BUSINESS = {
+    (0, 0): (ROLL,),
+    (1, 0): (ROLL, NEGOTIATE),
+    (0, 1): (ROLL, CALL_VOTE),
+    (1, 1): (ROLL, CALL_VOTE, NEGOTIATE),
+}
 
 #: Prices offered in talks, in percent of a card's value.
 PRICE_LADDER = (50, 100, 150, 200, 300)
@@ -89,6 +97,9 @@ class Dealings(Holdings):
         self.lots_held: list[set[int]] = [set() for _ in range(self.n_players)]
         rules = self.rules
         self._house_cost = self.house_cost = rules["houses.cost"]
+        self._house_to = self.pile_account[rules["houses.paid_to"]]
+        #: Times each player has gone to the Poor House.
+        self.poor_house_visits = [0] * self.n_players
         self._house_limit = rules["houses.limit"]
         self._luxury_fee = self.luxury_fee = rules["luxury.fee"]
         self._interest_rates = tuple(rules["borrowing.interest_percent"])
@@ -140,16 +151,24 @@ class Dealings(Holdings):
 
     def card_value(self, space: int) -> int:
         """A card's worth in talks: its printed price plus its houses at cost."""
-        return self.tables.price[space] + self.houses[space] * self._house_cost
+        return self.prices[space] + self.houses[space] * self._house_cost
 
     # --- paying -------------------------------------------------------------
 
     def _pay(self, player: int, payee: int, amount: int, reason: str) -> Flow:
-        """Pay, raising money if need be; return False if he went to the Poor House."""
+        """Pay, raising money if need be; return False if he could not."""
         paid = yield from self._pay_bills(player, [(payee, amount, reason)])
         return paid
 
-    def _pay_bills(self, player: int, bills: list[tuple[int, int, str]]) -> Flow:
+    def _pay_bills(
+        self, player: int, bills: list[tuple[int, int, str]], landing: bool = False
+    ) -> Flow:
+        """Pay every bill, raising money if need be; return False if he could not.
+
+        Short of money, he pays what he can, owes the rest and goes to the Poor
+        House; under the single tax he goes to a Natural Opportunity instead,
+        paying nothing at all if the bills are for the space he landed on.
+        """
         transfer = self.ledger.transfer
         balances = self.ledger.balances
         total = sum(amount for _, amount, _ in bills)
@@ -159,6 +178,9 @@ class Dealings(Holdings):
             for payee, amount, reason in bills:
                 transfer(player, payee, amount, reason)
             return True
+        if landing and self.single_tax:
+            self.to_natural_opportunity(player)
+            return False
         unpaid: dict[int, list] = {}
         for payee, amount, reason in bills:
             cash = balances[player]
@@ -171,11 +193,15 @@ class Dealings(Holdings):
             owed[1].append(reason)
         for payee, (owed, reasons) in unpaid.items():
             self.add_debt(player, payee, owed, "unpaid " + " and ".join(reasons))
-        self.go_to_poor_house(player)
+        if self.single_tax:
+            self.to_natural_opportunity(player)
+        else:
+            self.go_to_poor_house(player)
         return False
 
     def go_to_poor_house(self, player: int) -> None:
         """Rule 12: he stays there until his next turn."""
+        self.poor_house_visits[player] += 1
         self.in_poor_house[player] = True
         self.jailed[player] = False
         self.position[player] = self.tables.poor_house
@@ -218,11 +244,12 @@ class Dealings(Holdings):
 
     def _business_actions(self, player: int) -> Sequence[Any]:
         cash = self.ledger.balances[player]
-        if (cash < self._house_cost or not self.lots_held[player]) and not (
+        single_tax = self.single_tax
+        if (cash < self._house_cost or not (self.lots_held[player] or single_tax)) and not (
             self.debts or self._railroad_pair
         ):
             # The common case: nothing to build, repay or pool; a shared tuple.
-            return ROLL_OR_TALK if self._talks_left else ROLL_ONLY
+            return USUAL_BUSINESS[self._talks_left, 0 if single_tax else self._votes_left]
         actions: list[Any] = [ROLL]
         if cash >= self._house_cost:
             limit = self._house_limit
@@ -231,6 +258,8 @@ class Dealings(Holdings):
             for lot in sorted(self.lots_held[player]):
                 if not limit or houses[lot] < limit:
                     actions.append(builds[lot])
+            if single_tax:
+                actions.extend(self.site_claims)  # Single Tax Rule 4: any unimproved lot
         if self.debts:
             for debt in self.debts.values():
                 if debt.debtor == player and cash >= debt.owed:
@@ -239,6 +268,8 @@ class Dealings(Holdings):
             partner = self._trust_partner(player)
             if partner >= 0:
                 actions.append(FormTrust(partner))
+        if self._votes_left and not single_tax:
+            actions.append(CALL_VOTE)
         if self._talks_left:
             actions.append(NEGOTIATE)
         return actions
@@ -259,6 +290,10 @@ class Dealings(Holdings):
         elif isinstance(choice, Negotiate):
             self._talks_left -= 1
             yield from self._talks(player, need=0)
+        elif isinstance(choice, ClaimSite):
+            yield from self._claim_site(player, choice.space)
+        elif isinstance(choice, CallVote):
+            yield from self._call_vote(player)
 
     def _trust_partner(self, player: int) -> int:
         """The one other holder of railroads, if the two hold them all and no Trust stands."""
@@ -302,7 +337,7 @@ class Dealings(Holdings):
         add = actions.append
         make = self._offer
         made = self._offers
-        price_of = self.tables.price
+        price_of = self.prices
         houses = self.houses
         house_cost = self._house_cost
         for space in self.tables.cards:

@@ -25,14 +25,17 @@ class Holdings(GameState):
         return sum(d.owed for d in self.debts.values() if d.creditor == player)
 
     def holdings_summary(self, player: int) -> tuple[int, ...]:
-        """(cash, lots, franchises, railroads, licenses, luxuries, houses,
-        land value, debts, score, net worth) of one player, now.
+        """(cash, lots, franchises, railroads, licenses, luxuries, professors,
+        houses, land value, debts, score, net worth) of one player, now.
 
         Land value is the printed price of his lots. The score is the rule
-        set's own (cash plus so much a card, house and luxury card); net worth
-        values cards at their printed price, houses at cost and luxury cards
-        at what they cost. Both count debts owed to him and by him; ``debts`` is
-        what he owes less what is owed to him.
+        set's own (cash plus so much a card, house, luxury card and Professor
+        card); net worth values cards at their printed price, houses at cost,
+        luxury cards at what they cost and Professor cards at their score.
+        Under the single tax a lot's title deed is worth nothing: his lots are
+        the sites he has built on, and they count only by their houses. Both
+        count debts owed to him and by him; ``debts`` is what he owes less what
+        is owed to him.
         """
         return self.holdings_table()[player]
 
@@ -46,13 +49,19 @@ class Holdings(GameState):
             self.houses[:],
             self.luxuries[:],
             debts,
+            self.education[:],
+            self.single_tax,
         )
 
     def holdings_table(self, captured: tuple | None = None) -> list[tuple[int, ...]]:
         """:meth:`holdings_summary` for every player, now or from a :meth:`capture`."""
-        balances, owner, houses, luxuries, debts = captured or self.capture()
+        balances, owner, houses, luxuries, debts, education, single_tax = (
+            captured or self.capture()
+        )
         t = self.tables
         price = t.price
+        lot_card = 0 if single_tax else 1  # title deeds count for nothing under the single tax
+        per_education, per_professor = self._per_professor
         # counts[player] = [lots, franchises, railroads, licenses, houses, land, cards value]
         counts = [[0, 0, 0, 0, 0, 0, 0] for _ in balances]
         for space, column in t.card_columns:
@@ -61,22 +70,34 @@ class Holdings(GameState):
                 row = counts[holder]
                 row[column] += 1
                 row[4] += houses[space]
-                row[6] += price[space]
                 if column == 0:
-                    row[5] += price[space]
+                    if lot_card:
+                        row[5] += price[space]
+                        row[6] += price[space]
+                else:
+                    row[6] += price[space]
         per_card, per_house, per_luxury = self._score_rule
         table = []
         for player, cash in enumerate(balances):
             lots, franchises, railroads, licenses, built, land, cards_value = counts[player]
             net_debt = debts[player] if debts else 0
             luxury = luxuries[player]
-            cards = lots + franchises + railroads + licenses
-            score = cash + cards * per_card + built * per_house + luxury * per_luxury + net_debt
+            professors = education[player] // per_education
+            cards = lots * lot_card + franchises + railroads + licenses
+            score = (
+                cash
+                + cards * per_card
+                + built * per_house
+                + luxury * per_luxury
+                + professors * per_professor
+                + net_debt
+            )
             worth = (
                 cash
                 + cards_value
                 + built * self._house_cost
                 + luxury * self._luxury_fee
+                + professors * per_professor
                 + net_debt
             )
             table.append(
@@ -87,6 +108,7 @@ class Holdings(GameState):
                     railroads,
                     licenses,
                     luxury,
+                    professors,
                     built,
                     land,
                     -net_debt,

@@ -54,7 +54,7 @@ from landlord.engine.actions import (
     StayPut,
     UseJailCard,
 )
-from landlord.engine.spaces import SpaceRules
+from landlord.engine.single_tax import SingleTax
 from landlord.engine.state import CHANCE, Flow
 from landlord.engine.tables import DICE, DICE_TOTAL, tables_for
 from landlord.rules.model import RuleSet
@@ -70,7 +70,7 @@ THROW = (CHANCE, "dice", DICE, None)
 ROUND_CAP = 2000
 
 
-class LandlordsGame(SpaceRules):
+class LandlordsGame(SingleTax):
     """One game of the Landlord's Game, from the deal to the final score.
 
     Parameters
@@ -142,6 +142,7 @@ class LandlordsGame(SpaceRules):
         spec = p["speculation"]
         self._wins = {int(total): amount for total, amount in spec["wins_by_total"].items()}
         self._skin = frozenset(spec["skin_game_totals"])
+        self._setup_single_tax()
         for player in range(n):
             self.ledger.transfer(self.bank, player, rules.starting_cash[n], "starting cash")
         self.start()
@@ -149,6 +150,8 @@ class LandlordsGame(SpaceRules):
     # --- the game --------------------------------------------------------------
 
     def _flow(self) -> Flow:
+        if self._from_start:
+            self.adopt_single_tax()
         yield from self._deal()
         self._snapshot()
         self.round = 1
@@ -158,9 +161,19 @@ class LandlordsGame(SpaceRules):
             player = self.turn_player
             clock[0] = self.round
             clock[1] = self.turns_played
+            if self.round == self._switch_round:
+                self.adopt_single_tax()  # the single tax from this round, as if voted
             self.extra_turn = False
             yield from self._turn(player)
             self.turns_played += 1
+            if self._spending:
+                self._spend_treasury()
+            if self._prosperity_goal and self.prosperous():
+                self.everyone_wins = True
+                self.end_reason = (
+                    "Prosperity: the poorest player has doubled his starting money; everyone wins"
+                )
+                break
             if self._wages_done:
                 self.end_reason = f"a player has received his wages {self._wages_times} times"
                 break
@@ -194,8 +207,8 @@ class LandlordsGame(SpaceRules):
         for player, hand in enumerate(hands):
             for card in sorted(hand):
                 price = t.price[card]
-                if self.cash(player) < price:
-                    continue
+                if self.cash(player) < price or (self.single_tax and t.kind[card] == "lot"):
+                    continue  # under the single tax a title deed is worth nothing
                 choice = yield (player, "buy_dealt", (t.buy_at_price[card], DECLINE), card)
                 if isinstance(choice, Buy):
                     self.ledger.transfer(player, paid_to, price, "card bought from the deal")
@@ -216,8 +229,12 @@ class LandlordsGame(SpaceRules):
                 # Our reading of Rule 6: the double that frees him is also his move.
                 yield from self._move(player, throw)
                 return
-        # Before the throw: build houses (Rule 14), repay, form a Trust, talk.
+        elif self.position[player] >= self.tables.size:
+            # Single Tax Rule 8: a turn begun on a Natural Opportunity.
+            yield from self._work_opportunity(player)
+        # Before the throw: build houses (Rule 14), repay, form a Trust, talk, vote.
         self._talks_left = 1
+        self._votes_left = self._vote_open
         while True:
             actions = self._business_actions(player)
             if len(actions) == 1:
@@ -280,6 +297,9 @@ class LandlordsGame(SpaceRules):
         pos = self.position[player]
         total = throw[0] + throw[1]
         forward, backward, by_pass = t.moves
+        if pos >= size:
+            # From a Natural Opportunity he must make the move forward (Single Tax Rule 8).
+            return [forward[t.track.forward(pos, total)[0]]]
         options: list[Any] = [forward[(pos + total) % size]]
         low, high = self._either_way
         if low <= pos <= high:
@@ -309,7 +329,10 @@ class LandlordsGame(SpaceRules):
         pos = self.position[player]
         size = self.tables.size
         total = DICE_TOTAL[throw]
-        if choice.direction == "forward":
+        if pos >= size:
+            if self.tables.track.forward(pos, total)[1]:
+                self._pay_wages(player)
+        elif choice.direction == "forward":
             steps = (choice.to - pos) % size
             if pos + steps >= size:
                 self._pay_wages(player)
@@ -360,7 +383,7 @@ class LandlordsGame(SpaceRules):
     @property
     def round_rows(self) -> list[tuple]:
         """Per round and player: (round, player, cash, lots, franchises, railroads,
-        licenses, luxuries, houses, land value, debts, score, net worth).
+        licenses, luxuries, professors, houses, land value, debts, score, net worth).
 
         Round 0 is after the deal; a game that ends mid-round has a last,
         partial round.

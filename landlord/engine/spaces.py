@@ -28,6 +28,9 @@ class SpaceRules(Dealings):
     def _land(self, player: int, space: int, origin: int, steps: int) -> Flow:
         kind = self.tables.kind[space]
         if kind in CARD_SPACES:
+            if self.single_tax and kind == "lot":
+                yield from self._site_landing(player, space)  # Single Tax Rules 2 and 4
+                return
             holder = self.owner[space]
             if holder == player:
                 return
@@ -37,13 +40,18 @@ class SpaceRules(Dealings):
                 if len(bills) == 1 and self.ledger.balances[player] >= bills[0][1]:
                     self.ledger.transfer(player, *bills[0])  # the usual case, no sub-flow
                 elif bills:
-                    yield from self._pay_bills(player, bills)
+                    yield from self._pay_bills(player, bills, landing=True)
                 return
             yield from self._land_on_unowned(player, space)
         elif kind in ("necessity", "shelter_jail"):
-            yield from self._pay(player, self._tax_to, self.necessity_tax(), "necessity tax")
+            tax = self.necessity_tax()
+            if tax:
+                yield from self._pay_bills(player, [(self._tax_to, tax, "necessity tax")], True)
         elif kind == "trespass":
-            self.send_to_jail(player)
+            if space in self.colleges:
+                self._go_to_college(player)  # Single Tax Rules 5 and 7
+            else:
+                self.send_to_jail(player)
         elif kind == "chance":
             yield from self._draw_chance(player)
         elif kind == "speculation":
@@ -53,7 +61,12 @@ class SpaceRules(Dealings):
         # mother_earth (wages paid on the way), central_park (Rule 10), blank: nothing.
 
     def necessity_tax(self) -> int:
-        """Rule 4, with the advanced rules' doubling by houses on the board."""
+        """Rule 4, with the advanced rules' doubling by houses on the board.
+
+        Nothing under the single tax (Single Tax Rule 1).
+        """
+        if self.single_tax:
+            return 0
         amount = self._tax_amount
         if self._tax_steps:
             built = sum(self.houses)
@@ -64,7 +77,10 @@ class SpaceRules(Dealings):
 
     def _land_on_unowned(self, player: int, space: int) -> Flow:
         """Rules 7 and 9: an unowned card is for sale; if another buys it, the lander
-        pays him the rent; if nobody does, the rent goes to the Public Treasury."""
+        pays him the rent; if nobody does, the rent goes to the Public Treasury.
+        A franchise or railroad the public has bought is free (Single Tax Rule 6)."""
+        if self.public[space]:
+            return
         holder = yield from self._sale(player, space)
         if holder == player:
             return
@@ -74,25 +90,38 @@ class SpaceRules(Dealings):
         else:
             bills = self.rent_due(space, player)
         if bills:
-            yield from self._pay_bills(player, bills)
+            yield from self._pay_bills(player, bills, landing=True)
 
     def rent_due(self, space: int, payer: int = -1) -> list[tuple[int, int, str]]:
         """What stopping on ``space`` costs ``payer``: (payee, amount, reason) bills.
 
         The payee is the holder (-1 for an unowned card). Land rent and house
-        rent are separate bills, so that a rule set can send them to
-        different accounts.
+        rent are separate bills: under the single tax the land rent goes to the
+        Treasury and the house rent to the house owner; with the land-value-tax
+        dial a share of the land rent goes to the Treasury.
         """
         t = self.tables
         holder = self.owner[space]
         kind = t.kind[space]
         if kind == "lot":
-            land_rent = self.land_rent(space) if self._section_doubling else t.land_rent[space]
-            bills = [(holder, land_rent, "land rent")]
             houses = self.houses[space]
+            if self.single_tax:
+                bills = [(self._rent_to, t.land_rent[space], "land rent")]
+                if houses and holder != payer:
+                    bills.append((holder, houses * self._rent_each, "house rent"))
+                return bills
+            land_rent = self.land_rent(space) if self._section_doubling else t.land_rent[space]
+            if self.land_value_tax and holder >= 0:
+                tax = int(land_rent * self.land_value_tax + 0.5)
+                bills = [(holder, land_rent - tax, "land rent")]
+                bills.append((self._treasury, tax, "land value tax"))
+            else:
+                bills = [(holder, land_rent, "land rent")]
             if houses:
                 bills.append((holder, houses * self._rent_each, "house rent"))
             return bills
+        if self.public[space]:
+            return []
         if kind == "franchise":
             cinch = holder >= 0 and all(self.owner[f] == holder for f in t.franchises)
             fee = self._franchise_fees[1] if cinch else self._franchise_fees[0]
@@ -253,6 +282,6 @@ class SpaceRules(Dealings):
                 self.ledger.transfer(player, self.pile_account[rule["paid_to"]], fee, "luxury")
                 self.luxuries[player] += 1
                 return
-        back = (origin - steps) % self.tables.size
+        back = self.tables.track.backward(origin, steps)
         self.position[player] = back
         yield from self._land(player, back, origin, steps)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from landlord.engine.actions import Build, Buy, Move
+from landlord.engine.actions import Build, Buy, ClaimSite, Move
 from landlord.engine.boards import Track
 from landlord.rules.model import RuleSet
 
@@ -54,6 +54,7 @@ class Tables:
     moves: tuple[tuple[Any, ...], ...]
     track: Track
     builds: dict[int, Any]
+    claims: dict[int, Any]
     buy_at_price: dict[int, Any]
 
 
@@ -98,6 +99,7 @@ def tables_for(rules: RuleSet) -> Tables:
         # Every possible Move, made once: forward, backward and by the pass, by space.
         track=Track(rules.board),
         builds={i: Build(i) for i, k in enumerate(kind) if k == "lot"},
+        claims={i: ClaimSite(i, 0) for i, k in enumerate(kind) if k == "lot"},
         buy_at_price={
             i: Buy(i, spaces[i].price or 0) for i, k in enumerate(kind) if k in CARD_KINDS
         },

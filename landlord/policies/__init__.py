@@ -6,7 +6,7 @@ Examples
 >>> make_policy("eager_landlord", reserve=150).describe()
 'keeps $150 in hand, buys any card, builds up to 3 houses a lot'
 >>> sorted(STRATEGIES)
-['cautious_tenant', 'eager_landlord', 'human', 'random']
+['cautious_tenant', 'eager_landlord', 'human', 'random', 'single_taxer']
 """
 
 from __future__ import annotations
@@ -16,7 +16,13 @@ from dataclasses import fields
 from typing import Any
 
 from landlord.policies.base import Human, Policy, Scripted
-from landlord.policies.bots import RandomPlayer, Strategy, cautious_tenant, eager_landlord
+from landlord.policies.bots import (
+    RandomPlayer,
+    Strategy,
+    cautious_tenant,
+    eager_landlord,
+    single_taxer,
+)
 
 __all__ = [
     "STRATEGIES",
@@ -32,6 +38,7 @@ __all__ = [
 STRATEGIES: dict[str, Policy] = {
     "cautious_tenant": cautious_tenant,
     "eager_landlord": eager_landlord,
+    "single_taxer": single_taxer,
     "random": RandomPlayer(),
     "human": Human(),
 }

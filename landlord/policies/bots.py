@@ -5,10 +5,16 @@
 * ``eager_landlord`` keeps only $75 (Rule 1's advice), buys and bids up to
   half again the printed price, builds up to three houses a lot, pays its
   way out of Jail and hunts for the fourth railroad (the Suggestions).
+* ``single_taxer`` plays for the common good: it keeps $100, buys cards only
+  at their printed price, never bids against others, speculates or buys
+  luxuries, builds one house a lot, and always votes for the single tax (and
+  calls the vote on its turn).
 * ``random`` picks uniformly among the legal actions (for testing the rules).
 
-All three are :class:`Strategy` or :class:`RandomPlayer` objects, whose fields
-are the parameters; ``make_policy("eager_landlord", reserve=150)`` changes one.
+All of them are :class:`Strategy` or :class:`RandomPlayer` objects, whose
+fields are the parameters; ``make_policy("eager_landlord", reserve=150)``
+changes one, and ``make_policy("cautious_tenant", votes="when_losing")`` makes
+a tenant who votes for the single tax when his net worth is below the average.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ from landlord.engine.actions import (
     AskLoan,
     Bid,
     Build,
+    CallVote,
+    ClaimSite,
     Decline,
     EndDealing,
     FormTrust,
@@ -39,7 +47,17 @@ from landlord.engine.actions import (
 )
 from landlord.policies.base import Policy
 
-__all__ = ["RandomPlayer", "Strategy", "cautious_tenant", "eager_landlord"]
+__all__ = [
+    "VOTES",
+    "RandomPlayer",
+    "Strategy",
+    "cautious_tenant",
+    "eager_landlord",
+    "single_taxer",
+]
+
+#: When a strategy votes for the single tax.
+VOTES = ("never", "when_losing", "always")
 
 
 @dataclass
@@ -66,6 +84,10 @@ class Strategy(Policy):
         Whether it plays Speculation when a throw allows.
     hunts_railroads : bool
         Whether, holding three railroads, it offers for the fourth.
+    votes : str
+        When it votes for the single tax, and calls the vote on its turn:
+        ``"never"``, ``"when_losing"`` (its net worth is below the players'
+        average) or ``"always"``.
     """
 
     reserve: int = 75
@@ -77,13 +99,18 @@ class Strategy(Policy):
     buys_luxury: bool = True
     speculates: bool = True
     hunts_railroads: bool = True
+    votes: str = "never"
     name: str = "strategy"
     uses_rng = False  # rules of thumb: no lots drawn
 
     def describe(self) -> str:
         buys = "buys any card" if not self.max_price else f"buys cards up to ${self.max_price}"
         builds = f"builds up to {self.build_to} houses a lot" if self.build_to else "never builds"
-        return f"keeps ${self.reserve} in hand, {buys}, {builds}"
+        votes = {
+            "always": ", votes for the single tax",
+            "when_losing": ", votes for the single tax when losing",
+        }
+        return f"keeps ${self.reserve} in hand, {buys}, {builds}{votes.get(self.votes, '')}"
 
     # --- the choice ---------------------------------------------------------------
 
@@ -176,8 +203,11 @@ class Strategy(Policy):
 
     def _turn(self, view: Any, me: int, legal: list[Any]) -> Any:
         spare = view.ledger.balances[me] - self.reserve
+        if type(legal) is tuple:
+            # The usual turn, a shared tuple: throw, perhaps call the vote or talk.
+            return self._usual_turn(view, me, legal, spare)
         can_build = self.build_to and spare >= view.house_cost
-        best, best_rent, talk = None, -1, None
+        best, best_rent, talk, sites = None, -1, None, False
         for action in legal:
             kind = type(action)
             if kind is Build:
@@ -185,6 +215,8 @@ class Strategy(Policy):
                     rent = view.land_rent(action.space) - 3 * view.houses[action.space]
                     if rent > best_rent:
                         best, best_rent = action, rent
+            elif kind is ClaimSite:
+                sites = True
             elif kind is Repay:
                 if view.debts[action.debt].owed <= spare:
                     return action
@@ -192,10 +224,32 @@ class Strategy(Policy):
                 return action
             elif kind is Negotiate:
                 talk = action
+            elif kind is CallVote and self._for_single_tax(view, me):
+                return action
         if best is not None:
             return best
+        if sites and can_build:
+            # Single Tax Rule 4: a new site, the one with the highest land rent.
+            rent = view.tables.land_rent
+            return max(
+                (a for a in legal if type(a) is ClaimSite), key=lambda claim: rent[claim.space]
+            )
         if talk and self.hunts_railroads and spare >= 150 and self._wanted_railroad(view, me) >= 0:
             return talk
+        return legal[0]  # Roll
+
+    def _usual_turn(self, view: Any, me: int, legal: tuple, spare: int) -> Any:
+        for action in legal:
+            kind = type(action)
+            if kind is CallVote and self.votes != "never" and self._for_single_tax(view, me):
+                return action
+            if (
+                kind is Negotiate
+                and self.hunts_railroads
+                and spare >= 150
+                and self._wanted_railroad(view, me) >= 0
+            ):
+                return action
         return legal[0]  # Roll
 
     def _wanted_railroad(self, view: Any, me: int) -> int:
@@ -255,6 +309,38 @@ class Strategy(Policy):
     def _trust(self, view: Any, me: int, legal: list[Any]) -> Any:
         return _first(legal, Accept)
 
+    # --- the single tax ---------------------------------------------------------------
+
+    def _for_single_tax(self, view: Any, me: int) -> bool:
+        if self.votes == "always":
+            return True
+        if self.votes == "when_losing":
+            worth = [row[-1] for row in view.holdings_table()]
+            return worth[me] * len(worth) < sum(worth)
+        return False
+
+    def _vote(self, view: Any, me: int, legal: list[Any]) -> Any:
+        return _first(legal, Accept if self._for_single_tax(view, me) else Refuse)
+
+    def _build_site(self, view: Any, me: int, legal: list[Any]) -> Any:
+        if self.build_to and self._spare(view, me) >= view.house_cost:
+            return legal[0]
+        return _first(legal, Decline)
+
+    def _site_bid(self, view: Any, me: int, legal: list[Any]) -> Any:
+        if self.bids and self.build_to:
+            room = self._spare(view, me) - view.house_cost
+            bids = [a for a in legal if isinstance(a, Bid) and a.amount <= room]
+            if bids:
+                return min(bids, key=lambda bid: bid.amount)
+        return _first(legal, Pass)
+
+    def _site(self, view: Any, me: int, legal: list[Any]) -> Any:
+        match = legal[0]
+        if self._spare(view, me) >= match.bid + view.house_cost:
+            return match
+        return _first(legal, Decline)
+
 
 @dataclass
 class RandomPlayer(Policy):
@@ -281,6 +367,10 @@ _HANDLERS = {
     "talks": Strategy._talks,
     "offer": Strategy._offer,
     "trust": Strategy._trust,
+    "vote": Strategy._vote,
+    "build_site": Strategy._build_site,
+    "site_bid": Strategy._site_bid,
+    "site": Strategy._site,
 }
 
 
@@ -307,3 +397,19 @@ cautious_tenant = Strategy(
 
 #: A landlord who keeps $75, buys and bids up to 1.5x, builds three a lot.
 eager_landlord = Strategy(name="eager_landlord")
+
+#: A cooperative player: keeps $100, pays printed prices, never bids, speculates
+#: or buys luxuries, builds one house a lot, votes for the single tax.
+single_taxer = Strategy(
+    reserve=100,
+    max_price=0,
+    markup=1.0,
+    bids=False,
+    build_to=1,
+    pays_fine=True,
+    buys_luxury=False,
+    speculates=False,
+    hunts_railroads=False,
+    votes="always",
+    name="single_taxer",
+)
