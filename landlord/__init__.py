@@ -24,9 +24,12 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0.dev0"
 
-__all__ = ["__version__", "load_game", "play"]
+__all__ = ["__version__", "compare", "load_game", "play"]
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from landlord.experiments import Comparison
     from landlord.policies import Policy
     from landlord.record import GameRecord
 
@@ -69,6 +72,42 @@ def play(
     if not session.game.is_over:
         raise ValueError("play() seats only bots; use a Session to play with humans")
     return session.record()
+
+
+def compare(
+    rules: str | Sequence[Any] = ("landlords_game", "prosperity"),
+    games: int = 100,
+    players: int | Sequence[str | Policy] = 4,
+    seed: int = 0,
+    progress: Callable[[int, int], Any] | None = None,
+) -> Comparison:
+    """Play the same games under several rule sets and compare how unequal they end.
+
+    Game k of every rule set has the same dice and cards, so differences are
+    measured game by game (see :func:`landlord.experiments.compare`).
+
+    Parameters
+    ----------
+    rules : sequence of rule specs, or str
+        Rule set ids or paths, ``(id, {option: value})`` pairs, or text such
+        as ``"landlords_game[advanced=true]"``; differences are from the first.
+    games : int
+        Games per rule set.
+    players : int or sequence
+        A number of ``eager_landlord`` bots, or one strategy name per seat.
+    seed : int
+        Same arguments and seed: the same results.
+    progress : callable, optional
+        Called as ``progress(done, total)`` after every game.
+
+    Returns
+    -------
+    Comparison
+        ``.summary``, ``.games``, ``.per_round``, ``.table()`` and ``.to_json()``.
+    """
+    from landlord.experiments import compare as _compare
+
+    return _compare(rules, games=games, players=players, seed=seed, progress=progress)
 
 
 def load_game(path) -> GameRecord:

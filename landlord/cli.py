@@ -231,16 +231,21 @@ def _seed(text: str) -> int:
 
 
 def _option_value(text: str) -> Any:
-    """A command-line option value: true/false, a whole number, or text."""
-    lowered = text.strip().lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
+    """A command-line option value: true/false, a whole number, a decimal, or text."""
+    from landlord.experiments import option_value
+
+    return option_value(text)
+
+
+def _games(text: str) -> int:
+    """A number of games on the command line: a whole number >= 1."""
     try:
-        return int(text)
+        value = int(text)
     except ValueError:
-        return text
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}")
+    return value
 
 
 def _rule_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -325,6 +330,39 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _show_progress(done: int, total: int) -> None:
+    """Overwrite one line on the terminal with how many games are played."""
+    end = "\n" if done == total else ""
+    if done == total or done % 50 == 0:
+        print(f"\rplayed {done} of {total} games", end=end, file=sys.stderr, flush=True)
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from landlord.experiments import compare, parse_spec, split_specs
+
+    try:
+        specs = [parse_spec(spec) for spec in split_specs(args.rules)]
+    except ValueError as error:
+        args.parser.error(f"argument --rules: {error}")
+    seats: list[str] = []
+    for name, options in specs:
+        try:
+            rules = load_rules(name, **options)
+        except RulesError as error:
+            args.parser.error(str(error))
+        seats = _seats(args, rules)
+    progress = _show_progress if sys.stderr.isatty() else None
+    try:
+        result = compare(specs, games=args.games, players=seats, seed=args.seed, progress=progress)
+    except RulesError as error:  # a rule file whose game the engine does not know
+        args.parser.error(str(error))
+    if args.json:
+        print(json.dumps(result.to_json(), indent=1))
+    else:
+        print(result.table())
+    return 0
+
+
 def _add_command(
     commands: Any, name: str, run: Callable[[argparse.Namespace], int], help: str
 ) -> argparse.ArgumentParser:
@@ -369,7 +407,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="eager_landlord",
         metavar="NAMES",
         help="one strategy for every seat, or one per seat, comma-separated "
-        "(eager_landlord, cautious_tenant, random)",
+        "(eager_landlord, cautious_tenant, single_taxer, random)",
     )
     play.add_argument("--seed", type=_seed, default=None, help="same seed, same game")
     play.add_argument(
@@ -381,6 +419,35 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--json", action="store_true", help="print JSON instead of text")
     play.add_argument("--save", metavar="FILE", help="write the replayable game as JSON")
+    compare = _add_command(
+        commands,
+        "compare",
+        _compare,
+        "play the same games under several rule sets and compare how unequal they end",
+    )
+    compare.add_argument(
+        "--rules",
+        default="landlords_game,prosperity",
+        metavar="SPECS",
+        help="rule sets, comma-separated, each an id with options in brackets if any, "
+        "for example landlords_game,landlords_game[advanced=true,round_limit=40] "
+        "(default landlords_game,prosperity)",
+    )
+    compare.add_argument(
+        "--games", type=_games, default=100, metavar="N", help="games per rule set (default 100)"
+    )
+    compare.add_argument("--players", type=int, default=4, metavar="N", help="seats (default 4)")
+    compare.add_argument(
+        "--bots",
+        default="eager_landlord",
+        metavar="NAMES",
+        help="one strategy for every seat, or one per seat, comma-separated "
+        "(eager_landlord, cautious_tenant, single_taxer, random)",
+    )
+    compare.add_argument("--seed", type=_seed, default=0, help="same seed, same games (default 0)")
+    compare.add_argument(
+        "--json", action="store_true", help="print JSON (with every game) instead of a table"
+    )
     replay = _add_command(
         commands, "replay", _replay, "load a saved game, check it by replaying, and print it"
     )

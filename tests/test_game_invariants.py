@@ -65,6 +65,8 @@ def check_invariants(game) -> None:
         if track.is_side(game.position[player]):
             assert game.single_tax  # Natural Opportunities only under the single tax
     check_single_tax(game)
+    # Net worth computed alone (for experiments) agrees with the full holdings table.
+    assert game.net_worths() == [holdings[-1] for holdings in game.holdings_table()]
 
 
 def check_single_tax(game) -> None:

@@ -53,6 +53,37 @@ class Holdings(GameState):
             self.single_tax,
         )
 
+    def net_worths(self, captured: tuple | None = None) -> list[int]:
+        """Every player's net worth, now or from a :meth:`capture`: the last column of
+        :meth:`holdings_table`, computed alone (experiments read it for every round)."""
+        balances, owner, houses, luxuries, debts, education, single_tax = (
+            captured or self.capture()
+        )
+        worth = list(balances)
+        price = self.prices if single_tax else self.tables.price
+        house_cost = self._house_cost
+        for space in self.tables.cards:
+            holder = owner[space]
+            if holder >= 0:
+                worth[holder] += price[space] + houses[space] * house_cost
+        per_education, per_professor = self._per_professor
+        fee = self._luxury_fee
+        for player in range(len(worth)):
+            worth[player] += luxuries[player] * fee + education[player] // per_education * (
+                per_professor
+            )
+            if debts:
+                worth[player] += debts[player]
+        return worth
+
+    @property
+    def round_net_worths(self) -> list[tuple[int, list[int], list[int]]]:
+        """Per round: (round, cash of each player, net worth of each player)."""
+        return [
+            (round_, captured[0], self.net_worths(captured))
+            for round_, captured in self._snapshots
+        ]
+
     def holdings_table(self, captured: tuple | None = None) -> list[tuple[int, ...]]:
         """:meth:`holdings_summary` for every player, now or from a :meth:`capture`."""
         balances, owner, houses, luxuries, debts, education, single_tax = (

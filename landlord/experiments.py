@@ -1,0 +1,626 @@
+"""Experiments: play many games under several rule sets and compare how wealth ends up.
+
+:func:`compare` plays the same games under each rule set: game k of every
+rule set uses the same session seed, and since a session draws the deal, the
+dice, the Chance cards and Speculation from separate streams, game k sees the
+same throws and cards whatever the rules do with them. The difference between
+two rule sets is then measured game by game (a paired comparison), which
+needs far fewer games than comparing two unrelated samples.
+
+A rule set is named by a *spec*: its id (or the path of a rule-set file),
+optionally with options, either as ``(id, {option: value})`` or as text,
+``"landlords_game[advanced=true,round_limit=40]"``. The text form is the
+spec's label in the tables.
+
+Examples
+--------
+>>> from landlord.experiments import compare
+>>> result = compare(["landlords_game", "landlords_game[advanced=true]"], games=3, seed=1)
+>>> list(result.summary.index)
+['landlords_game', 'landlords_game[advanced=true]']
+>>> result.summary["games"].tolist()
+[3, 3]
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from landlord.metrics import gini, mean_interval
+from landlord.policies import Policy
+from landlord.rules import load_rules
+from landlord.session import Session, default_players
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from landlord.engine import GameState
+
+__all__ = [
+    "DEFAULT_RULES",
+    "Comparison",
+    "compare",
+    "game_seeds",
+    "option_value",
+    "parse_spec",
+    "spec_label",
+    "split_specs",
+]
+
+#: What :func:`compare` compares unless told otherwise.
+DEFAULT_RULES = ("landlords_game", "prosperity")
+#: The confidence level of the intervals in the summary.
+LEVEL = 0.95
+#: The pile whose takings and spending are reported.
+TREASURY = "public_treasury"
+
+#: A rule spec as text: an id or path, then optionally ``[NAME=VALUE,...]``.
+_SPEC = re.compile(r"\s*([^\[\]]*?)\s*(?:\[([^\[\]]*)\])?\s*", re.DOTALL)
+_DECIMAL = re.compile(r"[+-]?(\d+\.\d*|\.\d+|\d+(?=[eE]))([eE][+-]?\d+)?")
+
+#: One rule spec, resolved: (id or path, options, label).
+Spec = tuple[str, dict[str, Any], str]
+
+
+# --- Rule specs ------------------------------------------------------------------
+
+
+def option_value(text: str) -> Any:
+    """An option value written as text: true/false, a whole number, a decimal, or text.
+
+    Examples
+    --------
+    >>> option_value("true"), option_value("30"), option_value("0.25"), option_value("broker")
+    (True, 30, 0.25, 'broker')
+    >>> option_value("nan")
+    'nan'
+    """
+    stripped = text.strip()
+    lowered = stripped.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    try:
+        return int(stripped)
+    except ValueError:
+        pass
+    if _DECIMAL.fullmatch(stripped):
+        return float(stripped)
+    return stripped
+
+
+def split_specs(text: str) -> list[str]:
+    """Split comma-separated rule specs, leaving the commas inside ``[...]`` alone.
+
+    Examples
+    --------
+    >>> split_specs("landlords_game[advanced=true,round_limit=40],prosperity")
+    ['landlords_game[advanced=true,round_limit=40]', 'prosperity']
+
+    Raises
+    ------
+    ValueError
+        If the brackets do not pair up, or a spec is empty.
+    """
+    specs, depth, start = [], 0, 0
+    for position, char in enumerate(text):
+        if char == "[":
+            depth += 1
+        elif char == "]":
+            depth -= 1
+            if depth < 0:
+                raise ValueError(f"bad rule specs {text!r}: a ']' without its '['")
+        elif char == "," and depth == 0:
+            specs.append(text[start:position].strip())
+            start = position + 1
+    if depth:
+        raise ValueError(f"bad rule specs {text!r}: a '[' without its ']'")
+    specs.append(text[start:].strip())
+    if not all(specs):
+        raise ValueError(f"bad rule specs {text!r}: an empty rule spec")
+    return specs
+
+
+def parse_spec(spec: str | os.PathLike[str] | tuple[Any, Mapping[str, Any]]) -> tuple[str, dict]:
+    """The rule set id (or path) and the options that a rule spec names.
+
+    Parameters
+    ----------
+    spec : str, path or (id, options)
+        ``"landlords_game"``, ``"landlords_game[advanced=true,round_limit=40]"``,
+        a path, or a pair ``("landlords_game", {"advanced": True})``. Values
+        in the text form are read by :func:`option_value`.
+
+    Raises
+    ------
+    ValueError
+        If the spec cannot be read; the message names it.
+
+    Examples
+    --------
+    >>> parse_spec("landlords_game[advanced=true, round_limit=40]")
+    ('landlords_game', {'advanced': True, 'round_limit': 40})
+    >>> parse_spec(("landlords_game", {"advanced": True}))
+    ('landlords_game', {'advanced': True})
+    >>> parse_spec("landlords_game[advanced]")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad rule spec 'landlords_game[advanced]': 'advanced' is not NAME=VALUE
+    """
+    if isinstance(spec, os.PathLike):
+        return os.fspath(spec), {}
+    if isinstance(spec, tuple) and len(spec) == 2:
+        rules, options = spec
+        if not isinstance(rules, str | os.PathLike) or not os.fspath(rules).strip():
+            raise ValueError(f"bad rule spec {spec!r}: expected a rule set id or path first")
+        if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+            raise ValueError(f"bad rule spec {spec!r}: expected {{option: value}} second")
+        return os.fspath(rules).strip(), dict(options)
+    if not isinstance(spec, str):
+        raise ValueError(
+            f"bad rule spec {spec!r}: expected an id, ID[NAME=VALUE,...] or (id, options)"
+        )
+    match = _SPEC.fullmatch(spec)
+    if match is None or not match.group(1):
+        raise ValueError(f"bad rule spec {spec!r}: expected ID or ID[NAME=VALUE,...]")
+    rules, inside = match.groups()
+    options: dict[str, Any] = {}
+    for item in (inside or "").split(",") if (inside or "").strip() else ():
+        name, equals, value = (part.strip() for part in item.partition("="))
+        if not equals or not name or not value:
+            raise ValueError(f"bad rule spec {spec!r}: {item.strip()!r} is not NAME=VALUE")
+        if name in options:
+            raise ValueError(f"bad rule spec {spec!r}: option {name!r} given twice")
+        options[name] = option_value(value)
+    return rules, options
+
+
+def spec_label(rules: str, options: Mapping[str, Any]) -> str:
+    """The text form of a rule spec, as the tables label it.
+
+    Examples
+    --------
+    >>> spec_label("landlords_game", {"advanced": True, "round_limit": 40})
+    'landlords_game[advanced=true,round_limit=40]'
+    >>> spec_label("landlords_game", {})
+    'landlords_game'
+    """
+    if not options:
+        return rules
+    shown = (
+        f"{name}={str(value).lower() if isinstance(value, bool) else value}"
+        for name, value in options.items()
+    )
+    return f"{rules}[{','.join(shown)}]"
+
+
+def _resolve(rules: str | Iterable[Any]) -> list[Spec]:
+    """Every spec as (id, options, label); a label that repeats gets ' #2', ' #3', ..."""
+    specs = split_specs(rules) if isinstance(rules, str) else list(rules)
+    if not specs:
+        raise ValueError("compare needs at least one rule set")
+    resolved, seen = [], {}
+    for spec in specs:
+        name, options = parse_spec(spec)
+        label = spec_label(name, options)
+        seen[label] = seen.get(label, 0) + 1
+        if seen[label] > 1:
+            label = f"{label} #{seen[label]}"
+        resolved.append((name, options, label))
+    return resolved
+
+
+def game_seeds(seed: int, games: int) -> list[int]:
+    """The session seed of each game, derived from one seed.
+
+    Game k's seed does not depend on how many games are played, so the first
+    100 games of a 1,000-game run are the games of a 100-game run.
+
+    Examples
+    --------
+    >>> game_seeds(7, 5)[:3] == game_seeds(7, 3)
+    True
+    """
+    return np.random.SeedSequence(seed).generate_state(games, dtype=np.uint64).tolist()
+
+
+# --- Playing ---------------------------------------------------------------------
+
+
+def compare(
+    rules: str | Sequence[Any] = DEFAULT_RULES,
+    games: int = 100,
+    players: int | Sequence[str | Policy] = 4,
+    seed: int = 0,
+    progress: Callable[[int, int], Any] | None = None,
+) -> Comparison:
+    """Play the same games under each rule set and compare their inequality.
+
+    Parameters
+    ----------
+    rules : sequence of rule specs, or str
+        Rule sets to compare (one or more): ids or paths, ``(id, {option:
+        value})`` pairs, or text such as ``"landlords_game[advanced=true]"``;
+        a single string may list several, comma-separated. Differences are
+        measured against the first.
+    games : int
+        Games per rule set.
+    players : int or sequence
+        A number of seats, all ``eager_landlord`` bots, or one strategy name
+        (see :data:`landlord.policies.STRATEGIES`) or policy per seat.
+    seed : int
+        Game k of every rule set is played with the same session seed, the
+        k-th of :func:`game_seeds` (``seed``); same arguments, same results.
+    progress : callable, optional
+        Called as ``progress(done, total)`` after every game played.
+
+    Returns
+    -------
+    Comparison
+        ``.games`` (one row per rule set and game), ``.per_round``,
+        ``.summary``, ``.table()`` and ``.to_json()``.
+
+    Raises
+    ------
+    ValueError
+        For a bad spec (naming it), an unknown rule set or option
+        (:class:`landlord.rules.RulesError`), a number of players the rules do
+        not allow, a human seat, or a bad ``games`` or ``seed``.
+    """
+    specs = _resolve(rules)
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        raise ValueError(f"games is a whole number >= 1, not {games!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise ValueError(f"a seed is a whole number >= 0, not {seed!r}")
+    if isinstance(players, str):
+        raise ValueError(f"players is a number or one strategy per seat, not {players!r}")
+    seats = default_players(players) if isinstance(players, int) else list(players)
+    names = [seat.name if isinstance(seat, Policy) else str(seat) for seat in seats]
+    if "human" in names:
+        raise ValueError("compare seats only bots, not 'human'")
+    rule_sets = [load_rules(name, **options) for name, options, _ in specs]
+    seeds = game_seeds(seed, games)
+    total = games * len(specs)
+    played = []
+    for index, rule_set in enumerate(rule_sets):
+        figures = _Figures()
+        for game_seed in seeds:
+            figures.add(Session(rule_set, seats, seed=game_seed).run())
+            if progress is not None:
+                progress(index * games + len(figures.rows), total)
+        played.append(figures)
+    parameters = {
+        "rules": [
+            {"rules": name, "options": options, "label": label} for name, options, label in specs
+        ],
+        "games": games,
+        "players": names,
+        "seed": seed,
+        "level": LEVEL,
+    }
+    return Comparison(parameters, seeds, played)
+
+
+class _Figures:
+    """What :func:`compare` keeps of each game of one rule set: plain numbers, no tables."""
+
+    def __init__(self) -> None:
+        self.rows: list[tuple] = []
+        self.worth: list[int] = []  # net worth, per round and player, all games end to end
+        self.lengths: list[int] = []  # rounds in each game's table (round 0 included)
+        self.final_cash: list[int] = []
+        self.players = 0
+
+    def add(self, game: GameState) -> None:
+        """Keep the figures of one finished game."""
+        if not game.is_over:
+            raise ValueError("compare seats only bots: every game must finish")
+        self.players = game.n_players
+        rounds = game.round_net_worths
+        for _, _, worth in rounds:
+            self.worth += worth
+        self.lengths.append(len(rounds))
+        _, cash, worth = rounds[-1]
+        self.final_cash += cash
+        collected, spent = _treasury(game)
+        self.rows.append(
+            (
+                game.round,
+                game.turns_played,
+                game.end_reason,
+                sum(1 for count in game.poor_house_visits if count > 0),
+                sum(1 for count in game.opportunity_visits if count > 0),
+                sum(1 for value in worth if value <= 0),
+                collected,
+                spent,
+                game.wages,
+                sum(1 for _, what in game.public_works if what != "the single tax begins"),
+                game.single_tax_since,
+                game.everyone_wins,
+            )
+        )
+
+    def curves(self) -> tuple[np.ndarray, np.ndarray]:
+        """The Gini of net worth per game and round, each game carried on after its end.
+
+        Returns the games x rounds table (rounds up to the longest game) and
+        the number of rounds in each game's table.
+        """
+        lengths = np.asarray(self.lengths)
+        per_round = gini(np.asarray(self.worth, dtype=float).reshape(-1, self.players))
+        starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
+        rounds = np.arange(lengths.max())
+        index = starts[:, None] + np.minimum(rounds[None, :], lengths[:, None] - 1)
+        return per_round[index], lengths
+
+
+def _treasury(game: GameState) -> tuple[int, int]:
+    """What the Public Treasury took in and paid out over the game (0, 0 if it has none)."""
+    treasury = game.pile_account.get(TREASURY)
+    collected = spent = 0
+    if treasury is not None:
+        for record in game.ledger.records:
+            if record[3] == treasury:
+                collected += record[4]
+            elif record[2] == treasury:
+                spent += record[4]
+    return collected, spent
+
+
+# --- The result ------------------------------------------------------------------
+
+#: The columns of :attr:`Comparison.games` that come straight from each game.
+_GAME_COLUMNS = (
+    "rounds",
+    "turns",
+    "end_reason",
+    "poor_house_players",
+    "opportunity_players",
+    "bankrupt_players",
+    "treasury_collected",
+    "treasury_spent",
+    "final_wages",
+    "public_works",
+    "single_tax_since",
+    "everyone_wins",
+)
+#: The summary's plain means: (column of .games, column of .summary).
+_MEANS = (
+    ("rounds", "rounds"),
+    ("poor_house_players", "poor_house_players"),
+    ("opportunity_players", "opportunity_players"),
+    ("bankrupt_players", "bankrupt_players"),
+    ("treasury_collected", "treasury_collected"),
+    ("treasury_spent", "treasury_spent"),
+    ("final_wages", "final_wages"),
+    ("everyone_wins", "everyone_wins_share"),
+)
+
+
+class Comparison:
+    """The outcome of :func:`compare`: per game, per round, and summed up per rule set.
+
+    Attributes
+    ----------
+    games : pandas.DataFrame
+        One row per rule set and game: ``label``, ``game`` (0, 1, ...),
+        ``seed``, ``rounds`` (the last round, complete or not), ``turns``,
+        ``end_reason``, ``gini_net_worth`` and ``gini_cash`` (at the end),
+        ``poor_house_players`` (players who went to the Poor House at least
+        once), ``opportunity_players`` (players who went to a Natural
+        Opportunity, the single tax's answer to the Poor House, at least
+        once), ``bankrupt_players`` (net worth 0 or less at the end),
+        ``treasury_collected`` and ``treasury_spent`` (paid into and out of
+        the Public Treasury), ``final_wages``, ``public_works`` (how many
+        were built), ``single_tax_since`` (the round the single tax came in,
+        -1 never) and ``everyone_wins``.
+    per_round : pandas.DataFrame
+        ``label``, ``round`` (0 is after the deal), ``mean_gini_net_worth``
+        over the games, and ``games_running``, the games still being played
+        in that round. A game that has ended counts with its last value in
+        every later round, up to the longest game of its rule set, so the
+        curve is a mean over all games throughout.
+    summary : pandas.DataFrame
+        One row per rule set (index ``label``): ``games``; the mean final
+        Gini of net worth and of cash with ``_low`` and ``_high`` ends of the
+        95% interval; ``gini_net_worth_difference`` and
+        ``gini_cash_difference`` (with their intervals), the means of the
+        game-by-game differences from the first rule set (NaN for the first);
+        the mean ``rounds``, ``poor_house_players``, ``opportunity_players``,
+        ``bankrupt_players``, ``treasury_collected``, ``treasury_spent`` and
+        ``final_wages``; and ``everyone_wins_share``, the share of games
+        that everyone won.
+    parameters : dict
+        The rule specs (id, options, label), games, players, seed, level.
+    """
+
+    def __init__(self, parameters: dict[str, Any], seeds: list[int], played: list) -> None:
+        import pandas as pd
+
+        self.parameters = parameters
+        self.labels: list[str] = [spec["label"] for spec in parameters["rules"]]
+        frames, curves = [], []
+        for label, figures in zip(self.labels, played, strict=True):
+            curve, lengths = figures.curves()
+            frame = pd.DataFrame(figures.rows, columns=list(_GAME_COLUMNS))
+            frame.insert(0, "label", label)
+            frame.insert(1, "game", np.arange(len(seeds)))
+            frame.insert(2, "seed", np.asarray(seeds, dtype=np.uint64))
+            frame.insert(6, "gini_net_worth", curve[:, -1])
+            cash = np.asarray(figures.final_cash, dtype=float).reshape(-1, figures.players)
+            frame.insert(7, "gini_cash", gini(cash))
+            frames.append(frame)
+            rounds = np.arange(curve.shape[1])
+            curves.append(
+                pd.DataFrame(
+                    {
+                        "label": label,
+                        "round": rounds,
+                        "mean_gini_net_worth": curve.mean(axis=0),
+                        "games_running": (lengths[None, :] > rounds[:, None]).sum(axis=1),
+                    }
+                )
+            )
+        self.games: pd.DataFrame = pd.concat(frames, ignore_index=True)
+        self.per_round: pd.DataFrame = pd.concat(curves, ignore_index=True)
+        self.summary: pd.DataFrame = self._summarise()
+
+    def _summarise(self) -> pd.DataFrame:
+        import pandas as pd
+
+        by_label = dict(list(self.games.groupby("label", sort=False)))
+        first = by_label[self.labels[0]]
+        rows = []
+        for label in self.labels:
+            frame = by_label[label]
+            row: dict[str, Any] = {"label": label, "games": len(frame)}
+            for column in ("gini_net_worth", "gini_cash"):
+                _interval(row, column, frame[column].to_numpy())
+            for column in ("gini_net_worth", "gini_cash"):
+                difference = frame[column].to_numpy() - first[column].to_numpy()
+                if label == self.labels[0]:
+                    difference = np.full_like(difference, np.nan)
+                _interval(row, f"{column}_difference", difference)
+            for column, name in _MEANS:
+                row[name] = float(frame[column].mean())
+            rows.append(row)
+        return pd.DataFrame(rows).set_index("label")
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything as plain JSON-ready values: parameters, summary, curves and games.
+
+        Missing figures (the first rule set's difference) are ``None``.
+        """
+        import landlord
+
+        curves = {
+            label: {
+                column: _plain(frame[column].tolist())
+                for column in ("round", "mean_gini_net_worth", "games_running")
+            }
+            for label, frame in self.per_round.groupby("label", sort=False)
+        }
+        return {
+            "format": "landlord-comparison",
+            "landlord_version": landlord.__version__,
+            "parameters": _plain(self.parameters),
+            "summary": _plain(self.summary.reset_index().to_dict(orient="records")),
+            "per_round": curves,
+            "games": _plain(self.games.to_dict(orient="records")),
+        }
+
+    def table(self) -> str:
+        """The summary as a fixed-width text table, one column per rule set."""
+        s = self.summary
+        p = self.parameters
+        first = self.labels[0]
+        lines = [
+            ("", *self.labels),
+            ("games played", *(str(n) for n in s["games"])),
+            ("final Gini of net worth", *_cells(s, "gini_net_worth", "{:.3f}")),
+            (f"  difference from {first}", *_cells(s, "gini_net_worth_difference", "{:+.3f}")),
+            ("final Gini of cash", *_cells(s, "gini_cash", "{:.3f}")),
+            (f"  difference from {first}", *_cells(s, "gini_cash_difference", "{:+.3f}")),
+            ("rounds played", *(f"{v:.1f}" for v in s["rounds"])),
+            ("players sent to the Poor House", *(f"{v:.2f}" for v in s["poor_house_players"])),
+            (
+                "players sent to a Natural Opportunity",
+                *(f"{v:.2f}" for v in s["opportunity_players"]),
+            ),
+            ("players bankrupt at the end", *(f"{v:.2f}" for v in s["bankrupt_players"])),
+            ("Public Treasury took in", *(f"${v:,.0f}" for v in s["treasury_collected"])),
+            ("Public Treasury paid out", *(f"${v:,.0f}" for v in s["treasury_spent"])),
+            ("wages at the end", *(f"${v:,.0f}" for v in s["final_wages"])),
+            ("games everyone won", *(f"{v:.0%}" for v in s["everyone_wins_share"])),
+        ]
+        lines += self._curve_lines()
+        widths = [max(len(line[column]) for line in lines) for column in range(len(lines[0]))]
+        players = ", ".join(
+            f"{name} x{count}" if count > 1 else name for name, count in _runs(p["players"])
+        )
+        text = [
+            f"{len(self.labels)} rule set{'s' if len(self.labels) > 1 else ''}, "
+            f"{p['games']} games each, {len(p['players'])} players ({players}), seed {p['seed']}",
+            "",
+        ]
+        for line in lines:
+            text.append("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip())
+        n = len(p["players"])
+        text += [
+            "",
+            f"Gini: 0 when {'both' if n == 2 else f'all {n}'} players are equally rich, "
+            f"{1 - 1 / n:.2f} when one player",
+            "holds everything; each figure is a mean over the games.",
+            f"[low, high]: the {LEVEL:.0%} interval of the mean (Student's t). A difference whose",
+            "interval leaves out 0 is unlikely to be luck: game k of every rule set was played",
+            "with the same dice and cards, and the differences are taken game by game.",
+        ]
+        return "\n".join(text)
+
+    def _curve_lines(self, every: int = 5) -> list[tuple[str, ...]]:
+        """The mean Gini of net worth every few rounds, one line per round shown."""
+        curves = {
+            label: frame["mean_gini_net_worth"].to_numpy()
+            for label, frame in self.per_round.groupby("label", sort=False)
+        }
+        longest = max(len(curve) for curve in curves.values())
+        lines = [("mean Gini of net worth by round", *("" for _ in self.labels))]
+        for round_ in range(0, longest, every):
+            cells = (
+                f"{curves[label][round_]:.3f}" if round_ < len(curves[label]) else ""
+                for label in self.labels
+            )
+            lines.append((f"  round {round_}", *cells))
+        return lines
+
+
+def _interval(row: dict[str, Any], column: str, values: np.ndarray) -> None:
+    """Put the mean of ``values`` and its interval into ``row`` as column, _low, _high."""
+    mean, low, high = mean_interval(values, level=LEVEL)
+    row[column], row[f"{column}_low"], row[f"{column}_high"] = mean, low, high
+
+
+def _cells(summary: pd.DataFrame, column: str, form: str) -> list[str]:
+    """``mean [low, high]`` of a summary column, blank where the mean is missing."""
+    cells = []
+    for mean, low, high in summary[[column, f"{column}_low", f"{column}_high"]].itertuples(
+        index=False
+    ):
+        if math.isnan(mean):
+            cells.append("")
+        elif math.isnan(low):
+            cells.append(form.format(mean))
+        else:
+            cells.append(f"{form.format(mean)} [{form.format(low)}, {form.format(high)}]")
+    return cells
+
+
+def _runs(names: list[str]) -> list[tuple[str, int]]:
+    """Consecutive equal names, counted: ['a', 'a', 'b'] -> [('a', 2), ('b', 1)]."""
+    runs: list[tuple[str, int]] = []
+    for name in names:
+        if runs and runs[-1][0] == name:
+            runs[-1] = (name, runs[-1][1] + 1)
+        else:
+            runs.append((name, 1))
+    return runs
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with numpy scalars made Python ones and NaN made None, for JSON."""
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value

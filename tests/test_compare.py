@@ -1,0 +1,488 @@
+"""``landlord.compare`` and ``landlord compare``: the same games under several rule sets.
+
+The tests play real games (a few dozen, so the file stays fast) and check
+what an experiment promises: game k of every rule set is the same game of
+chance, so a rule set compared with itself differs by exactly nothing; the
+per-game figures are those of the game itself, as ``landlord.play`` records
+it; the same seed gives the same results; the per-round curve runs to the
+longest game; the JSON is plain; and the command line prints the table, or
+the usage and the reason for a bad argument.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import landlord
+from landlord.cli import _option_value, main
+from landlord.experiments import compare, game_seeds, parse_spec, spec_label, split_specs
+from landlord.metrics import gini
+
+ADVANCED = "landlords_game[advanced=true]"
+#: The per-game figures that describe a game (everything but its label).
+FIGURES = [
+    "game",
+    "seed",
+    "rounds",
+    "turns",
+    "end_reason",
+    "gini_net_worth",
+    "gini_cash",
+    "poor_house_players",
+    "opportunity_players",
+    "bankrupt_players",
+    "treasury_collected",
+    "treasury_spent",
+    "final_wages",
+    "public_works",
+    "single_tax_since",
+    "everyone_wins",
+]
+
+
+@pytest.fixture(scope="module")
+def plain_vs_advanced():
+    return compare(["landlords_game", ADVANCED], games=24, players=4, seed=11)
+
+
+def run(capsys, *args):
+    """Run ``landlord ARGS``; return (status, stdout, stderr)."""
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def of(result, label):
+    """The per-game rows of one rule set, indexed from 0."""
+    return result.games[result.games["label"] == label].reset_index(drop=True)
+
+
+# --- Pairing ----------------------------------------------------------------------------
+
+
+def test_a_rule_set_compared_with_itself_differs_by_exactly_nothing():
+    result = compare(["landlords_game", "landlords_game"], games=20, seed=5)
+    assert result.labels == ["landlords_game", "landlords_game #2"]
+    first, second = of(result, "landlords_game"), of(result, "landlords_game #2")
+    pd.testing.assert_frame_equal(first[FIGURES], second[FIGURES])
+    row = result.summary.loc["landlords_game #2"]
+    assert row["gini_net_worth_difference"] == 0.0
+    assert row["gini_net_worth_difference_low"] == 0.0
+    assert row["gini_net_worth_difference_high"] == 0.0
+    assert np.isnan(result.summary.loc["landlords_game", "gini_net_worth_difference"])
+
+
+def test_game_k_of_every_rule_set_has_the_same_seed(plain_vs_advanced):
+    seeds = game_seeds(11, 24)
+    assert len(set(seeds)) == 24
+    for label in plain_vs_advanced.labels:
+        assert of(plain_vs_advanced, label)["seed"].tolist() == seeds
+        assert of(plain_vs_advanced, label)["game"].tolist() == list(range(24))
+
+
+def test_the_paired_difference_is_the_mean_of_the_game_by_game_differences(plain_vs_advanced):
+    plain = of(plain_vs_advanced, "landlords_game")["gini_net_worth"]
+    advanced = of(plain_vs_advanced, ADVANCED)["gini_net_worth"]
+    row = plain_vs_advanced.summary.loc[ADVANCED]
+    differences = advanced - plain
+    assert row["gini_net_worth_difference"] == pytest.approx(differences.mean())
+    assert row["gini_net_worth_difference"] == pytest.approx(
+        row["gini_net_worth"] - plain_vs_advanced.summary.loc["landlords_game", "gini_net_worth"]
+    )
+    half = row["gini_net_worth_difference_high"] - row["gini_net_worth_difference"]
+    # t(0.975, 23) = 2.069 from the printed table.
+    assert half == pytest.approx(2.069 * differences.std() / np.sqrt(24), rel=1e-3)
+
+
+@pytest.mark.parametrize("k", [0, 7])
+def test_the_figures_of_game_k_are_those_of_the_game_played_alone(plain_vs_advanced, k):
+    row = of(plain_vs_advanced, ADVANCED).iloc[k]
+    record = landlord.play("landlords_game", players=4, seed=int(row["seed"]), advanced=True)
+    rounds = record.rounds
+    final = rounds[rounds["round"] == rounds["round"].max()]
+    assert row["rounds"] == record.n_rounds
+    assert row["turns"] == record.n_turns
+    assert row["end_reason"] == record.end_reason
+    assert row["gini_net_worth"] == pytest.approx(gini(final["net_worth"].to_numpy()))
+    assert row["gini_cash"] == pytest.approx(gini(final["cash"].to_numpy()))
+    assert row["bankrupt_players"] == (final["net_worth"] <= 0).sum()
+    transfers = record.transfers
+    assert (
+        row["treasury_collected"]
+        == transfers.loc[transfers["payee"] == "PUBLIC TREASURY", "amount"].sum()
+    )
+    assert (
+        row["treasury_spent"]
+        == transfers.loc[transfers["payer"] == "PUBLIC TREASURY", "amount"].sum()
+    )
+    assert row["final_wages"] == record.game.wages
+    game = record.game
+    assert row["poor_house_players"] == sum(1 for count in game.poor_house_visits if count > 0)
+    assert row["public_works"] == 0
+    assert row["single_tax_since"] == -1
+    assert not row["everyone_wins"]
+
+
+@pytest.fixture(scope="module")
+def landlord_vs_prosperity():
+    return compare(["landlords_game", "prosperity"], games=12, players=4, seed=5)
+
+
+@pytest.mark.parametrize("k", [0, 7])
+def test_a_prosperity_game_in_the_comparison_is_that_game_played_alone(landlord_vs_prosperity, k):
+    row = of(landlord_vs_prosperity, "prosperity").iloc[k]
+    game = landlord.play("prosperity", players=4, seed=int(row["seed"])).game
+    assert row["turns"] == game.turns_played
+    worth = [holdings[-1] for holdings in game.holdings_table()]
+    assert row["gini_net_worth"] == pytest.approx(gini(np.asarray(worth)))
+    assert row["opportunity_players"] == sum(1 for v in game.opportunity_visits if v > 0)
+    works = [what for _, what in game.public_works if what != "the single tax begins"]
+    assert row["public_works"] == len(works)
+    assert row["single_tax_since"] == 0
+
+
+def test_the_comparison_shows_where_the_land_rent_went(landlord_vs_prosperity):
+    summary = landlord_vs_prosperity.summary
+    landlords, prosperity = summary.loc["landlords_game"], summary.loc["prosperity"]
+    # The Landlord's Game: the Treasury only hoards; wages never move.
+    assert landlords["treasury_spent"] == 0
+    assert landlords["final_wages"] == 100
+    assert landlords["opportunity_players"] == 0
+    # The single tax: the Treasury spends what it takes in, and wages rise.
+    assert prosperity["treasury_spent"] > 0.9 * prosperity["treasury_collected"]
+    assert prosperity["final_wages"] > 150
+    assert prosperity["poor_house_players"] == 0
+    table = landlord_vs_prosperity.table()
+    assert "players sent to a Natural Opportunity" in table
+    assert "mean Gini of net worth by round" in table
+
+
+# --- Reproducible -----------------------------------------------------------------------
+
+
+def test_the_same_seed_gives_the_same_results_and_another_seed_others(plain_vs_advanced):
+    again = compare(["landlords_game", ADVANCED], games=24, players=4, seed=11)
+    pd.testing.assert_frame_equal(again.games, plain_vs_advanced.games)
+    pd.testing.assert_frame_equal(again.summary, plain_vs_advanced.summary)
+    assert again.to_json() == plain_vs_advanced.to_json()
+    other = compare(["landlords_game", ADVANCED], games=24, players=4, seed=12)
+    assert other.games["seed"].tolist() != plain_vs_advanced.games["seed"].tolist()
+    assert (
+        other.games["gini_net_worth"].tolist()
+        != plain_vs_advanced.games["gini_net_worth"].tolist()
+    )
+
+
+def test_the_first_games_of_a_longer_run_are_the_games_of_a_shorter_one(plain_vs_advanced):
+    shorter = compare(["landlords_game", ADVANCED], games=6, players=4, seed=11)
+    longer = plain_vs_advanced.games
+    for label in shorter.labels:
+        pd.testing.assert_frame_equal(of(shorter, label), of(plain_vs_advanced, label).head(6))
+    assert len(longer) == 48
+
+
+# --- Per round --------------------------------------------------------------------------
+
+
+def test_the_curve_has_one_value_per_round_up_to_the_longest_game(plain_vs_advanced):
+    for label in plain_vs_advanced.labels:
+        curve = plain_vs_advanced.per_round[plain_vs_advanced.per_round["label"] == label]
+        games = of(plain_vs_advanced, label)
+        longest = games["rounds"].max()
+        assert curve["round"].tolist() == list(range(longest + 1))
+        running = curve["games_running"].tolist()
+        assert running[0] == 24
+        assert running == sorted(running, reverse=True)
+        assert running[-1] == (games["rounds"] == longest).sum()
+        assert running == [(games["rounds"] >= r).sum() for r in range(longest + 1)]
+        # Ended games carry their last value on: the last point is the mean final Gini.
+        assert curve["mean_gini_net_worth"].iloc[-1] == pytest.approx(
+            games["gini_net_worth"].mean()
+        )
+        assert curve["mean_gini_net_worth"].iloc[0] >= 0
+
+
+def test_the_curve_of_one_game_is_its_gini_round_by_round():
+    result = compare(["landlords_game"], games=1, seed=3)
+    seed = int(result.games["seed"].iloc[0])
+    rounds = landlord.play("landlords_game", players=4, seed=seed).rounds
+    expected = [gini(group["net_worth"].to_numpy()) for _, group in rounds.groupby("round")]
+    assert result.per_round["mean_gini_net_worth"].tolist() == pytest.approx(expected)
+
+
+def test_a_round_limit_in_the_spec_limits_the_games():
+    result = compare(["landlords_game", "landlords_game[round_limit=10]"], games=8, seed=2)
+    limited = of(result, "landlords_game[round_limit=10]")
+    assert limited["rounds"].max() <= 10
+    curve = result.per_round[result.per_round["label"] == "landlords_game[round_limit=10]"]
+    assert curve["round"].max() == limited["rounds"].max()
+    assert (of(result, "landlords_game")["rounds"] >= limited["rounds"]).all()
+
+
+# --- The summary, the table and the JSON ---------------------------------------------------
+
+
+def test_the_summary_has_one_row_per_rule_set_with_its_means(plain_vs_advanced):
+    summary = plain_vs_advanced.summary
+    assert list(summary.index) == ["landlords_game", ADVANCED]
+    for label in summary.index:
+        games = of(plain_vs_advanced, label)
+        row = summary.loc[label]
+        assert row["games"] == 24
+        assert row["gini_net_worth_low"] < row["gini_net_worth"] < row["gini_net_worth_high"]
+        assert row["gini_cash_low"] < row["gini_cash"] < row["gini_cash_high"]
+        assert row["gini_net_worth"] == pytest.approx(games["gini_net_worth"].mean())
+        assert row["rounds"] == pytest.approx(games["rounds"].mean())
+        assert row["treasury_collected"] == pytest.approx(games["treasury_collected"].mean())
+        assert row["final_wages"] == pytest.approx(games["final_wages"].mean())
+        assert 0 <= row["everyone_wins_share"] <= 1
+
+
+def test_the_table_has_the_rule_sets_as_columns_and_says_how_to_read_it(plain_vs_advanced):
+    text = plain_vs_advanced.table()
+    lines = text.splitlines()
+    assert lines[0] == "2 rule sets, 24 games each, 4 players (eager_landlord x4), seed 11"
+    heading = next(line for line in lines if "landlords_game" in line and ADVANCED in line)
+    assert heading.index("landlords_game") < heading.index(ADVANCED)
+    summary = plain_vs_advanced.summary
+    gini_line = next(line for line in lines if line.startswith("final Gini of net worth"))
+    columns = ["gini_net_worth", "gini_net_worth_low", "gini_net_worth_high"]
+    mean, low, high = summary.loc["landlords_game", columns]
+    assert f"{mean:.3f} [{low:.3f}, {high:.3f}]" in gini_line
+    assert any(line.startswith("  difference from landlords_game") for line in lines)
+    assert "95% interval of the mean" in text
+    assert "0.75 when one player" in text
+
+
+def test_the_json_is_plain_and_round_trips(plain_vs_advanced):
+    data = plain_vs_advanced.to_json()
+    assert json.loads(json.dumps(data, allow_nan=False)) == data
+    assert data["landlord_version"] == landlord.__version__
+    assert data["parameters"]["seed"] == 11
+    assert data["parameters"]["games"] == 24
+    assert data["parameters"]["players"] == ["eager_landlord"] * 4
+    assert [spec["label"] for spec in data["parameters"]["rules"]] == ["landlords_game", ADVANCED]
+    assert data["parameters"]["rules"][1]["options"] == {"advanced": True}
+    assert [row["label"] for row in data["summary"]] == ["landlords_game", ADVANCED]
+    assert data["summary"][0]["gini_net_worth_difference"] is None
+    for label, curve in data["per_round"].items():
+        longest = max(g["rounds"] for g in data["games"] if g["label"] == label)
+        assert curve["round"] == list(range(longest + 1))
+        assert len(curve["mean_gini_net_worth"]) == len(curve["games_running"]) == longest + 1
+    assert len(data["games"]) == 48
+    assert data["games"][0]["seed"] == game_seeds(11, 1)[0]
+
+
+def test_bots_by_name_and_progress():
+    calls = []
+    result = compare(
+        ["landlords_game", ADVANCED],
+        games=5,
+        players=["cautious_tenant", "eager_landlord"],
+        seed=1,
+        progress=lambda done, total: calls.append((done, total)),
+    )
+    assert calls == [(k, 10) for k in range(1, 11)]
+    assert result.parameters["players"] == ["cautious_tenant", "eager_landlord"]
+    assert "2 players (cautious_tenant, eager_landlord)" in result.table()
+    assert "0.50 when one player" in result.table()
+
+
+def test_landlord_compare_is_the_experiment():
+    assert "compare" in landlord.__all__
+    result = landlord.compare(["landlords_game", ADVANCED], games=3, players=2, seed=4)
+    pd.testing.assert_frame_equal(
+        result.games, compare(["landlords_game", ADVANCED], games=3, players=2, seed=4).games
+    )
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "reason"),
+    [
+        ({"games": 0}, "games is a whole number >= 1"),
+        ({"games": 2.5}, "games is a whole number >= 1"),
+        ({"seed": -1}, "a seed is a whole number >= 0"),
+        ({"players": 5}, "for 2 to 4 players, not 5"),
+        ({"players": ["eager_landlord", "human"]}, "only bots"),
+        ({"players": "eager_landlord"}, "players is a number"),
+        ({"rules": []}, "at least one rule set"),
+        ({"rules": ["no_such_rules"]}, "unknown rule set 'no_such_rules'"),
+        ({"rules": ["landlords_game[no_such_option=1]"]}, "no_such_option"),
+        ({"rules": ["landlords_game[advanced"]}, "landlords_game\\[advanced"),
+    ],
+)
+def test_bad_arguments_are_refused_with_the_reason(kwargs, reason):
+    with pytest.raises(ValueError, match=reason):
+        compare(**{"rules": ["landlords_game"], "games": 2, **kwargs})
+
+
+# --- Rule specs ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected"),
+    [
+        ("landlords_game", ("landlords_game", {})),
+        ("  landlords_game  ", ("landlords_game", {})),
+        ("landlords_game[]", ("landlords_game", {})),
+        ("landlords_game[advanced=true]", ("landlords_game", {"advanced": True})),
+        (
+            "landlords_game[ land_value_tax = 0.5 , round_limit=40 ]",
+            ("landlords_game", {"land_value_tax": 0.5, "round_limit": 40}),
+        ),
+        (
+            "landlords_game[speculation_stake_to=broker]",
+            ("landlords_game", {"speculation_stake_to": "broker"}),
+        ),
+        ("my rules/house.toml[advanced=no]", ("my rules/house.toml", {"advanced": False})),
+        (("landlords_game", {"advanced": True}), ("landlords_game", {"advanced": True})),
+    ],
+)
+def test_good_specs(spec, expected):
+    assert parse_spec(spec) == expected
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "",
+        "[advanced=true]",
+        "landlords_game[advanced]",
+        "landlords_game[advanced=]",
+        "landlords_game[=true]",
+        "landlords_game[advanced=true",
+        "landlords_game]",
+        "landlords_game[a=1][b=2]",
+        "landlords_game[a=1]x",
+        "landlords_game[a=1,]",
+        "landlords_game[a=1,a=2]",
+        ("landlords_game", "advanced=true"),
+        ("", {}),
+        42,
+    ],
+)
+def test_bad_specs_are_refused_naming_them(spec):
+    with pytest.raises(ValueError, match="bad rule spec") as error:
+        parse_spec(spec)
+    assert repr(spec) in str(error.value)
+
+
+def test_labels_are_the_text_form():
+    assert spec_label("landlords_game", {}) == "landlords_game"
+    assert spec_label("landlords_game", {"advanced": False, "x": 0.5}) == (
+        "landlords_game[advanced=false,x=0.5]"
+    )
+    assert parse_spec(spec_label("landlords_game", {"advanced": True, "round_limit": 40})) == (
+        "landlords_game",
+        {"advanced": True, "round_limit": 40},
+    )
+
+
+def test_specs_split_on_commas_outside_brackets():
+    assert split_specs("landlords_game, prosperity") == ["landlords_game", "prosperity"]
+    assert split_specs("a[x=1,y=2],b,c[z=3]") == ["a[x=1,y=2]", "b", "c[z=3]"]
+    for bad in ("a[x=1,b", "a]x[", "a,,b", "a,"):
+        with pytest.raises(ValueError, match="bad rule specs"):
+            split_specs(bad)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("0.25", 0.25),
+        ("-1.5", -1.5),
+        (".5", 0.5),
+        ("2.", 2.0),
+        ("1e3", 1000.0),
+        ("40", 40),
+        ("true", True),
+        ("Off", False),
+        ("broker", "broker"),
+        ("nan", "nan"),
+        ("1.2.3", "1.2.3"),
+    ],
+)
+def test_option_values_on_the_command_line_include_decimals(text, value):
+    assert _option_value(text) == value
+    assert type(_option_value(text)) is type(value)
+
+
+# --- landlord compare -------------------------------------------------------------------
+
+
+def test_compare_prints_the_table(capsys, plain_vs_advanced):
+    status, out, err = run(
+        capsys, "compare", "--rules", f"landlords_game,{ADVANCED}", "--games", "24", "--seed", "11"
+    )
+    assert status == 0
+    assert err == ""
+    assert out == plain_vs_advanced.table() + "\n"
+
+
+def test_compare_json_parses(capsys, plain_vs_advanced):
+    status, out, _ = run(
+        capsys,
+        "compare",
+        "--rules",
+        f"landlords_game,{ADVANCED}",
+        "--games",
+        "24",
+        "--seed",
+        "11",
+        "--json",
+    )
+    assert status == 0
+    assert json.loads(out) == plain_vs_advanced.to_json()
+
+
+def test_compare_with_bots_and_players(capsys):
+    status, out, _ = run(
+        capsys,
+        "compare",
+        "--rules",
+        "landlords_game[round_limit=10],landlords_game[round_limit=10,advanced=true]",
+        "--games",
+        "4",
+        "--players",
+        "3",
+        "--bots",
+        "eager_landlord,cautious_tenant,random",
+    )
+    assert status == 0
+    assert out.startswith(
+        "2 rule sets, 4 games each, 3 players (eager_landlord, cautious_tenant, random), seed 0"
+    )
+    assert "landlords_game[round_limit=10,advanced=true]" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (["--games", "-1"], "argument --games: expected a whole number >= 1, got '-1'"),
+        (["--games", "0"], "argument --games: expected a whole number >= 1, got '0'"),
+        (["--games", "many"], "argument --games: expected a whole number >= 1, got 'many'"),
+        (["--seed", "-5"], "argument --seed: expected a whole number >= 0, got '-5'"),
+        (
+            ["--rules", "landlords_game,no_such_rules"],
+            "unknown rule set 'no_such_rules': expected one of landlords_game",
+        ),
+        (["--rules", "landlords_game[advanced"], "argument --rules: bad rule specs"),
+        (["--rules", "landlords_game[advanced]"], "'advanced' is not NAME=VALUE"),
+        (["--rules", "landlords_game[advanced=maybe]"], "option 'advanced'"),
+        (["--rules", "landlords_game", "--players", "5"], "for 2 to 4 players, not 5"),
+        (["--rules", "landlords_game", "--bots", "nobody"], "unknown strategy 'nobody'"),
+    ],
+)
+def test_bad_arguments_print_the_usage_and_exit_2(capsys, args, reason):
+    with pytest.raises(SystemExit) as exit_:
+        main(["compare", "--games", "2", *args])
+    assert exit_.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("usage: landlord compare")
+    assert "landlord compare: error: " in err
+    assert reason in err
