@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from landlord.metrics import gini, mean_interval
-from landlord.policies import Policy
+from landlord.policies import Policy, make_policy
 from landlord.rules import load_rules
 from landlord.session import Session, default_players
 
@@ -286,6 +286,7 @@ def compare(
     if "human" in names:
         raise ValueError("compare seats only bots, not 'human'")
     rule_sets = [load_rules(name, **options) for name, options, _ in specs]
+    seats = [make_policy(seat) for seat in seats]  # made once: bots keep nothing between games
     seeds = game_seeds(seed, games)
     total = games * len(specs)
     played = []

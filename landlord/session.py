@@ -166,14 +166,16 @@ class Session:
         with as little Python in between as it can.
         """
         game = self.game
-        apply = game.apply
-        apply_index = game.apply_index
         policies = self.policies
         human = [isinstance(policy, Human) for policy in policies]
         rng = self.policy_rng if any(policy.uses_rng for policy in policies) else None
         streams = self._streams
+        history = game.history
         left = -1 if max_steps is None else max_steps
         moved = False
+        # What GameState.apply does, inlined: chance outcomes are taken from the
+        # listed ones and a bot's choice is checked by identity (apply checks
+        # anything else), then recorded and sent into the flow.
         while left:
             node = game._node
             actor = node[0]
@@ -181,13 +183,26 @@ class Session:
                 outcomes = node[2]
                 stream = streams.get(node[1]) or self.stream(node[1])
                 if node[3] is None:
-                    apply_index(int(stream.uniform() * len(outcomes)))
+                    choice = outcomes[int(stream.uniform() * len(outcomes))]
                 else:
-                    apply_index(stream.pick(len(outcomes), node[3]))
+                    choice = outcomes[stream.pick(len(outcomes), node[3])]
             elif actor == NOBODY or human[actor]:
                 break
             else:
-                apply(policies[actor].choose(game, node[2], rng))
+                choice = policies[actor].choose(game, node[2], rng)
+                for option in node[2]:
+                    if option is choice:
+                        break
+                else:
+                    game.apply(choice)  # checked the long way (or refused)
+                    moved = True
+                    left -= 1
+                    continue
+            history.append(choice)
+            try:
+                game._node = game._flow_gen.send(choice)
+            except StopIteration:
+                game._node = (NOBODY,)
             moved = True
             left -= 1
         self._moved = moved

@@ -92,9 +92,14 @@ class Dealings(Holdings):
         self._talks_left = 0
         self._bids: dict[int, Bid] = {}
         self._offers: dict[tuple, Any] = {}
+        #: Offers made once: a card at every rung of a price ladder, by (card, to whom,
+        #: value, ladder), and a loan at every rate and security, by (lender, amount, card).
+        self._ladders: dict[tuple, tuple] = {}
         self._builds = self.tables.builds
         #: The lots each player holds (kept by :meth:`_set_owner`).
         self.lots_held: list[set[int]] = [set() for _ in range(self.n_players)]
+        #: The Build actions of each player's lots in board order, made when asked for.
+        self._builds_of: list[tuple | None] = [None] * self.n_players
         rules = self.rules
         self._house_cost = self.house_cost = rules["houses.cost"]
         self._house_to = self.pile_account[rules["houses.paid_to"]]
@@ -127,8 +132,10 @@ class Dealings(Holdings):
         before = self.owner[space]
         if before >= 0:
             self.lots_held[before].discard(space)
+            self._builds_of[before] = None
         if player >= 0 and space in self._builds:
             self.lots_held[player].add(space)
+            self._builds_of[player] = None
         self.owner[space] = player
         if player < 0:
             self.houses[space] = 0
@@ -251,15 +258,18 @@ class Dealings(Holdings):
             # The common case: nothing to build, repay or pool; a shared tuple.
             return USUAL_BUSINESS[self._talks_left, 0 if single_tax else self._votes_left]
         actions: list[Any] = [ROLL]
-        if cash >= self._house_cost:
+        can_build = cash >= self._house_cost
+        if can_build and self.lots_held[player]:
+            builds = self._builds_of[player]
+            if builds is None:
+                lots = sorted(self.lots_held[player])
+                builds = self._builds_of[player] = tuple(self._builds[lot] for lot in lots)
             limit = self._house_limit
-            houses = self.houses
-            builds = self._builds
-            for lot in sorted(self.lots_held[player]):
-                if not limit or houses[lot] < limit:
-                    actions.append(builds[lot])
-            if single_tax:
-                actions.extend(self.site_claims)  # Single Tax Rule 4: any unimproved lot
+            if limit:
+                houses = self.houses
+                actions.extend(build for build in builds if houses[build.space] < limit)
+            else:
+                actions.extend(builds)
         if self.debts:
             for debt in self.debts.values():
                 if debt.debtor == player and cash >= debt.owed:
@@ -272,6 +282,8 @@ class Dealings(Holdings):
             actions.append(CALL_VOTE)
         if self._talks_left:
             actions.append(NEGOTIATE)
+        if can_build and single_tax:
+            actions.extend(self.site_claims)  # Single Tax Rule 4: any unimproved lot, last
         return actions
 
     def _do_business(self, player: int, choice: Any) -> Flow:
@@ -336,32 +348,39 @@ class Dealings(Holdings):
         ladder = PRICE_LADDER[:2] if need else PRICE_LADDER
         add = actions.append
         make = self._offer
-        made = self._offers
         price_of = self.prices
         houses = self.houses
         house_cost = self._house_cost
+        ladders = self._ladders
         for space in self.tables.cards:
             holder = owner[space]
             if holder < 0 or space in pledged or (need and holder != player):
                 continue
             value = price_of[space] + houses[space] * house_cost
-            prices = [value * pct // 100 for pct in ladder]
             if holder == player:
                 for other in others:
+                    # The offers of this card to this player at every rung, made once.
+                    key = (space, other, value, ladder)
+                    offers = ladders.get(key)
+                    if offers is None:
+                        offers = ladders[key] = tuple(
+                            make(OfferCard, space, other, value * pct // 100) for pct in ladder
+                        )
                     cash = balances[other]
-                    for price in prices:
-                        if cash >= price:
-                            # The commonest offer: looked up without a call.
-                            key = (OfferCard, space, other, price)
-                            offer = made.get(key)
-                            if offer is None:
-                                offer = made[key] = OfferCard(space, other, price)
+                    for offer in offers:
+                        if cash >= offer.price:
                             add(offer)
             else:
+                key = (space, -1, value, ladder)
+                offers = ladders.get(key)
+                if offers is None:
+                    offers = ladders[key] = tuple(
+                        make(AskForCard, space, value * pct // 100) for pct in ladder
+                    )
                 cash = balances[player]
-                for price in prices:
-                    if cash >= price:
-                        add(make(AskForCard, space, price))
+                for offer in offers:
+                    if cash >= offer.price:
+                        add(offer)
         if self.luxuries[player]:
             fee = self._luxury_fee
             for other in others:
@@ -369,15 +388,26 @@ class Dealings(Holdings):
                     if balances[other] >= price:
                         add(make(OfferLuxury, other, price))
         amounts = ((need - balances[player] + 9) // 10 * 10,) if need else LOAN_AMOUNTS
-        free = sorted((self.card_value(s), s) for s in self.cards_of(player) if s not in pledged)
+        free = sorted(
+            (price_of[s] + houses[s] * house_cost, s)
+            for s in self.tables.cards
+            if owner[s] == player and s not in pledged
+        )
         for amount in amounts:
             cover = next((space for value, space in free if value >= amount), None)
-            securities = (None,) if cover is None else (None, cover)
             for other in others:
                 if balances[other] >= amount:
-                    for interest in self._interest_rates:
-                        for security in securities:
-                            add(make(AskLoan, other, amount, interest, security))
+                    # Every rate, on wages or on the card that covers it, made once.
+                    key = (other, amount, cover)
+                    loans = ladders.get(key)
+                    if loans is None:
+                        securities = (None,) if cover is None else (None, cover)
+                        loans = ladders[key] = tuple(
+                            make(AskLoan, other, amount, interest, security)
+                            for interest in self._interest_rates
+                            for security in securities
+                        )
+                    actions.extend(loans)
         return actions
 
     def _propose(self, player: int, offer: Any) -> Flow:

@@ -42,7 +42,13 @@ class Holdings(GameState):
     def capture(self) -> tuple:
         """The figures the holdings are computed from, copied (cheap: a few list copies)."""
         n = self.n_players
-        debts = [self.owed_to(p) - self.owed_by(p) for p in range(n)] if self.debts else None
+        debts = None
+        if self.debts:
+            debts = [0] * n  # what each player is owed, less what he owes
+            for debt in self.debts.values():
+                if debt.creditor < n:
+                    debts[debt.creditor] += debt.owed
+                debts[debt.debtor] -= debt.owed
         return (
             self.ledger.balances[:n],
             self.owner[:],

@@ -56,7 +56,7 @@ from landlord.engine.actions import (
 )
 from landlord.engine.single_tax import SingleTax
 from landlord.engine.state import CHANCE, Flow
-from landlord.engine.tables import DICE, DICE_TOTAL, tables_for
+from landlord.engine.tables import DICE, tables_for
 from landlord.rules.model import RuleSet
 
 __all__ = ["LandlordsGame"]
@@ -166,7 +166,9 @@ class LandlordsGame(SingleTax):
             self.extra_turn = False
             yield from self._turn(player)
             self.turns_played += 1
-            if self._spending:
+            if self._spending and (
+                not self.single_tax or self.ledger.balances[self._treasury] >= self._step
+            ):
                 self._spend_treasury()
             if self._prosperity_goal and self.prosperous():
                 self.everyone_wins = True
@@ -319,6 +321,19 @@ class LandlordsGame(SingleTax):
         return options
 
     def _move(self, player: int, throw: tuple[int, int]) -> Flow:
+        pos = self.position[player]
+        size = self.tables.size
+        first, second = throw
+        low, high = self._either_way
+        if first != second and not low <= pos <= high and pos < size:
+            # The usual move, forward and no choice (as move_options would list it).
+            to = (pos + first + second) % size
+            if to != self.tables.speculation:
+                if pos + first + second >= size:
+                    self._pay_wages(player)
+                self.position[player] = to
+                yield from self._land(player, to, pos, first + second)
+                return
         options = self.move_options(player, throw)
         if len(options) == 1:
             choice = options[0]
@@ -326,9 +341,7 @@ class LandlordsGame(SingleTax):
             choice = yield (player, "move", options, throw)
         if type(choice) is StayPut:
             return
-        pos = self.position[player]
-        size = self.tables.size
-        total = DICE_TOTAL[throw]
+        total = first + second
         if pos >= size:
             if self.tables.track.forward(pos, total)[1]:
                 self._pay_wages(player)

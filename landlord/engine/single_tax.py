@@ -148,8 +148,7 @@ class SingleTax(SpaceRules):
         for lot in self.tables.lots:
             if self.owner[lot] >= 0 and not self.houses[lot]:
                 self._set_owner(lot, -1)
-        kind = self.tables.kind
-        self.prices = tuple(0 if kind[s] == "lot" else p for s, p in enumerate(self.prices))
+        self.prices = self.tables.price_without_deeds
         self._open_sites()
         self.public_works.append((self.round, "the single tax begins"))
 

@@ -35,6 +35,7 @@ class Tables:
     kind: tuple[str, ...]
     name: tuple[str, ...]
     price: tuple[int, ...]
+    price_without_deeds: tuple[int, ...]
     land_rent: tuple[int, ...]
     section_rents: tuple[tuple[int, ...], ...]
     section: tuple[int, ...]
@@ -80,6 +81,8 @@ def tables_for(rules: RuleSet) -> Tables:
         kind=kind,
         name=tuple(space.name for space in spaces),
         price=tuple(space.price or 0 for space in spaces),
+        # Under the single tax a lot's title deed is worth nothing.
+        price_without_deeds=tuple(0 if s.kind == "lot" else s.price or 0 for s in spaces),
         land_rent=tuple(space.land_rent or 0 for space in spaces),
         section_rents=tuple(tuple(space.section_rents) for space in spaces),
         section=section,

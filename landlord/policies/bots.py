@@ -184,7 +184,12 @@ class Strategy(Policy):
             cost -= view.wages
         if kind in ("lot", "railroad", "franchise"):
             holder = view.owner[space]
-            if holder < 0:
+            if view.public[space]:
+                pass  # bought by the public: free
+            elif kind == "lot" and view.single_tax:
+                # Land rent to the Treasury, house rent to another's house.
+                cost += sum(amount for _, amount, _ in view.rent_due(space, me))
+            elif holder < 0:
                 wanted = (
                     self._worth_paying(view, space) and self._spare(view, me) >= t.price[space]
                 )
@@ -194,7 +199,8 @@ class Strategy(Policy):
         elif kind in ("necessity", "shelter_jail"):
             cost += view.necessity_tax()
         elif kind == "trespass":
-            cost += view.jail_fine
+            # A Free College gives an Education card (a quarter of a Professor's 100).
+            cost += -25.0 if space in view.colleges else view.jail_fine
         elif kind == "speculation":
             cost += -40.0 if self.speculates else 10.0
         elif kind == "luxury":
@@ -216,7 +222,8 @@ class Strategy(Policy):
                     if rent > best_rent:
                         best, best_rent = action, rent
             elif kind is ClaimSite:
-                sites = True
+                sites = True  # the engine lists the sites last
+                break
             elif kind is Repay:
                 if view.debts[action.debt].owed <= spare:
                     return action
@@ -224,16 +231,14 @@ class Strategy(Policy):
                 return action
             elif kind is Negotiate:
                 talk = action
-            elif kind is CallVote and self._for_single_tax(view, me):
+            elif kind is CallVote and self.votes != "never" and self._for_single_tax(view, me):
                 return action
         if best is not None:
             return best
         if sites and can_build:
             # Single Tax Rule 4: a new site, the one with the highest land rent.
             rent = view.tables.land_rent
-            return max(
-                (a for a in legal if type(a) is ClaimSite), key=lambda claim: rent[claim.space]
-            )
+            return max(view.site_claims, key=lambda claim: rent[claim.space])
         if talk and self.hunts_railroads and spare >= 150 and self._wanted_railroad(view, me) >= 0:
             return talk
         return legal[0]  # Roll
