@@ -98,6 +98,7 @@ def rule_set_summary(info: RuleSetInfo) -> dict[str, Any]:
         "max_players": info.max_players,
         "status": info.status,
         "summary": info.summary,
+        "extends": info.extends,
     }
 
 
@@ -153,6 +154,8 @@ def _print_details(details: dict[str, Any]) -> None:
     print(f"{details['title']} ({details['id']})")
     print(details["edition"])
     print(f"{details['players']} players; status: {details['status']}")
+    if details["extends"]:
+        print(f"based on {details['extends']}: what is not set here is as there")
     print(details["summary"])
     for source in details["sources"]:
         print(f"  source: {source}")
@@ -459,7 +462,12 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     args = build_parser().parse_args(argv)
-    return args.run(args)
+    try:
+        return args.run(args)
+    except BrokenPipeError:
+        # The reader went away (``landlord rules | head``): stop quietly.
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

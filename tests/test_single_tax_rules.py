@@ -500,3 +500,18 @@ def test_the_reconstruction_is_marked_where_a_user_sees_the_rule_set():
     assert "reconstruction" in rules.info.title
     assert rules.provenance["prosperity"].status == "secondary"
     assert rules["readings.prosperity"].startswith("RECONSTRUCTION")
+
+
+def test_landlord_rules_shows_the_reconstruction_and_what_it_is_based_on(capsys):
+    from landlord import cli
+
+    assert cli.main(["rules", "prosperity"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Prosperity (reconstruction) (prosperity)")
+    assert "status: reconstruction" in out
+    assert "based on single_tax" in out
+    assert "RECONSTRUCTION: the 1932 Prosperity rules are known only by their win test" in out
+    assert cli.main(["rules"]) == 0
+    listing = capsys.readouterr().out
+    assert "single_tax" in listing
+    assert "Prosperity (reconstruction)" in listing
