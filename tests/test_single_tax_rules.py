@@ -515,3 +515,21 @@ def test_landlord_rules_shows_the_reconstruction_and_what_it_is_based_on(capsys)
     listing = capsys.readouterr().out
     assert "single_tax" in listing
     assert "Prosperity (reconstruction)" in listing
+
+
+def test_a_rule_file_that_votes_without_saying_how_the_treasury_spends_is_refused(tmp_path):
+    import re
+    import shutil
+
+    from landlord.rules import RULES_DIR, RulesError
+
+    for name in ("landlords_game.toml", "landlords_game_board.csv", "landlords_game_chance.csv"):
+        shutil.copy(RULES_DIR / name, tmp_path / name)
+    toml = tmp_path / "landlords_game.toml"
+    text = toml.read_text(encoding="utf-8")
+    toml.write_text(re.sub(r"\n\[treasury_spending\]\n(.+\n)+", "\n", text), encoding="utf-8")
+    with pytest.raises(RulesError, match=r"landlords_game.toml: section \[treasury_spending\]"):
+        LandlordsGame(load_rules(toml), ["Ann", "Bob"])
+    # Without the vote (and nothing else that brings the single tax in) it plays.
+    game = LandlordsGame(load_rules(toml, single_tax_vote=False), ["Ann", "Bob"])
+    assert not game.single_tax

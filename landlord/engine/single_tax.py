@@ -35,6 +35,8 @@ sections, and the readings chosen where the text is silent are listed in its
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from landlord.engine.actions import (
     ACCEPT,
     CALL_VOTE,
@@ -48,6 +50,7 @@ from landlord.engine.actions import (
 )
 from landlord.engine.spaces import SpaceRules
 from landlord.engine.state import Flow, Proposal, Sale
+from landlord.rules import RulesError
 
 __all__ = ["SingleTax"]
 
@@ -71,6 +74,9 @@ class SingleTax(SpaceRules):
         self.single_tax_since = -1
         share = float(tax.get("share", 0.0))
         self._from_start = bool(rule.get("from_start", False)) or share >= 1
+        wanted = self._from_start or share > 0 or rule.get("vote") or rule.get("at_round")
+        if wanted:
+            self._check_single_tax_sections()
         #: The dial's share of land rent taxed, while the single tax is not in force.
         self.land_value_tax = share if 0 < share < 1 else 0.0
         self._dividend = bool(tax.get("dividend", False))
@@ -94,9 +100,9 @@ class SingleTax(SpaceRules):
             education.get("cards_per_professor", 4),
             education.get("per_professor", 0),
         )
-        chances = p.get("natural_opportunities", {})
-        self._opportunity_wages_from = piles.get(chances.get("wages_paid_by", ""), self.bank)
-        self._opportunity_rent_to = piles.get(chances.get("rent_paid_to", ""), self._treasury)
+        work = p.get("natural_opportunities", {})
+        self._opportunity_wages_from = piles.get(work.get("wages_paid_by", ""), self.bank)
+        self._opportunity_rent_to = piles.get(work.get("rent_paid_to", ""), self._treasury)
         prosperity = p.get("prosperity")
         self._prosperity_goal = 0
         self._prosperity_counts = "cash"
@@ -124,6 +130,21 @@ class SingleTax(SpaceRules):
         self.site_claims: tuple[ClaimSite, ...] = ()
         #: Card prices for talks and net worth: lots are worth nothing under the single tax.
         self.prices = t.price
+
+    def _check_single_tax_sections(self) -> None:
+        """A rule set that can bring the single tax in must say how it works."""
+        missing = [
+            name
+            for name in ("single_tax", "treasury_spending", "natural_opportunities")
+            if name not in self.rules.params
+        ]
+        if missing:
+            file = Path(self.rules.files[0]).name if self.rules.files else self.rules.id
+            raise RulesError(
+                f"{file}: section [{missing[0]}]: missing (expected it: this rule set can "
+                "bring in the single tax, by vote, by round, from the start or by the "
+                "land-value-tax dial)"
+            )
 
     # --- bringing the single tax in -----------------------------------------------
 
