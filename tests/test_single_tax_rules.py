@@ -533,3 +533,20 @@ def test_a_rule_file_that_votes_without_saying_how_the_treasury_spends_is_refuse
     # Without the vote (and nothing else that brings the single tax in) it plays.
     game = LandlordsGame(load_rules(toml, single_tax_vote=False), ["Ann", "Bob"])
     assert not game.single_tax
+
+
+@pytest.mark.parametrize(
+    ("rules", "options"),
+    [("prosperity", {}), ("landlords_game", {"land_value_tax": 0.4, "citizens_dividend": True})],
+)
+def test_a_saved_single_tax_game_replays_to_the_same_ledger(tmp_path, rules, options):
+    from landlord.record import load_game
+
+    session = Session(rules, ["random", "single_taxer", "random"], seed=9, **options)
+    session.run()
+    assert any(isinstance(action, ClaimSite) for action in session.game.history)
+    path = session.record().save(tmp_path / "game.json")
+    loaded = load_game(path)
+    assert loaded.game.ledger.records == session.game.ledger.records
+    assert loaded.game.public_works == session.game.public_works
+    assert loaded.summary()["public_works"] == [list(w) for w in session.game.public_works]

@@ -20,7 +20,8 @@ The parts, for whoever writes the next rule set:
 * :mod:`~landlord.engine.dealings`: payments that fall short, talks, loans,
   the Trust; :mod:`~landlord.engine.holdings`: what each player holds, by the
   rule set's score and by net worth; :mod:`~landlord.engine.spaces`: what each
-  space asks;
+  space asks; :mod:`~landlord.engine.single_tax`: the Single Tax rules, the
+  vote, the land-value-tax dial and Prosperity;
   :mod:`~landlord.engine.landlords_game`: Magie's 1906 game, deal to score.
 
 A new rule set whose play differs only in numbers needs only a data file. One

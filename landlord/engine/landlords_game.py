@@ -4,7 +4,9 @@ Read this module top to bottom as the rule book: the deal and the purchase of
 dealt cards (Rule 1), a turn (Jail, Poor House, building, talks, the throw),
 the move (Rules 2, 3, 17) and the end (Rule 19). What each space asks (Rules
 4-13) is in :mod:`landlord.engine.spaces`; money that falls short, talks
-between players, loans and the Trust in :mod:`landlord.engine.dealings`.
+between players, loans and the Trust in :mod:`landlord.engine.dealings`; the
+Single Tax rules, the vote that brings them in, the land-value-tax dial and
+the Prosperity ending in :mod:`landlord.engine.single_tax`.
 Numbers come from the rule set's data (:mod:`landlord.rules`); the code holds
 only what data cannot say. Where the text is ambiguous, the reading chosen is
 marked ``Our reading:`` in the code and listed under ``[readings]`` in the
@@ -15,7 +17,8 @@ The decisions a player meets, by ``Decision.kind`` (and what ``about`` holds):
 * ``buy_dealt``: after the deal, each dealt card he can pay for: ``Buy`` or
   ``Decline`` (about: the card's space).
 * ``turn``: before his throw: ``Roll``, ``Build``, ``Repay``, ``FormTrust``,
-  ``Negotiate`` (about: None).
+  ``CallVote`` (for the single tax), ``Negotiate``, and under the single tax
+  ``ClaimSite`` for every unimproved lot, listed last (about: None).
 * ``jail``: a turn begun in Jail: ``TryForDoubles``, ``PayFine``,
   ``UseJailCard`` (about: None).
 * ``move``: a throw that allows a choice: ``Move`` forward, backward or by the
@@ -29,8 +32,18 @@ The decisions a player meets, by ``Decision.kind`` (and what ``about`` holds):
 * ``talks``: after ``Negotiate``, or when short of money: ``OfferCard``,
   ``AskForCard``, ``OfferLuxury``, ``AskLoan``, then ``EndDealing`` or
   ``GiveUp`` (about: the sum he must raise, 0 if none).
-* ``offer`` and ``trust``: another player's proposal to him: ``Accept`` or
-  ``Refuse`` (about: a :class:`~landlord.engine.state.Proposal`: proposer, action).
+* ``offer``, ``trust`` and ``vote``: another player's proposal to him (a
+  card, a loan, a Trust, the single tax): ``Accept`` or ``Refuse`` (about: a
+  :class:`~landlord.engine.state.Proposal`: proposer, action).
+
+Under the single tax (:mod:`landlord.engine.single_tax`) three more:
+
+* ``build_site``: he stopped on an unimproved lot and paid its rent: ``Build``
+  a house there or ``Decline`` (about: the lot).
+* ``site_bid``: another claimed a lot to build on: ``Pass`` or ``Bid`` for it
+  (about: a ``Sale``: the lot, highest bid, bidder, claimant).
+* ``site``: others bid for his claim: ``ClaimSite`` at the highest bid, or
+  ``Decline`` and the highest bidder builds (about: a ``Sale``).
 
 Chance events, by purpose: ``deal`` (the next green card dealt), ``dice`` (a
 throw), ``chance_card`` (an index into the rule set's Chance pack) and
