@@ -124,9 +124,10 @@ class Session:
             raise ValueError(f"{len(names)} names for {len(self.policies)} players")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
             raise ValueError(f"a seed is a whole number >= 0, not {seed!r}")
-        sequence = np.random.SeedSequence(seed)
-        self.seed: int = int(sequence.entropy) if seed is None else seed
-        self._sequence = np.random.SeedSequence(self.seed)
+        if seed is None:
+            seed = int(np.random.SeedSequence().entropy)  # fresh entropy, kept to replay
+        self.seed: int = seed
+        self._sequence = np.random.SeedSequence(seed)
         self._streams: dict[str, ChanceStream] = {}
         self.game: GameState = new_game(rules, list(names))
 

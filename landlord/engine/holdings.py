@@ -85,10 +85,19 @@ class Holdings(GameState):
     @property
     def round_net_worths(self) -> list[tuple[int, list[int], list[int]]]:
         """Per round: (round, cash of each player, net worth of each player)."""
-        return [
-            (round_, captured[0], self.net_worths(captured))
-            for round_, captured in self._snapshots
-        ]
+        rows = []
+        held = assets = None
+        for round_, captured in self._snapshots:
+            cash = captured[0]
+            if captured[1:] != held:
+                # What the players hold changed this round: value it again.
+                held = captured[1:]
+                worth = self.net_worths(captured)
+                assets = [w - c for w, c in zip(worth, cash, strict=True)]
+            else:
+                worth = [c + a for c, a in zip(cash, assets, strict=True)]
+            rows.append((round_, cash, worth))
+        return rows
 
     def holdings_table(self, captured: tuple | None = None) -> list[tuple[int, ...]]:
         """:meth:`holdings_summary` for every player, now or from a :meth:`capture`."""
