@@ -322,6 +322,8 @@ def test_a_debt_that_is_not_a_move_is_owed_and_he_goes_to_a_natural_opportunity(
     assert (debt.debtor, debt.creditor, debt.owed) == (1, account(game, TREASURY), 50)
     assert game.position[1] == TIMBERLAND
     assert not game.jailed[1]
+    # His turn ends there: the next is Ann's, and his own next one starts with the work.
+    assert (game.actor, game.decision_kind) == (0, "turn")
 
 
 # --- The vote (the 1906 preamble) and a switch at a set round -----------------------------------

@@ -230,6 +230,7 @@ class LandlordsGame(SingleTax):
                     self._set_owner(card, player)
 
     def _turn(self, player: int) -> Flow:
+        size = self.tables.size
         if self.miss_turn[player]:
             self.miss_turn[player] = False
             return
@@ -238,13 +239,13 @@ class LandlordsGame(SingleTax):
             self.in_poor_house[player] = False
         if self.jailed[player]:
             throw = yield from self._jail_turn(player)
-            if self.jailed[player] or self.in_poor_house[player]:
-                return
+            if self.jailed[player] or self.in_poor_house[player] or self.position[player] >= size:
+                return  # still in Jail, or sent to the Poor House or a Natural Opportunity
             if throw is not None:
                 # Our reading of Rule 6: the double that frees him is also his move.
                 yield from self._move(player, throw)
                 return
-        elif self.position[player] >= self.tables.size:
+        elif self.position[player] >= size:
             # Single Tax Rule 8: a turn begun on a Natural Opportunity.
             yield from self._work_opportunity(player)
         # Before the throw: build houses (Rule 14), repay, form a Trust, talk, vote.

@@ -262,6 +262,8 @@ class SingleTax(SpaceRules):
             return
         while fund >= step:
             spent = self._buy_public_good()
+            if not spent:
+                break  # a dividend too small to share among the players
             fund -= spent
             if not self.single_tax:
                 self._fund -= spent
@@ -332,4 +334,4 @@ class SingleTax(SpaceRules):
             return False
         if self._prosperity_counts == "cash":
             return min(self.ledger.balances[: self.n_players]) >= goal
-        return min(row[-1] for row in self.holdings_table()) >= goal
+        return min(self.net_worths()) >= goal
