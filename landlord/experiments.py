@@ -365,13 +365,11 @@ class _Figures:
 def _treasury(game: GameState) -> tuple[int, int]:
     """What the Public Treasury took in and paid out over the game (0, 0 if it has none)."""
     treasury = game.pile_account.get(TREASURY)
-    collected = spent = 0
-    if treasury is not None:
-        for record in game.ledger.records:
-            if record[3] == treasury:
-                collected += record[4]
-            elif record[2] == treasury:
-                spent += record[4]
+    if treasury is None:
+        return 0, 0
+    records = game.ledger.records
+    collected = sum([record[4] for record in records if record[3] == treasury])
+    spent = sum([record[4] for record in records if record[2] == treasury])
     return collected, spent
 
 

@@ -172,12 +172,11 @@ class Session:
         rng = self.policy_rng if any(policy.uses_rng for policy in policies) else None
         streams = self._streams
         history = game.history
-        left = -1 if max_steps is None else max_steps
-        moved = False
+        started = len(history)
         # What GameState.apply does, inlined: chance outcomes are taken from the
         # listed ones and a bot's choice is checked by identity (apply checks
         # anything else), then recorded and sent into the flow.
-        while left:
+        for _ in repeat(None) if max_steps is None else repeat(None, max_steps):
             node = game._node
             actor = node[0]
             if actor == CHANCE:
@@ -196,17 +195,13 @@ class Session:
                         break
                 else:
                     game.apply(choice)  # checked the long way (or refused)
-                    moved = True
-                    left -= 1
                     continue
             history.append(choice)
             try:
                 game._node = game._flow_gen.send(choice)
             except StopIteration:
                 game._node = (NOBODY,)
-            moved = True
-            left -= 1
-        self._moved = moved
+        self._moved = len(history) > started
         return game
 
     def record(self):

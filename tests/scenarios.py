@@ -60,6 +60,7 @@ def at_throw(
         game.position[player] = space
     for player, amount in (cash or {}).items():
         set_cash(game, player, amount)
+    game.recount_assets()  # the houses were set by hand
     if game.single_tax:
         game._open_sites()  # the sites still free to build on, after the houses set above
     return game

@@ -98,6 +98,9 @@ class Dealings(Holdings):
         self._builds = self.tables.builds
         #: The lots each player holds (kept by :meth:`_set_owner`).
         self.lots_held: list[set[int]] = [set() for _ in range(self.n_players)]
+        #: What each player's cards and houses are worth (printed prices, houses at
+        #: cost): his net worth less his cash, luxury and Professor cards and debts.
+        self.assets = [0] * self.n_players
         #: The Build actions of each player's lots in board order, made when asked for.
         self._builds_of: list[tuple | None] = [None] * self.n_players
         rules = self.rules
@@ -130,12 +133,16 @@ class Dealings(Holdings):
     def _set_owner(self, space: int, player: int) -> None:
         """Give the card of ``space`` to ``player`` (-1: back to the pack)."""
         before = self.owner[space]
+        value = self.prices[space] + self.houses[space] * self._house_cost
         if before >= 0:
             self.lots_held[before].discard(space)
             self._builds_of[before] = None
-        if player >= 0 and space in self._builds:
-            self.lots_held[player].add(space)
-            self._builds_of[player] = None
+            self.assets[before] -= value
+        if player >= 0:
+            self.assets[player] += value
+            if space in self._builds:
+                self.lots_held[player].add(space)
+                self._builds_of[player] = None
         self.owner[space] = player
         if player < 0:
             self.houses[space] = 0
@@ -292,6 +299,7 @@ class Dealings(Holdings):
             to = self.pile_account[rule["paid_to"]]
             self.ledger.transfer(player, to, rule["cost"], "house built")
             self.houses[choice.space] += 1
+            self.assets[player] += self._house_cost
         elif isinstance(choice, Repay):
             debt = self.debts[choice.debt]
             self._settle(debt, debt.owed, "debt repaid")

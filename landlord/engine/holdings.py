@@ -57,51 +57,43 @@ class Holdings(GameState):
             debts,
             self.education[:],
             self.single_tax,
+            self.assets[:],
         )
 
     def net_worths(self, captured: tuple | None = None) -> list[int]:
         """Every player's net worth, now or from a :meth:`capture`: the last column of
-        :meth:`holdings_table`, computed alone (experiments read it for every round)."""
-        balances, owner, houses, luxuries, debts, education, single_tax = (
-            captured or self.capture()
-        )
-        worth = list(balances)
-        price = self.prices if single_tax else self.tables.price
-        house_cost = self._house_cost
-        for space in self.tables.cards:
-            holder = owner[space]
-            if holder >= 0:
-                worth[holder] += price[space] + houses[space] * house_cost
+        :meth:`holdings_table`, from the running value of his cards and houses
+        (experiments read it for every round of every game)."""
+        balances, _, _, luxuries, debts, education, _, assets = captured or self.capture()
         per_education, per_professor = self._per_professor
         fee = self._luxury_fee
-        for player in range(len(worth)):
-            worth[player] += luxuries[player] * fee + education[player] // per_education * (
-                per_professor
+        worth = [
+            cash + held + luxury * fee + educated // per_education * per_professor
+            for cash, held, luxury, educated in zip(
+                balances, assets, luxuries, education, strict=True
             )
-            if debts:
-                worth[player] += debts[player]
+        ]
+        if debts:
+            worth = [value + debt for value, debt in zip(worth, debts, strict=True)]
         return worth
 
     @property
     def round_net_worths(self) -> list[tuple[int, list[int], list[int]]]:
         """Per round: (round, cash of each player, net worth of each player)."""
-        rows = []
-        held = assets = None
-        for round_, captured in self._snapshots:
-            cash = captured[0]
-            if captured[1:] != held:
-                # What the players hold changed this round: value it again.
-                held = captured[1:]
-                worth = self.net_worths(captured)
-                assets = [w - c for w, c in zip(worth, cash, strict=True)]
-            else:
-                worth = [c + a for c, a in zip(cash, assets, strict=True)]
-            rows.append((round_, cash, worth))
-        return rows
+        worths = self.net_worths
+        return [(round_, held[0], worths(held)) for round_, held in self._snapshots]
+
+    def recount_assets(self) -> None:
+        """Value every player's cards and houses afresh (after setting them by hand)."""
+        self.assets = [0] * self.n_players
+        for space in self.tables.cards:
+            holder = self.owner[space]
+            if holder >= 0:
+                self.assets[holder] += self.prices[space] + self.houses[space] * self._house_cost
 
     def holdings_table(self, captured: tuple | None = None) -> list[tuple[int, ...]]:
         """:meth:`holdings_summary` for every player, now or from a :meth:`capture`."""
-        balances, owner, houses, luxuries, debts, education, single_tax = (
+        balances, owner, houses, luxuries, debts, education, single_tax, _ = (
             captured or self.capture()
         )
         t = self.tables

@@ -167,8 +167,11 @@ class SingleTax(SpaceRules):
                 treasury, self.bank, balance, "Treasury emptied for the single tax"
             )
         for lot in self.tables.lots:
-            if self.owner[lot] >= 0 and not self.houses[lot]:
+            holder = self.owner[lot]
+            if holder >= 0 and not self.houses[lot]:
                 self._set_owner(lot, -1)
+            elif holder >= 0:
+                self.assets[holder] -= self.prices[lot]  # the deed is worth nothing now
         self.prices = self.tables.price_without_deeds
         self._open_sites()
         self.public_works.append((self.round, "the single tax begins"))
@@ -235,11 +238,13 @@ class SingleTax(SpaceRules):
         self.ledger.transfer(player, self._house_to, self._house_cost, "house built")
         self._set_owner(space, player)
         self.houses[space] += 1
+        self.assets[player] += self._house_cost
         self._open_sites()
 
     def _open_sites(self) -> None:
+        houses = self.houses
         claims = self.tables.claims
-        self.site_claims = tuple(claims[lot] for lot in self.tables.lots if not self.houses[lot])
+        self.site_claims = tuple([claims[lot] for lot in self.tables.lots if not houses[lot]])
 
     # --- the Treasury's spending (Rule 6) ----------------------------------------------
 
