@@ -222,15 +222,25 @@ def _rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def _seed(text: str) -> int:
-    """A seed on the command line: a whole number >= 0."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
-    return value
+def _whole_number(minimum: int) -> Callable[[str], int]:
+    """An argparse type for a whole number >= ``minimum``."""
+
+    def whole_number(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = minimum - 1
+        if value < minimum:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number >= {minimum}, got {text!r}"
+            ) from None
+        return value
+
+    return whole_number
+
+
+#: A seed on the command line, and a number of games.
+_seed, _games = _whole_number(0), _whole_number(1)
 
 
 def _option_value(text: str) -> Any:
@@ -238,17 +248,6 @@ def _option_value(text: str) -> Any:
     from landlord.experiments import option_value
 
     return option_value(text)
-
-
-def _games(text: str) -> int:
-    """A number of games on the command line: a whole number >= 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}")
-    return value
 
 
 def _rule_options(args: argparse.Namespace) -> dict[str, Any]:
