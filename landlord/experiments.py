@@ -299,7 +299,8 @@ def compare(
         played.append(figures)
     parameters = {
         "rules": [
-            {"rules": name, "options": options, "label": label} for name, options, label in specs
+            {"rules": name, "options": options, "label": label, **_history(rule_set, options)}
+            for (name, options, label), rule_set in zip(specs, rule_sets, strict=True)
         ],
         "games": games,
         "players": names,
@@ -307,6 +308,19 @@ def compare(
         "level": LEVEL,
     }
     return Comparison(parameters, seeds, played)
+
+
+def _history(rules: Any, options: Mapping[str, Any]) -> dict[str, Any]:
+    """How firm a rule set is: its title and status, and the modern options set."""
+    modern = [
+        option.name
+        for option in rules.declared_options
+        if option.name in options
+        and option.provenance is not None
+        and option.provenance.status == "modern"
+        and options[option.name] != option.default
+    ]
+    return {"title": rules.info.title, "status": rules.info.status, "modern_options": modern}
 
 
 class _Figures:
@@ -552,8 +566,8 @@ class Comparison:
         for line in lines:
             text.append("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip())
         n = len(p["players"])
+        text += ["", *self._history_lines()]
         text += [
-            "",
             f"Gini: 0 when {'both' if n == 2 else f'all {n}'} players are equally rich, "
             f"{1 - 1 / n:.2f} when one player",
             "holds everything; each figure is a mean over the games.",
@@ -562,6 +576,22 @@ class Comparison:
             "with the same dice and cards, and the differences are taken game by game.",
         ]
         return "\n".join(text)
+
+    def _history_lines(self) -> list[str]:
+        """What is history and what is not, for every rule set compared."""
+        lines = []
+        for spec in self.parameters["rules"]:
+            if spec["status"] == "reconstruction":
+                lines.append(
+                    f"{spec['label']}: a reconstruction, not a historical rule set "
+                    f"(`landlord rules {spec['rules']}` says what is known)."
+                )
+            if spec["modern_options"]:
+                lines.append(
+                    f"{spec['label']}: a modern extension, in no historical rules "
+                    f"({', '.join(spec['modern_options'])})."
+                )
+        return [*lines, ""] if lines else []
 
     def _curve_lines(self, every: int = 5) -> list[tuple[str, ...]]:
         """The mean Gini of net worth every few rounds, one line per round shown."""

@@ -28,7 +28,13 @@ def game_report(record: Any) -> str:
         if value != next(o.default for o in rules.declared_options if o.name == name)
     }
     if changed:
-        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
+        modern = {
+            option.name
+            for option in rules.declared_options
+            if option.provenance and option.provenance.status == "modern"
+        }
+        shown = (f"{k}={v}" + (" (modern)" if k in modern else "") for k, v in changed.items())
+        lines.append("options: " + ", ".join(shown))
     for name, policy in zip(record.names, record.policies, strict=True):
         strategy = policy.get("strategy", "?")
         lines.append(f"  {name}: {strategy}, {policy.get('description', '')}".rstrip(", "))

@@ -264,3 +264,14 @@ def test_python_dash_m_landlord_play_runs_as_a_process(capsys):
     assert status == 0
     assert result.stdout == out
     assert [place for place, *_ in standings(result.stdout)] == [1, 2]
+
+
+def test_modern_options_and_the_treasury_s_purchases_are_shown(capsys):
+    args = ["play", "--seed", "2", "--option", "land_value_tax=0.5"]
+    status, out, _ = run(capsys, *args)
+    assert status == 0
+    assert "options: land_value_tax=0.5 (modern)" in out
+    assert "Soakum Lighting System bought: free to use" in out
+    status, out, _ = run(capsys, "play", "--seed", "3", "--rules", "single_tax")
+    assert "The single tax was in force from the start." in out
+    assert "wages raised" in out

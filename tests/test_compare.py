@@ -486,3 +486,16 @@ def test_bad_arguments_print_the_usage_and_exit_2(capsys, args, reason):
     assert err.startswith("usage: landlord compare")
     assert "landlord compare: error: " in err
     assert reason in err
+
+
+def test_the_table_says_which_rule_sets_are_not_history(landlord_vs_prosperity):
+    table = landlord_vs_prosperity.table()
+    assert "prosperity: a reconstruction, not a historical rule set" in table
+    assert "landlords_game: a" not in table
+    dial = compare(["landlords_game", "landlords_game[land_value_tax=0.5]"], games=2, seed=1)
+    assert "[land_value_tax=0.5]: a modern extension, in no historical rules (land_value_tax)" in (
+        dial.table()
+    )
+    [plain, taxed] = dial.to_json()["parameters"]["rules"]
+    assert (plain["status"], plain["modern_options"]) == ("playable", [])
+    assert taxed["modern_options"] == ["land_value_tax"]
