@@ -1,11 +1,19 @@
 """How unequal a game leaves its players, and how sure a mean over games is.
 
-Two measures, on plain numbers (numpy only, nothing else of the kit):
+Measures on plain numbers (numpy only, nothing else of the kit), each along
+an axis, so that a table of games by players gives one figure per game at
+once:
 
-- :func:`gini`, the Gini coefficient of holdings along an axis, so that a
-  table of games by players gives one figure per game at once;
+- :func:`gini`, the Gini coefficient of holdings;
+- :func:`lorenz`, the Lorenz curve of holdings (twice the area between it
+  and the diagonal is the Gini coefficient);
+- :func:`top_share`, the share of the total held by the richest ``k``;
+- :func:`herfindahl`, the Herfindahl(-Hirschman) index, the sum of squared
+  shares, for example of land holdings;
+- :func:`shares`, each value's share of the total, for example of all the
+  rent paid;
 - :func:`mean_interval`, the mean of a figure over games with its confidence
-  interval from Student's t distribution.
+  interval from Student's t distribution (:func:`t_quantile`).
 
 Examples
 --------
@@ -13,6 +21,10 @@ Examples
 0.0
 >>> gini([2000, 0, 0, 0])
 0.75
+>>> top_share([2000, 0, 0, 0]), herfindahl([500, 500, 500, 500])
+(1.0, 0.25)
+>>> shares([300, 100, 0, 100])
+array([0.6, 0.2, 0. , 0.2])
 >>> mean, low, high = mean_interval([0.30, 0.40, 0.50])
 >>> round(mean, 2), round(low, 3), round(high, 3)
 (0.4, 0.152, 0.648)
@@ -26,7 +38,15 @@ from statistics import NormalDist
 import numpy as np
 from numpy.typing import ArrayLike
 
-__all__ = ["gini", "mean_interval", "t_quantile"]
+__all__ = [
+    "gini",
+    "herfindahl",
+    "lorenz",
+    "mean_interval",
+    "shares",
+    "t_quantile",
+    "top_share",
+]
 
 
 def gini(values: ArrayLike, axis: int = -1, corrected: bool = False) -> float | np.ndarray:
@@ -100,6 +120,255 @@ def gini(values: ArrayLike, axis: int = -1, corrected: bool = False) -> float | 
     if corrected:
         result = result * (n / (n - 1))
     return float(result) if result.ndim == 0 else result
+
+
+def lorenz(values: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
+    """The Lorenz curve of ``values``: what share of the total the poorest hold.
+
+    Sort the holdings ascending; the curve joins the points ``(i / n, L_i)``
+    for ``i = 0..n``, where ``L_i`` is the share of the total held by the
+    ``i`` poorest. It starts at ``(0, 0)`` and ends at ``(1, 1)``; the
+    further it sags below the diagonal, the more unequal the holdings.
+
+    Parameters
+    ----------
+    values : array_like
+        Holdings, for example net worths, players along the last axis. A 1-D
+        list gives one curve; a table of games by players gives one curve
+        per row (per game).
+
+    Returns
+    -------
+    (population_share, holdings_share) : tuple of numpy.ndarray
+        Both shaped like ``values`` with one more point along the last axis
+        (``n + 1`` points for ``n`` players): ``0, 1/n, ..., 1`` and
+        ``L_0 = 0, L_1, ..., L_n = 1``.
+
+    Notes
+    -----
+    **The Gini coefficient** (:func:`gini`, uncorrected) is twice the area
+    between the diagonal and the curve, that is ``1 - 2 A`` with ``A`` the
+    area under the curve by the trapezoid rule::
+
+        G = 1 - sum_i (L_(i-1) + L_i) / n
+
+    **Zeros and debts**, as for :func:`gini`. All values zero: the
+    diagonal, everyone is equal at zero. A total of 0 or less with some
+    values not zero: the holdings shares are all ``nan``. Negative values
+    (debts) are allowed while the total is positive; the curve then dips
+    below 0 before it climbs to 1. A ``nan`` among the values gives ``nan``
+    shares.
+
+    Examples
+    --------
+    >>> population, holdings = lorenz([4, 1, 3, 2])
+    >>> population
+    array([0.  , 0.25, 0.5 , 0.75, 1.  ])
+    >>> holdings
+    array([0. , 0.1, 0.3, 0.6, 1. ])
+    >>> lorenz([0, 0, 0, 100])[1]
+    array([0., 0., 0., 0., 1.])
+    >>> lorenz([-50, 0, 0, 150])[1]
+    array([ 0. , -0.5, -0.5, -0.5,  1. ])
+    >>> lorenz([[5, 5], [0, 0], [-5, 5]])[1]
+    array([[0. , 0.5, 1. ],
+           [0. , 0.5, 1. ],
+           [nan, nan, nan]])
+
+    Twice the area between the diagonal and the curve is the Gini coefficient:
+
+    >>> population, holdings = lorenz([1, 2, 3, 4])
+    >>> round(1 - 2 * float(np.trapezoid(holdings, population)), 12), gini([1, 2, 3, 4])
+    (0.25, 0.25)
+    """
+    x = np.asarray(values, dtype=float)
+    if x.ndim == 0:
+        raise ValueError("a Lorenz curve needs a list of holdings, not a single number")
+    n = x.shape[-1]
+    if n == 0:
+        raise ValueError("a Lorenz curve needs at least one value")
+    x = np.sort(x, axis=-1)
+    total = x.sum(axis=-1, keepdims=True)
+    population = np.linspace(0.0, 1.0, n + 1)
+    running = np.concatenate([np.zeros((*x.shape[:-1], 1)), np.cumsum(x, axis=-1)], axis=-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        holdings = np.where(total > 0, running / total, np.nan)
+    holdings = np.where(np.all(x == 0, axis=-1, keepdims=True), population, holdings)
+    # The last point is the whole total: 1 exactly, not 1 give or take a rounding.
+    holdings[..., -1] = np.where(np.isnan(holdings[..., -1]), np.nan, 1.0)
+    return np.broadcast_to(population, holdings.shape).copy(), holdings
+
+
+def top_share(values: ArrayLike, k: int = 1, axis: int = -1) -> float | np.ndarray:
+    """The share of the total held by the richest ``k`` along ``axis``.
+
+    With ``n`` players it is ``k / n`` when everyone holds the same and 1
+    when the richest ``k`` hold everything; it is one minus the Lorenz curve
+    (:func:`lorenz`) at ``(n - k) / n``.
+
+    Parameters
+    ----------
+    values : array_like
+        Holdings, for example net worths. A 1-D list gives one figure; a
+        table of games by players (``axis=-1``) gives one figure per game.
+    k : int
+        How many of the richest to count, from 1 to the number of players.
+    axis : int
+        The axis that runs over the players.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        A float for 1-D input, otherwise an array without ``axis``.
+
+    Notes
+    -----
+    **Zeros and debts**, as for :func:`gini`. All values zero: ``k / n``,
+    everyone is equal at zero. A total of 0 or less with some values not
+    zero: ``nan``. Negative values (debts) are allowed while the total is
+    positive; the share can then exceed 1 (the richest hold more than the
+    total, the others owe the difference). A ``nan`` among the values gives
+    ``nan``.
+
+    Examples
+    --------
+    >>> top_share([1, 2, 3, 4]), top_share([1, 2, 3, 4], k=2)
+    (0.4, 0.7)
+    >>> top_share([0, 0, 0, 0], k=3), top_share([-5, 5, 0])
+    (0.75, nan)
+    >>> top_share([-50, 0, 0, 150])
+    1.5
+    >>> top_share([[1, 1, 1, 1], [0, 0, 0, 8]])
+    array([0.25, 1.  ])
+    """
+    x = np.moveaxis(np.asarray(values, dtype=float), axis, -1)
+    n = x.shape[-1]
+    if isinstance(k, bool) or not isinstance(k, int | np.integer) or not 1 <= k <= n:
+        raise ValueError(f"k must be a whole number from 1 to the {n} players, not k={k!r}")
+    x = np.sort(x, axis=-1)
+    total = x.sum(axis=-1)
+    top = x[..., n - k :].sum(axis=-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        result = np.where(total > 0, top / total, np.nan)
+    result = np.where(np.all(x == 0, axis=-1), k / n, result)
+    return float(result) if result.ndim == 0 else result
+
+
+def herfindahl(values: ArrayLike, axis: int = -1, normalized: bool = False) -> float | np.ndarray:
+    """The Herfindahl(-Hirschman) index of holdings along ``axis``: the sum of squared shares.
+
+    ::
+
+        H = sum_i s_i^2,   s_i = x_i / sum_j x_j
+
+    It measures how concentrated holdings are, for example land: ``1 / n``
+    when ``n`` players hold equal amounts, 1 when one holds everything. Its
+    inverse ``1 / H`` reads as "the number of equal holders this is
+    equivalent to".
+
+    Parameters
+    ----------
+    values : array_like
+        Holdings, each 0 or more, for example the number or value of the
+        lots each player owns. A 1-D list gives one figure; a table of games
+        by players (``axis=-1``) gives one figure per game.
+    axis : int
+        The axis that runs over the players.
+    normalized : bool
+        Rescale to ``(H - 1/n) / (1 - 1/n)``, so that equal holdings give 0
+        and one holder of everything gives 1 whatever the number of players
+        (needs ``n >= 2``).
+
+    Returns
+    -------
+    float or numpy.ndarray
+        A float for 1-D input, otherwise an array without ``axis``.
+
+    Raises
+    ------
+    ValueError
+        If a holding is negative: a share of a negative holding is not a
+        share of anything, and squaring would count a debt as concentration.
+
+    Notes
+    -----
+    **Nothing held.** All values zero gives ``nan``: there are no holdings
+    to concentrate (unlike :func:`gini`, which calls everyone equal at zero).
+    A ``nan`` among the values gives ``nan``.
+
+    Examples
+    --------
+    >>> herfindahl([1, 1, 1, 1]), herfindahl([0, 0, 0, 7])
+    (0.25, 1.0)
+    >>> herfindahl([1, 1, 2]), herfindahl([1, 1, 2], normalized=True)
+    (0.375, 0.0625)
+    >>> herfindahl([[5, 5], [0, 3], [0, 0]])
+    array([0.5, 1. , nan])
+    """
+    x = np.moveaxis(np.asarray(values, dtype=float), axis, -1)
+    n = x.shape[-1]
+    if n == 0:
+        raise ValueError("the Herfindahl index needs at least one value")
+    if normalized and n < 2:
+        raise ValueError("normalized=True needs at least two values")
+    if np.any(x < 0):
+        raise ValueError("the Herfindahl index needs holdings of 0 or more, not negative ones")
+    total = x.sum(axis=-1)
+    squares = (x * x).sum(axis=-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if normalized:
+            # (H - 1/n) / (1 - 1/n), rearranged so that equal holdings give 0 exactly.
+            result = (n * squares - total * total) / ((n - 1) * total * total)
+        else:
+            result = squares / (total * total)
+    result = np.where(total > 0, result, np.nan)
+    return float(result) if result.ndim == 0 else result
+
+
+def shares(values: ArrayLike, axis: int = -1) -> np.ndarray:
+    """Each value's share of the total along ``axis``.
+
+    For example, from the rent each player received, the share of all the
+    rent paid that each one received. Along ``axis`` the shares add up to 1.
+
+    Parameters
+    ----------
+    values : array_like
+        Amounts, at least 1-D. A table of games by players (``axis=-1``)
+        gives the shares within each game.
+    axis : int
+        The axis to share out along.
+
+    Returns
+    -------
+    numpy.ndarray
+        The shares, shaped like ``values``.
+
+    Notes
+    -----
+    **A total of zero** (nobody received anything) gives ``nan`` for every
+    share along that axis: there is nothing to share out. Otherwise each
+    share is ``value / total``, negative values included; with a negative
+    total the signs turn over, so read such shares with care. A ``nan``
+    among the values gives ``nan`` shares along that axis.
+
+    Examples
+    --------
+    >>> shares([30, 10, 0, 10])
+    array([0.6, 0.2, 0. , 0.2])
+    >>> shares([[1, 3], [0, 0]])
+    array([[0.25, 0.75],
+           [ nan,  nan]])
+    >>> shares([[1, 3], [1, 1]], axis=0)
+    array([[0.5 , 0.75],
+           [0.5 , 0.25]])
+    """
+    x = np.asarray(values, dtype=float)
+    if x.ndim == 0:
+        raise ValueError("shares need a list of values, not a single number")
+    total = x.sum(axis=axis, keepdims=True)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(total != 0, x / total, np.nan)
 
 
 def mean_interval(

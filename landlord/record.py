@@ -121,6 +121,67 @@ class GameRecord:
         return pd.DataFrame(rows, columns=["round", "player", "name", *ROUND_COLUMNS])
 
     @property
+    def round_summary(self):
+        """Per round, how concentrated the game is and where the money went.
+
+        One row per round (0 is after the deal): the Gini of cash and of net
+        worth (:func:`landlord.metrics.gini`), the richest player's share of
+        all net worth (``leader_share``), the Herfindahl index of the land
+        the players hold, by printed price (``land_concentration``; NaN when
+        nobody holds land, as under the single tax, where deeds are worth
+        nothing), the Public Treasury's balance at the round's end, and what
+        was paid that round in ``rent`` (land rent, house rent and fares),
+        ``wages``, ``taxes`` (taxes and fines) and ``public_spending``, by the
+        groups of :data:`landlord.flows.REASON_GROUPS`.
+        """
+        import numpy as np
+        import pandas as pd
+
+        from landlord.flows import RENT_GROUPS, group_of
+        from landlord.metrics import gini, herfindahl, top_share
+
+        rounds = self.rounds
+        n = len(self.names)
+        numbers = sorted(rounds["round"].unique())
+        by_round = rounds.sort_values(["round", "player"])
+
+        def table(column: str) -> np.ndarray:
+            return by_round[column].to_numpy(dtype=float).reshape(len(numbers), n)
+
+        worth, land = table("net_worth"), table("land_value")
+        held = land.sum(axis=1) > 0
+        concentration = np.full(len(numbers), np.nan)
+        concentration[held] = herfindahl(land[held])
+        frame = pd.DataFrame(
+            {
+                "round": numbers,
+                "gini_cash": gini(table("cash")),
+                "gini_net_worth": gini(worth),
+                "leader_share": top_share(worth),
+                "land_concentration": concentration,
+            }
+        )
+        treasury = self.game.pile_account.get("public_treasury", -1)
+        paid = {name: dict.fromkeys(numbers, 0) for name in ("rent", "wages", "taxes", "spent")}
+        columns = dict.fromkeys(RENT_GROUPS, "rent")
+        columns.update({"wages": "wages", "taxes and fines": "taxes", "public spending": "spent"})
+        into_treasury = dict.fromkeys(numbers, 0)  # net, by round
+        for record in self.game.ledger.records:
+            column = columns.get(group_of(record.reason))
+            if column is not None:
+                paid[column][record.round] += record.amount
+            if record.payee == treasury:
+                into_treasury[record.round] += record.amount
+            elif record.payer == treasury:
+                into_treasury[record.round] -= record.amount
+        frame["treasury"] = np.cumsum([into_treasury[number] for number in numbers])
+        frame["rent"] = [paid["rent"][number] for number in numbers]
+        frame["wages"] = [paid["wages"][number] for number in numbers]
+        frame["taxes"] = [paid["taxes"][number] for number in numbers]
+        frame["public_spending"] = [paid["spent"][number] for number in numbers]
+        return frame
+
+    @property
     def transfers(self):
         """Every payment: round, turn, payer, payee (names and account numbers), amount, reason."""
         import pandas as pd

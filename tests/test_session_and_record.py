@@ -302,3 +302,41 @@ def test_a_rule_file_asking_for_an_unknown_game_is_refused_naming_file_and_field
         r"got 'snakes_and_ladders'",
     ):
         landlord.play(own, players=2, seed=1)
+
+
+def test_the_round_summary_measures_concentration_and_money_round_by_round(record):
+    from landlord.metrics import gini
+
+    summary = record.round_summary
+    assert list(summary.columns) == [
+        "round",
+        "gini_cash",
+        "gini_net_worth",
+        "leader_share",
+        "land_concentration",
+        "treasury",
+        "rent",
+        "wages",
+        "taxes",
+        "public_spending",
+    ]
+    assert summary["round"].tolist() == list(range(record.n_rounds + 1))
+    last = record.rounds[record.rounds["round"] == record.n_rounds]
+    assert summary["gini_net_worth"].iloc[-1] == pytest.approx(gini(last["net_worth"]))
+    assert summary["leader_share"].iloc[-1] == pytest.approx(
+        last["net_worth"].max() / last["net_worth"].sum()
+    )
+    ledger = record.game.ledger
+    assert summary["treasury"].iloc[-1] == ledger.balances[ledger.names.index("PUBLIC TREASURY")]
+    transfers = record.transfers
+    rent = transfers["reason"].isin(["land rent", "house rent", "railroad fare", "franchise fee"])
+    assert summary["rent"].sum() == transfers.loc[rent, "amount"].sum()
+    assert summary["wages"].sum() == transfers.loc[transfers["reason"] == "wages", "amount"].sum()
+    assert (summary["public_spending"] == 0).all()  # the 1906 Treasury only hoards
+    assert summary["land_concentration"].iloc[1:].between(0.25, 1).all()
+
+
+def test_under_the_single_tax_the_round_summary_shows_the_treasury_spending():
+    summary = landlord.play("prosperity", players=4, seed=1).round_summary
+    assert summary["public_spending"].sum() > 0
+    assert summary["land_concentration"].isna().all()  # deeds are worth nothing
