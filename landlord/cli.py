@@ -239,8 +239,8 @@ def _whole_number(minimum: int) -> Callable[[str], int]:
     return whole_number
 
 
-#: A seed on the command line, and a number of games.
-_seed, _games = _whole_number(0), _whole_number(1)
+#: A seed on the command line, and a count (games, jobs).
+_seed, _count = _whole_number(0), _whole_number(1)
 
 
 def _option_value(text: str) -> Any:
@@ -355,7 +355,14 @@ def _compare(args: argparse.Namespace) -> int:
         seats = _seats(args, rules)
     progress = _show_progress if sys.stderr.isatty() else None
     try:
-        result = compare(specs, games=args.games, players=seats, seed=args.seed, progress=progress)
+        result = compare(
+            specs,
+            games=args.games,
+            players=seats,
+            seed=args.seed,
+            progress=progress,
+            jobs=args.jobs,
+        )
     except RulesError as error:  # a rule file whose game the engine does not know
         args.parser.error(str(error))
     if args.json:
@@ -436,7 +443,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(default landlords_game,prosperity)",
     )
     compare.add_argument(
-        "--games", type=_games, default=100, metavar="N", help="games per rule set (default 100)"
+        "--games", type=_count, default=100, metavar="N", help="games per rule set (default 100)"
     )
     compare.add_argument("--players", type=int, default=4, metavar="N", help="seats (default 4)")
     compare.add_argument(
@@ -447,6 +454,13 @@ def build_parser() -> argparse.ArgumentParser:
         "(eager_landlord, cautious_tenant, single_taxer, random)",
     )
     compare.add_argument("--seed", type=_seed, default=0, help="same seed, same games (default 0)")
+    compare.add_argument(
+        "--jobs",
+        type=_count,
+        default=1,
+        metavar="N",
+        help="processes to play the games in (default 1); the results do not change",
+    )
     compare.add_argument(
         "--json", action="store_true", help="print JSON (with every game) instead of a table"
     )

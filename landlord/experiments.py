@@ -28,6 +28,7 @@ import math
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -59,6 +60,8 @@ DEFAULT_RULES = ("landlords_game", "prosperity")
 LEVEL = 0.95
 #: The pile whose takings and spending are reported.
 TREASURY = "public_treasury"
+#: The most games sent to a worker at once when games are played in parallel.
+BATCH = 50
 
 #: A rule spec as text: an id or path, then optionally ``[NAME=VALUE,...]``.
 _SPEC = re.compile(r"\s*([^\[\]]*?)\s*(?:\[([^\[\]]*)\])?\s*", re.DOTALL)
@@ -240,6 +243,8 @@ def compare(
     players: int | Sequence[str | Policy] = 4,
     seed: int = 0,
     progress: Callable[[int, int], Any] | None = None,
+    jobs: int = 1,
+    executor: Executor | None = None,
 ) -> Comparison:
     """Play the same games under each rule set and compare their inequality.
 
@@ -259,7 +264,14 @@ def compare(
         Game k of every rule set is played with the same session seed, the
         k-th of :func:`game_seeds` (``seed``); same arguments, same results.
     progress : callable, optional
-        Called as ``progress(done, total)`` after every game played.
+        Called as ``progress(done, total)`` as games are played (after every
+        game, or every batch of games when they are played in parallel).
+    jobs : int
+        Processes to play the games in (1: here, in this process).
+    executor : concurrent.futures.Executor, optional
+        Where to play them instead: any executor, for example a Dask
+        client's ``client.get_executor()``. The games are sent in batches and
+        put back in order, so the results are the same whatever plays them.
 
     Returns
     -------
@@ -281,6 +293,8 @@ def compare(
         raise ValueError(f"a seed is a whole number >= 0, not {seed!r}")
     if isinstance(players, str):
         raise ValueError(f"players is a number or one strategy per seat, not {players!r}")
+    if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
+        raise ValueError(f"jobs is a whole number >= 1, not {jobs!r}")
     seats = default_players(players) if isinstance(players, int) else list(players)
     names = [seat.name if isinstance(seat, Policy) else str(seat) for seat in seats]
     if "human" in names:
@@ -288,15 +302,13 @@ def compare(
     rule_sets = [load_rules(name, **options) for name, options, _ in specs]
     seats = [make_policy(seat) for seat in seats]  # made once: bots keep nothing between games
     seeds = game_seeds(seed, games)
-    total = games * len(specs)
-    played = []
-    for index, rule_set in enumerate(rule_sets):
-        figures = _Figures()
-        for game_seed in seeds:
-            figures.add(Session(rule_set, seats, seed=game_seed).run())
-            if progress is not None:
-                progress(index * games + len(figures.rows), total)
-        played.append(figures)
+    if executor is None and jobs == 1:
+        played = _play_here(rule_sets, seats, seeds, progress)
+    elif executor is None:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            played = _play_in(pool, jobs, specs, seats, seeds, progress)
+    else:
+        played = _play_in(executor, jobs, specs, seats, seeds, progress)
     parameters = {
         "rules": [
             {"rules": name, "options": options, "label": label, **_history(rule_set, options)}
@@ -308,6 +320,70 @@ def compare(
         "level": LEVEL,
     }
     return Comparison(parameters, seeds, played)
+
+
+def _play_here(
+    rule_sets: list[Any],
+    seats: list[Policy],
+    seeds: list[int],
+    progress: Callable[[int, int], Any] | None,
+) -> list[_Figures]:
+    """Play every game in this process, one rule set after another."""
+    total = len(seeds) * len(rule_sets)
+    played = []
+    for index, rule_set in enumerate(rule_sets):
+        figures = _Figures()
+        for game_seed in seeds:
+            figures.add(Session(rule_set, seats, seed=game_seed).run())
+            if progress is not None:
+                progress(index * len(seeds) + len(figures.rows), total)
+        played.append(figures)
+    return played
+
+
+def _play_in(
+    executor: Executor,
+    jobs: int,
+    specs: list[Spec],
+    seats: list[Policy],
+    seeds: list[int],
+    progress: Callable[[int, int], Any] | None,
+) -> list[_Figures]:
+    """Play the games in batches on ``executor`` and put the figures back in order."""
+    size = max(1, min(BATCH, math.ceil(len(seeds) / (4 * jobs))))
+    batches = {
+        executor.submit(_play_batch, name, options, seats, seeds[start : start + size]): (
+            index,
+            start,
+        )
+        for index, (name, options, _) in enumerate(specs)
+        for start in range(0, len(seeds), size)
+    }
+    done, total = 0, len(seeds) * len(specs)
+    results: dict[tuple[int, int], _Figures] = {}
+    for future in as_completed(batches):
+        results[batches[future]] = figures = future.result()
+        done += len(figures.rows)
+        if progress is not None:
+            progress(done, total)
+    played = []
+    for index in range(len(specs)):
+        figures = _Figures()
+        for start in range(0, len(seeds), size):
+            figures.extend(results[index, start])
+        played.append(figures)
+    return played
+
+
+def _play_batch(
+    rules: str, options: dict[str, Any], seats: list[Policy], seeds: list[int]
+) -> _Figures:
+    """Play one batch of games of one rule set (in a worker: everything here pickles)."""
+    rule_set = load_rules(rules, **options)
+    figures = _Figures()
+    for game_seed in seeds:
+        figures.add(Session(rule_set, seats, seed=game_seed).run())
+    return figures
 
 
 def _history(rules: Any, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -332,6 +408,14 @@ class _Figures:
         self.lengths: list[int] = []  # rounds in each game's table (round 0 included)
         self.final_cash: list[int] = []
         self.players = 0
+
+    def extend(self, other: _Figures) -> None:
+        """Keep the figures of another batch of games, after these."""
+        self.rows += other.rows
+        self.worth += other.worth
+        self.lengths += other.lengths
+        self.final_cash += other.final_cash
+        self.players = other.players or self.players
 
     def add(self, game: GameState) -> None:
         """Keep the figures of one finished game."""

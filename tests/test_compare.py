@@ -499,3 +499,39 @@ def test_the_table_says_which_rule_sets_are_not_history(landlord_vs_prosperity):
     [plain, taxed] = dial.to_json()["parameters"]["rules"]
     assert (plain["status"], plain["modern_options"]) == ("playable", [])
     assert taxed["modern_options"] == ["land_value_tax"]
+
+
+# --- Played in parallel -----------------------------------------------------------------
+
+
+def test_games_played_in_processes_or_on_any_executor_give_the_same_results():
+    from concurrent.futures import ThreadPoolExecutor
+
+    rules = ["landlords_game", "prosperity"]
+    here = compare(rules, games=18, players=3, seed=4)
+    seen = []
+    in_processes = compare(
+        rules, games=18, players=3, seed=4, jobs=2, progress=lambda *a: seen.append(a)
+    )
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        on_executor = compare(rules, games=18, players=3, seed=4, jobs=3, executor=pool)
+    for other in (in_processes, on_executor):
+        pd.testing.assert_frame_equal(other.games, here.games)
+        pd.testing.assert_frame_equal(other.per_round, here.per_round)
+        pd.testing.assert_frame_equal(other.summary, here.summary)
+    assert seen[-1] == (36, 36)
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+    with pytest.raises(ValueError, match="jobs is a whole number >= 1"):
+        compare(rules, games=2, jobs=0)
+
+
+def test_compare_with_jobs_prints_the_same_table(capsys):
+    args = ["compare", "--rules", "landlords_game,prosperity", "--games", "8", "--seed", "3"]
+    _, alone, _ = run(capsys, *args)
+    status, parallel, _ = run(capsys, *args, "--jobs", "2")
+    assert status == 0
+    assert parallel == alone
+    with pytest.raises(SystemExit) as exit_info:
+        main([*args, "--jobs", "0"])
+    assert exit_info.value.code == 2
+    assert "--jobs" in capsys.readouterr().err
