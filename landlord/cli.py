@@ -339,13 +339,20 @@ def _show_progress(done: int, total: int) -> None:
         print(f"\rplayed {done} of {total} games", end=end, file=sys.stderr, flush=True)
 
 
-def _compare(args: argparse.Namespace) -> int:
+def _experiment(args: argparse.Namespace, specs_text: str, sweep: tuple | None = None) -> int:
+    """Run ``landlord compare``, ``simulate`` or ``sweep``: check, play, print, save."""
     from landlord.experiments import compare, parse_spec, split_specs
 
     try:
-        specs = [parse_spec(spec) for spec in split_specs(args.rules)]
+        specs = [parse_spec(spec) for spec in split_specs(specs_text)]
     except ValueError as error:
         args.parser.error(f"argument --rules: {error}")
+    if sweep is not None:
+        option, values = sweep
+        if len(specs) != 1:
+            args.parser.error("argument --rules: a sweep takes one rule set")
+        name, options = specs[0]
+        specs = [(name, {**options, option: value}) for value in values]
     seats: list[str] = []
     for name, options in specs:
         try:
@@ -355,21 +362,67 @@ def _compare(args: argparse.Namespace) -> int:
         seats = _seats(args, rules)
     progress = _show_progress if sys.stderr.isatty() else None
     try:
-        result = compare(
-            specs,
-            games=args.games,
-            players=seats,
-            seed=args.seed,
-            progress=progress,
-            jobs=args.jobs,
-        )
+        result = compare(specs, args.games, seats, args.seed, progress=progress, jobs=args.jobs)
     except RulesError as error:  # a rule file whose game the engine does not know
         args.parser.error(str(error))
+    if args.out:
+        try:
+            result.save(args.out)
+        except (OSError, ValueError) as error:
+            args.parser.error(f"argument --out: {error}")
     if args.json:
         print(json.dumps(result.to_json(), indent=1))
     else:
         print(result.table())
     return 0
+
+
+def _compare(args: argparse.Namespace) -> int:
+    return _experiment(args, args.rules)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    return _experiment(args, args.rules)
+
+
+def _sweep(args: argparse.Namespace) -> int:
+    option, equals, values = args.param.partition("=")
+    if not equals or not option.strip() or not values.strip():
+        args.parser.error(f"argument --param: expected NAME=V1,V2,..., got {args.param!r}")
+    return _experiment(
+        args, args.rules, (option.strip(), [_option_value(v) for v in values.split(",")])
+    )
+
+
+def _add_experiment_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments every experiment takes: games, players, bots, seed, jobs, output."""
+    parser.add_argument(
+        "--games", type=_count, default=100, metavar="N", help="games per rule set (default 100)"
+    )
+    parser.add_argument("--players", type=int, default=4, metavar="N", help="seats (default 4)")
+    parser.add_argument(
+        "--bots",
+        default="eager_landlord",
+        metavar="NAMES",
+        help="one strategy for every seat, or one per seat, comma-separated "
+        "(eager_landlord, cautious_tenant, single_taxer, random)",
+    )
+    parser.add_argument("--seed", type=_seed, default=0, help="same seed, same games (default 0)")
+    parser.add_argument(
+        "--jobs",
+        type=_count,
+        default=1,
+        metavar="N",
+        help="processes to play the games in (default 1); the results do not change",
+    )
+    parser.add_argument(
+        "--out",
+        metavar="FILE",
+        help="also save the results: FILE.json (everything) or FILE.csv (tables and metadata)",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print JSON (with every game) instead of a table"
+    )
 
 
 def _add_command(
@@ -442,28 +495,33 @@ def build_parser() -> argparse.ArgumentParser:
         "for example landlords_game,landlords_game[advanced=true,round_limit=40] "
         "(default landlords_game,prosperity)",
     )
-    compare.add_argument(
-        "--games", type=_count, default=100, metavar="N", help="games per rule set (default 100)"
+    _add_experiment_arguments(compare)
+    simulate = _add_command(
+        commands, "simulate", _simulate, "play many games of one rule set and measure them"
     )
-    compare.add_argument("--players", type=int, default=4, metavar="N", help="seats (default 4)")
-    compare.add_argument(
-        "--bots",
-        default="eager_landlord",
-        metavar="NAMES",
-        help="one strategy for every seat, or one per seat, comma-separated "
-        "(eager_landlord, cautious_tenant, single_taxer, random)",
+    simulate.add_argument(
+        "--rules",
+        default="landlords_game",
+        metavar="SPEC",
+        help="a rule set id, with options in brackets if any (default landlords_game)",
     )
-    compare.add_argument("--seed", type=_seed, default=0, help="same seed, same games (default 0)")
-    compare.add_argument(
-        "--jobs",
-        type=_count,
-        default=1,
-        metavar="N",
-        help="processes to play the games in (default 1); the results do not change",
+    _add_experiment_arguments(simulate)
+    sweep = _add_command(
+        commands, "sweep", _sweep, "play the same games at every value of one rule-set option"
     )
-    compare.add_argument(
-        "--json", action="store_true", help="print JSON (with every game) instead of a table"
+    sweep.add_argument(
+        "--rules",
+        default="landlords_game",
+        metavar="SPEC",
+        help="a rule set id, with options in brackets if any (default landlords_game)",
     )
+    sweep.add_argument(
+        "--param",
+        required=True,
+        metavar="NAME=V1,V2,...",
+        help="the option and its values, for example land_value_tax=0,0.25,0.5,0.75,1",
+    )
+    _add_experiment_arguments(sweep)
     replay = _add_command(
         commands, "replay", _replay, "load a saved game, check it by replaying, and print it"
     )

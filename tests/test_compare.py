@@ -535,3 +535,108 @@ def test_compare_with_jobs_prints_the_same_table(capsys):
         main([*args, "--jobs", "0"])
     assert exit_info.value.code == 2
     assert "--jobs" in capsys.readouterr().err
+
+
+# --- Many games of one rule set, sweeps, the per-player table, saved results -------------
+
+
+def test_simulate_is_a_comparison_of_one_rule_set(plain_vs_advanced):
+    from landlord.experiments import simulate
+
+    alone = simulate("landlords_game", games=24, players=4, seed=11)
+    pd.testing.assert_frame_equal(alone.games, of(plain_vs_advanced, "landlords_game"))
+    assert list(alone.summary.index) == ["landlords_game"]
+
+
+def test_a_sweep_plays_the_same_games_at_every_value():
+    from landlord.experiments import sweep
+
+    result = sweep(
+        "landlords_game[round_limit=12]", "land_value_tax", [0, 0.5, 1], games=6, seed=2
+    )
+    labels = [f"landlords_game[round_limit=12,land_value_tax={v}]" for v in (0, 0.5, 1)]
+    assert list(result.summary.index) == labels
+    plain = compare(["landlords_game[round_limit=12]"], games=6, seed=2)
+    first = of(result, labels[0]).drop(columns="label")
+    pd.testing.assert_frame_equal(
+        first, of(plain, "landlords_game[round_limit=12]").drop(columns="label")
+    )
+    taxed = of(result, labels[2])
+    assert (taxed["single_tax_since"] == 0).all()
+    with pytest.raises(ValueError, match="needs values"):
+        sweep("landlords_game", "land_value_tax", [], games=2)
+
+
+def test_the_per_player_table_ranks_each_game_by_net_worth(plain_vs_advanced):
+    players = plain_vs_advanced.per_player
+    assert list(players.columns) == [
+        "label",
+        "game",
+        "seat",
+        "strategy",
+        "cash",
+        "net_worth",
+        "rank",
+    ]
+    assert len(players) == 2 * 24 * 4
+    first = players[(players["label"] == "landlords_game") & (players["game"] == 0)]
+    assert sorted(first["rank"]) == [1, 2, 3, 4]
+    assert first.sort_values("rank")["net_worth"].is_monotonic_decreasing
+    games = of(plain_vs_advanced, "landlords_game")
+    row = games.iloc[0]
+    assert row["gini_cash"] == pytest.approx(gini(first["cash"].to_numpy()))
+    assert row["gini_net_worth"] == pytest.approx(gini(first["net_worth"].to_numpy()))
+
+
+@pytest.mark.parametrize("name", ["results.json", "results.csv"])
+def test_saved_results_load_back_the_same(plain_vs_advanced, tmp_path, name):
+    from landlord.experiments import load_results
+
+    path = plain_vs_advanced.save(tmp_path / name)
+    loaded = load_results(path)
+    for table in ("games", "per_round", "per_player", "summary"):
+        pd.testing.assert_frame_equal(
+            getattr(loaded, table), getattr(plain_vs_advanced, table), check_dtype=False
+        )
+    assert loaded.table() == plain_vs_advanced.table()
+    assert loaded.parameters == plain_vs_advanced.parameters
+
+
+def test_damaged_results_are_refused_whole(plain_vs_advanced, tmp_path):
+    from landlord.experiments import load_results
+
+    path = plain_vs_advanced.save(tmp_path / "results.csv")
+    games = path.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join(games[:-3]) + "\n", encoding="utf-8")  # three games lost
+    with pytest.raises(ValueError, match=r"results\.csv: damaged .*the results were not loaded"):
+        load_results(path)
+    (tmp_path / "other.json").write_text('{"format": "something else"}', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"other\.json: not results saved by landlord"):
+        load_results(tmp_path / "other.json")
+    with pytest.raises(ValueError, match=r"missing\.meta\.json: cannot be read"):
+        load_results(tmp_path / "missing.csv")
+    with pytest.raises(ValueError, match=r"saved as \.json or \.csv"):
+        plain_vs_advanced.save(tmp_path / "results.txt")
+
+
+def test_simulate_and_sweep_on_the_command_line(capsys, tmp_path):
+    out = tmp_path / "sweep.json"
+    status, text, _ = run(
+        capsys, "sweep", "--param", "land_value_tax=0,1", "--games", "4", "--out", str(out)
+    )
+    assert status == 0
+    assert "landlords_game[land_value_tax=1]" in text
+    assert json.loads(out.read_text(encoding="utf-8"))["parameters"]["games"] == 4
+    status, text, _ = run(capsys, "simulate", "--rules", "single_tax", "--games", "3")
+    assert status == 0
+    assert text.startswith("1 rule set, 3 games each")
+    for args, reason in (
+        (["sweep", "--games", "2"], "the following arguments are required: --param"),
+        (["sweep", "--param", "land_value_tax"], "expected NAME=V1,V2,..."),
+        (["sweep", "--param", "nope=1"], "expected one of the options"),
+        (["simulate", "--out", str(tmp_path / "x.txt"), "--games", "1"], "--out"),
+    ):
+        with pytest.raises(SystemExit) as exit_info:
+            main(args)
+        assert exit_info.value.code == 2
+        assert reason in capsys.readouterr().err
