@@ -496,25 +496,20 @@ def build_parser() -> argparse.ArgumentParser:
         "(default landlords_game,prosperity)",
     )
     _add_experiment_arguments(compare)
-    simulate = _add_command(
-        commands, "simulate", _simulate, "play many games of one rule set and measure them"
-    )
-    simulate.add_argument(
-        "--rules",
-        default="landlords_game",
-        metavar="SPEC",
-        help="a rule set id, with options in brackets if any (default landlords_game)",
-    )
-    _add_experiment_arguments(simulate)
-    sweep = _add_command(
-        commands, "sweep", _sweep, "play the same games at every value of one rule-set option"
-    )
-    sweep.add_argument(
-        "--rules",
-        default="landlords_game",
-        metavar="SPEC",
-        help="a rule set id, with options in brackets if any (default landlords_game)",
-    )
+    one_rule_set = {}
+    for name, run, about in (
+        ("simulate", _simulate, "play many games of one rule set and measure them"),
+        ("sweep", _sweep, "play the same games at every value of one rule-set option"),
+    ):
+        one_rule_set[name] = _add_command(commands, name, run, about)
+        one_rule_set[name].add_argument(
+            "--rules",
+            default="landlords_game",
+            metavar="SPEC",
+            help="a rule set id, with options in brackets if any (default landlords_game)",
+        )
+    _add_experiment_arguments(one_rule_set["simulate"])
+    sweep = one_rule_set["sweep"]
     sweep.add_argument(
         "--param",
         required=True,
