@@ -640,3 +640,21 @@ def test_simulate_and_sweep_on_the_command_line(capsys, tmp_path):
             main(args)
         assert exit_info.value.code == 2
         assert reason in capsys.readouterr().err
+
+
+def test_the_gini_of_every_game_round_by_round(plain_vs_advanced, tmp_path):
+    from landlord.experiments import load_results
+
+    table = plain_vs_advanced.rounds_by_game
+    assert list(table.columns) == ["label", "game", "round", "gini_net_worth"]
+    games = plain_vs_advanced.games
+    for label in ("landlords_game", ADVANCED):
+        mine = table[table["label"] == label]
+        lasted = mine.groupby("game")["round"].max().to_numpy()
+        assert (lasted == of(plain_vs_advanced, label)["rounds"].to_numpy()).all()
+        last = mine.groupby("game")["gini_net_worth"].last().to_numpy()
+        assert last == pytest.approx(of(plain_vs_advanced, label)["gini_net_worth"].to_numpy())
+    assert len(games) == 2 * 24
+    loaded = load_results(plain_vs_advanced.save(tmp_path / "r.json"))
+    with pytest.raises(ValueError, match="keep only the mean curve"):
+        _ = loaded.rounds_by_game
