@@ -343,6 +343,7 @@ def _experiment(args: argparse.Namespace, specs_text: str, sweep: tuple | None =
     """Run ``landlord compare``, ``simulate`` or ``sweep``: check, play, print, save."""
     from landlord.experiments import compare, parse_spec, split_specs
 
+    _check_out(args)
     try:
         specs = [parse_spec(spec) for spec in split_specs(specs_text)]
     except ValueError as error:
@@ -365,6 +366,17 @@ def _experiment(args: argparse.Namespace, specs_text: str, sweep: tuple | None =
         result = compare(specs, args.games, seats, args.seed, progress=progress, jobs=args.jobs)
     except RulesError as error:  # a rule file whose game the engine does not know
         args.parser.error(str(error))
+    return _report(args, result)
+
+
+def _check_out(args: argparse.Namespace) -> None:
+    """Refuse a bad --out before any game is played."""
+    if args.out and Path(args.out).suffix not in (".json", ".csv"):
+        args.parser.error(f"argument --out: expected FILE.json or FILE.csv, got {args.out!r}")
+
+
+def _report(args: argparse.Namespace, result: Any) -> int:
+    """Save the results if asked, and print them as a table or JSON."""
     if args.out:
         try:
             result.save(args.out)
@@ -386,12 +398,41 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _sweep(args: argparse.Namespace) -> int:
-    option, equals, values = args.param.partition("=")
-    if not equals or not option.strip() or not values.strip():
+    from landlord.experiments import SEAT_PARAMETERS
+
+    option, equals, text = args.param.partition("=")
+    option = option.strip()
+    if not equals or not option or not text.strip():
         args.parser.error(f"argument --param: expected NAME=V1,V2,..., got {args.param!r}")
-    return _experiment(
-        args, args.rules, (option.strip(), [_option_value(v) for v in values.split(",")])
-    )
+    values = [_option_value(value) for value in text.split(",")]
+    if option in SEAT_PARAMETERS:
+        return _sweep_seats(args, option, values)
+    return _experiment(args, args.rules, (option, values))
+
+
+def _sweep_seats(args: argparse.Namespace, option: str, values: list[Any]) -> int:
+    """``--param players=2,3,4`` or ``--param bots=eager_landlord,cautious_tenant``."""
+    from landlord.experiments import sweep
+    from landlord.policies import STRATEGIES
+
+    _check_out(args)
+    if option == "players":
+        if not all(isinstance(value, int) and value >= 1 for value in values):
+            args.parser.error(f"argument --param: players are whole numbers >= 1, got {values}")
+    else:
+        bots = sorted(name for name in STRATEGIES if name != "human")
+        unknown = [value for value in values if value not in bots]
+        if unknown:
+            known = ", ".join(bots)
+            args.parser.error(f"argument --param: unknown bots {unknown}; known: {known}")
+    progress = _show_progress if sys.stderr.isatty() else None
+    try:
+        result = sweep(
+            args.rules, option, values, args.games, args.players, args.seed, progress, args.jobs
+        )
+    except (RulesError, ValueError) as error:
+        args.parser.error(str(error))
+    return _report(args, result)
 
 
 def _add_experiment_arguments(parser: argparse.ArgumentParser) -> None:
@@ -514,7 +555,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--param",
         required=True,
         metavar="NAME=V1,V2,...",
-        help="the option and its values, for example land_value_tax=0,0.25,0.5,0.75,1",
+        help="the option and its values, for example land_value_tax=0,0.25,0.5,0.75,1; "
+        "also players=2,3,4 (eager landlords) or bots=eager_landlord,cautious_tenant "
+        "(that bot in every seat)",
     )
     _add_experiment_arguments(sweep)
     replay = _add_command(

@@ -67,6 +67,9 @@ LEVEL = 0.95
 TREASURY = "public_treasury"
 #: The most games sent to a worker at once when games are played in parallel.
 BATCH = 50
+#: What :func:`sweep` may vary besides a rule set's options: the number of
+#: seats (all the same bot), or the bot in every seat.
+SEAT_PARAMETERS = ("players", "bots")
 
 #: A rule spec as text: an id or path, then optionally ``[NAME=VALUE,...]``.
 _SPEC = re.compile(r"\s*([^\[\]]*?)\s*(?:\[([^\[\]]*)\])?\s*", re.DOTALL)
@@ -296,31 +299,57 @@ def compare(
         raise ValueError(f"games is a whole number >= 1, not {games!r}")
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise ValueError(f"a seed is a whole number >= 0, not {seed!r}")
-    if isinstance(players, str):
-        raise ValueError(f"players is a number or one strategy per seat, not {players!r}")
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
         raise ValueError(f"jobs is a whole number >= 1, not {jobs!r}")
+    seats = _seats(players)
+    return _experiment(specs, [seats] * len(specs), games, seed, progress, jobs, executor)
+
+
+def _seats(players: int | Sequence[str | Policy]) -> list[Policy]:
+    """The bots of one table: a number of eager landlords, or one strategy per seat."""
+    if isinstance(players, str):
+        raise ValueError(f"players is a number or one strategy per seat, not {players!r}")
     seats = default_players(players) if isinstance(players, int) else list(players)
-    names = [seat.name if isinstance(seat, Policy) else str(seat) for seat in seats]
-    if "human" in names:
-        raise ValueError("compare seats only bots, not 'human'")
+    policies = [make_policy(seat) for seat in seats]  # made once: bots keep nothing between games
+    if any(policy.name == "human" for policy in policies):
+        raise ValueError("experiments seat only bots, not 'human'")
+    return policies
+
+
+def _experiment(
+    specs: list[Spec],
+    line_ups: list[list[Policy]],
+    games: int,
+    seed: int,
+    progress: Callable[[int, int], Any] | None,
+    jobs: int,
+    executor: Executor | None,
+) -> Comparison:
+    """Play game k of every rule spec, with its line-up of bots, from the same seed."""
     rule_sets = [load_rules(name, **options) for name, options, _ in specs]
-    seats = [make_policy(seat) for seat in seats]  # made once: bots keep nothing between games
     seeds = game_seeds(seed, games)
     if executor is None and jobs == 1:
-        played = _play_here(rule_sets, seats, seeds, progress)
+        played = _play_here(rule_sets, line_ups, seeds, progress)
     elif executor is None:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            played = _play_in(pool, jobs, specs, seats, seeds, progress)
+            played = _play_in(pool, jobs, specs, line_ups, seeds, progress)
     else:
-        played = _play_in(executor, jobs, specs, seats, seeds, progress)
+        played = _play_in(executor, jobs, specs, line_ups, seeds, progress)
     parameters = {
         "rules": [
-            {"rules": name, "options": options, "label": label, **_history(rule_set, options)}
-            for (name, options, label), rule_set in zip(specs, rule_sets, strict=True)
+            {
+                "rules": name,
+                "options": options,
+                "label": label,
+                "players": [seat.name for seat in seats],
+                **_history(rule_set, options),
+            }
+            for (name, options, label), rule_set, seats in zip(
+                specs, rule_sets, line_ups, strict=True
+            )
         ],
         "games": games,
-        "players": names,
+        "players": [seat.name for seat in line_ups[0]],
         "seed": seed,
         "level": LEVEL,
     }
@@ -358,13 +387,16 @@ def sweep(
     jobs: int = 1,
     executor: Executor | None = None,
 ) -> Comparison:
-    """Play the same games at every value of one rule-set option (a paired sweep).
+    """Play the same games at every value of one option (a paired sweep).
 
     ``rules`` is one rule spec (its own options stay as given); ``option``
-    is one of the rule set's options (``landlord rules ID`` lists them) and
-    ``values`` the settings to try. Game k is the same game of chance at
-    every value, so differences are measured game by game against the
-    first value, as :func:`compare` does.
+    is one of the rule set's options (``landlord rules ID`` lists them), or
+    ``"players"`` (values: numbers of seats, all ``players``' first bot, or
+    eager landlords) or ``"bots"`` (values: the strategy in every seat); and
+    ``values`` the settings to try. Game k is played from the same seed at
+    every value, so differences are measured game by game against the first
+    value, as :func:`compare` does (with another number of players, game k
+    is a different game: the deal goes round another table).
 
     Examples
     --------
@@ -377,20 +409,30 @@ def sweep(
     name, options = parse_spec(rules)
     if not values:
         raise ValueError(f"sweep needs values for {option!r}")
-    specs = [(name, {**options, option: value}) for value in values]
-    return compare(specs, games, players, seed, progress, jobs, executor)
+    if len(set(map(str, values))) != len(values):
+        raise ValueError(f"sweep values for {option!r} repeat: {list(values)!r}")
+    if option not in SEAT_PARAMETERS:
+        specs = [(name, {**options, option: value}) for value in values]
+        return compare(specs, games, players, seed, progress, jobs, executor)
+    # The table itself changes: how many seats, or which bot sits in every seat.
+    label = spec_label(name, options)
+    seats = players if isinstance(players, int) else len(players)
+    line_ups = [_seats(value if option == "players" else [value] * seats) for value in values]
+    unit = " players" if option == "players" else ""
+    specs = [(name, dict(options), f"{label}, {value}{unit}") for value in values]
+    return _experiment(specs, line_ups, games, seed, progress, jobs, executor)
 
 
 def _play_here(
     rule_sets: list[Any],
-    seats: list[Policy],
+    line_ups: list[list[Policy]],
     seeds: list[int],
     progress: Callable[[int, int], Any] | None,
 ) -> list[_Figures]:
     """Play every game in this process, one rule set after another."""
     total = len(seeds) * len(rule_sets)
     played = []
-    for index, rule_set in enumerate(rule_sets):
+    for index, (rule_set, seats) in enumerate(zip(rule_sets, line_ups, strict=True)):
         figures = _Figures()
         for game_seed in seeds:
             figures.add(Session(rule_set, seats, seed=game_seed).run())
@@ -404,7 +446,7 @@ def _play_in(
     executor: Executor,
     jobs: int,
     specs: list[Spec],
-    seats: list[Policy],
+    line_ups: list[list[Policy]],
     seeds: list[int],
     progress: Callable[[int, int], Any] | None,
 ) -> list[_Figures]:
@@ -415,7 +457,7 @@ def _play_in(
             index,
             start,
         )
-        for index, (name, options, _) in enumerate(specs)
+        for index, ((name, options, _), seats) in enumerate(zip(specs, line_ups, strict=True))
         for start in range(0, len(seeds), size)
     }
     done, total = 0, len(seeds) * len(specs)
@@ -636,8 +678,8 @@ class Comparison:
         self.per_round: pd.DataFrame = pd.concat(curves, ignore_index=True)
         self.per_player: pd.DataFrame = pd.concat(
             [
-                _players_frame(label, figures, parameters["players"])
-                for label, figures in zip(self.labels, played, strict=True)
+                _players_frame(spec["label"], figures, spec["players"])
+                for spec, figures in zip(parameters["rules"], played, strict=True)
             ],
             ignore_index=True,
         )
@@ -774,14 +816,17 @@ class Comparison:
             ("wages at the end", *(f"${v:,.0f}" for v in s["final_wages"])),
             ("games everyone won", *(f"{v:.0%}" for v in s["everyone_wins_share"])),
         ]
+        tables = [spec.get("players", p["players"]) for spec in p["rules"]]
+        if any(table != tables[0] for table in tables):
+            lines.insert(2, ("players", *(_line_up(table) for table in tables)))
+            at_table = "the players as each column says"
+        else:
+            at_table = f"{len(tables[0])} players ({_line_up(tables[0])})"
         lines += self._curve_lines()
         widths = [max(len(line[column]) for line in lines) for column in range(len(lines[0]))]
-        players = ", ".join(
-            f"{name} x{count}" if count > 1 else name for name, count in _runs(p["players"])
-        )
         text = [
             f"{len(self.labels)} rule set{'s' if len(self.labels) > 1 else ''}, "
-            f"{p['games']} games each, {len(p['players'])} players ({players}), seed {p['seed']}",
+            f"{p['games']} games each, {at_table}, seed {p['seed']}",
             "",
         ]
         for line in lines:
@@ -936,6 +981,11 @@ def _cells(summary: pd.DataFrame, column: str, form: str) -> list[str]:
         else:
             cells.append(f"{form.format(mean)} [{form.format(low)}, {form.format(high)}]")
     return cells
+
+
+def _line_up(names: list[str]) -> str:
+    """The bots at a table in a few words: 'eager_landlord x3, random'."""
+    return ", ".join(f"{name} x{count}" if count > 1 else name for name, count in _runs(names))
 
 
 def _runs(names: list[str]) -> list[tuple[str, int]]:

@@ -658,3 +658,39 @@ def test_the_gini_of_every_game_round_by_round(plain_vs_advanced, tmp_path):
     loaded = load_results(plain_vs_advanced.save(tmp_path / "r.json"))
     with pytest.raises(ValueError, match="keep only the mean curve"):
         _ = loaded.rounds_by_game
+
+
+def test_a_sweep_can_change_the_table_itself():
+    from landlord.experiments import sweep
+
+    by_players = sweep("landlords_game", "players", [2, 4], games=4, seed=1)
+    assert list(by_players.summary.index) == [
+        "landlords_game, 2 players",
+        "landlords_game, 4 players",
+    ]
+    assert by_players.per_player.groupby("label").size().tolist() == [8, 16]
+    assert "players  " in by_players.table()  # a row saying who sat at each table
+    by_bots = sweep(
+        "landlords_game", "bots", ["eager_landlord", "single_taxer"], games=4, players=3
+    )
+    taxers = by_bots.per_player[by_bots.per_player["label"] == "landlords_game, single_taxer"]
+    assert set(taxers["strategy"]) == {"single_taxer"}
+    # All single-taxers vote the single tax in on the first turn.
+    assert (of(by_bots, "landlords_game, single_taxer")["single_tax_since"] == 1).all()
+    with pytest.raises(ValueError, match="repeat"):
+        sweep("landlords_game", "players", [2, 2], games=2)
+
+
+def test_seat_sweeps_on_the_command_line(capsys):
+    status, text, _ = run(capsys, "sweep", "--param", "players=2,3", "--games", "2")
+    assert status == 0
+    assert "landlords_game, 3 players" in text
+    for param, reason in (
+        ("players=2,5", "is for 2 to 4 players, not 5"),
+        ("players=two", "players are whole numbers >= 1"),
+        ("bots=eager_landlord,nobody", "unknown bots ['nobody']"),
+    ):
+        with pytest.raises(SystemExit) as exit_info:
+            main(["sweep", "--param", param, "--games", "2"])
+        assert exit_info.value.code == 2
+        assert reason in capsys.readouterr().err
