@@ -295,12 +295,6 @@ def compare(
         not allow, a human seat, or a bad ``games`` or ``seed``.
     """
     specs = _resolve(rules)
-    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise ValueError(f"games is a whole number >= 1, not {games!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise ValueError(f"a seed is a whole number >= 0, not {seed!r}")
-    if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
-        raise ValueError(f"jobs is a whole number >= 1, not {jobs!r}")
     seats = _seats(players)
     return _experiment(specs, [seats] * len(specs), games, seed, progress, jobs, executor)
 
@@ -326,6 +320,9 @@ def _experiment(
     executor: Executor | None,
 ) -> Comparison:
     """Play game k of every rule spec, with its line-up of bots, from the same seed."""
+    for name, value, least in (("games", games, 1), ("a seed", seed, 0), ("jobs", jobs, 1)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < least:
+            raise ValueError(f"{name} is a whole number >= {least}, not {value!r}")
     rule_sets = [load_rules(name, **options) for name, options, _ in specs]
     seeds = game_seeds(seed, games)
     if executor is None and jobs == 1:

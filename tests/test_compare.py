@@ -694,3 +694,12 @@ def test_seat_sweeps_on_the_command_line(capsys):
             main(["sweep", "--param", param, "--games", "2"])
         assert exit_info.value.code == 2
         assert reason in capsys.readouterr().err
+
+
+def test_a_seat_sweep_checks_its_arguments_too():
+    from landlord.experiments import sweep
+
+    with pytest.raises(ValueError, match="games is a whole number >= 1"):
+        sweep("landlords_game", "players", [2, 3], games=0)
+    with pytest.raises(ValueError, match="a seed is a whole number >= 0"):
+        sweep("landlords_game", "bots", ["random"], games=2, seed=-1)
