@@ -301,6 +301,14 @@ def test_reaching_or_passing_mother_earth_pays_100_wages():
     assert (account(game, MISC), 0, 100, "wages") in last_transfers(game, 1)
 
 
+def test_the_what_if_options_change_the_wages_and_the_starting_cash():
+    game = at_throw(position=37, wages=40, starting_cash=1000)
+    starting = [r for r in game.ledger.records if r.reason == "starting cash"]
+    assert [r.amount for r in starting] == [1000, 1000]
+    game.apply((1, 2))
+    assert (account(game, MISC), 0, 40, "wages") in last_transfers(game, 1)
+
+
 # --- Rules 4, 5, 6: necessities, trespass and Jail -------------------------------------------
 
 

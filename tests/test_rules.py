@@ -115,7 +115,9 @@ def test_the_numbers_of_the_rules(rules):
     assert rules["wages.amount"] == 100
     assert rules.params["jail"]["fine"] == 50
     assert set(rules.params["wages"]) == {"amount", "paid_by"}
-    assert not {"rule_set", "options", "starting_cash", "format"} & set(rules.params)
+    assert not {"rule_set", "options", "format"} & set(rules.params)
+    # The starting cash is a section like the others, so an option can set it.
+    assert rules.params["starting_cash"]["each"] == 0
 
 
 def test_the_chance_pack_is_all_reconstruction(rules):
@@ -145,6 +147,8 @@ def test_default_options(rules):
         "round_limit": 0,
         "wages_times": 5,
         "speculation_stake_to": "miscellaneous",
+        "starting_cash": 0,
+        "wages": 100,
         "single_tax_vote": True,
         "single_tax_at_round": 0,
         "land_value_tax": 0.0,
@@ -182,6 +186,18 @@ def test_int_and_choice_options_set_their_targets():
     assert rules["speculation.stake_paid_to"] == "broker"
 
 
+def test_what_if_options_set_the_starting_cash_and_the_wages():
+    rules = load_rules("landlords_game", starting_cash=1000, wages=40)
+    assert rules.starting_cash == {2: 1000, 3: 1000, 4: 1000}
+    assert rules["wages.amount"] == 40
+    assert {option.name: option.provenance.status for option in rules.declared_options}[
+        "starting_cash"
+    ] == "modern"
+    # Back to the 1906 amounts, which depend on the number of players.
+    assert load_rules("landlords_game", starting_cash=0).starting_cash == {2: 600, 3: 500, 4: 400}
+    assert load_rules("prosperity", starting_cash=800).starting_cash[3] == 800
+
+
 def test_a_loaded_rule_set_is_the_callers_to_change():
     first = load_rules("landlords_game")
     first.params["wages"]["amount"] = 1
@@ -213,6 +229,14 @@ def test_a_changed_file_is_read_again(data_dir):
     assert load_rules(data_dir / TOML)["wages.amount"] == 200
 
 
+def test_an_option_without_a_default_follows_its_target(data_dir):
+    text = (data_dir / TOML).read_text(encoding="utf-8")
+    (data_dir / TOML).write_text(text.replace("amount = 100\n", "amount = 150\n"), "utf-8")
+    rules = load_rules(data_dir / TOML)
+    assert rules.options["wages"] == rules["wages.amount"] == 150
+    assert load_rules(data_dir / TOML, wages=90)["wages.amount"] == 90
+
+
 def test_a_file_of_ones_own_loads_by_path(data_dir):
     rules = load_rules(str(data_dir / TOML), advanced=True)
     assert rules.id == "landlords_game"
@@ -233,6 +257,8 @@ def test_a_file_of_ones_own_loads_by_path(data_dir):
         ({"wayback_rent": -1}, ["option 'wayback_rent'", "a whole number >= 0, got -1"]),
         ({"round_limit": True}, ["option 'round_limit'", "got true"]),
         ({"round_limit": 2.5}, ["option 'round_limit'", "got 2.5"]),
+        ({"starting_cash": -400}, ["option 'starting_cash'", "a whole number >= 0, got -400"]),
+        ({"wages": "100"}, ["option 'wages'", "a whole number >= 0, got '100'"]),
         (
             {"speculation_stake_to": "bank"},
             ["option 'speculation_stake_to'", "one of 'miscellaneous', 'broker'", "got 'bank'"],
@@ -540,6 +566,19 @@ MUTATIONS = [
         T,
         "field 'options.advanced.default'",
         "true or false",
+    ),
+    _m(
+        "default missing, no target",
+        toml_edit(("options", "advanced", "default"), DELETE),
+        T,
+        "field 'options.advanced.default'",
+        "a default (an option without a target needs one)",
+    ),
+    _m(
+        "followed default the option cannot take",
+        toml_edit(("wages", "amount"), 2.5),
+        T,
+        "field 'wages.amount'",
     ),
     _m(
         "when_true value",

@@ -65,7 +65,7 @@ __all__ = ["RULES_DIR", "RulesError", "load_rules", "registered"]
 RULES_DIR = Path(__file__).resolve().parent / "data"
 
 #: Top-level tables that are not numbered sections (they do not go into ``params``).
-_NOT_PARAMS = ("format", "rule_set", "options", "starting_cash", "board_layout")
+_NOT_PARAMS = ("format", "rule_set", "options", "board_layout")
 
 #: Keys of ``[rule_set]`` that say which rule set a file is: never inherited.
 _OWN_KEYS = ("id", "title", "edition", "summary", "status", "extends")
@@ -253,6 +253,7 @@ class _Entry:
             self.applied[key] = replace(
                 self.rules,
                 board=replace(self.rules.board, spaces=tuple(spaces)),
+                starting_cash=toml_tables.cash_by_players(params["starting_cash"]),
                 params=params,
                 options=values,
                 provenance=provenance,
@@ -366,7 +367,7 @@ def _read(path: Path, chain: tuple[Path, ...]) -> tuple[RuleSet, _Source]:
         starting_cash = toml_tables.starting_cash(data["starting_cash"], about)
         provenance = {
             name: Provenance(data[name]["status"], data[name]["source"])
-            for name in ("starting_cash", *sections, "board_layout")
+            for name in (*sections, "board_layout")
             if name in data and "status" in data[name]
         }
         params = {

@@ -136,7 +136,8 @@ def declare_option(
     choice, a default or a ``when_true`` value cannot break the rule set.
     With ``follow_target`` (an option a rule set inherits from the one it
     extends), the default is the value now at the target, whatever the table
-    says: the extending file may have changed it.
+    says: the extending file may have changed it. An option with a target and
+    no ``default`` follows its target the same way.
     """
     dotted = f"options.{name}"
     if not IDENTIFIER.accepts(name):
@@ -151,9 +152,14 @@ def declare_option(
             _CHOICE.check(choice, f"{dotted}.choices[{number}]")
         choices = tuple(table["choices"])
     option = Option(name, kind, None, table["title"], choices)
-    default = table["default"]
-    if follow_target and "target" in table:
+    if (follow_target or "default" not in table) and "target" in table:
         default = _followed_default(option, table["target"], params, spaces, dotted)
+    elif "default" in table:
+        default = table["default"]
+    else:
+        raise Invalid(
+            field(f"{dotted}.default"), "a default (an option without a target needs one)"
+        )
     option_kind(option).check(default, f"{dotted}.default")
     target = ""
     if "target" in table:

@@ -209,7 +209,7 @@ SIDE_SPACE: dict[str, Kind] = {
 
 OPTION: dict[str, Kind] = {
     "kind": one_of(OPTION_KINDS),
-    "default": ANY,
+    "default?": ANY,
     "title": NAME,
     "choices?": Kind("a non-empty list", lambda value: isinstance(value, list) and value != []),
     "target?": NAME,
@@ -217,10 +217,12 @@ OPTION: dict[str, Kind] = {
     **PROVENANCE,
 }
 
-STARTING_CASH: dict[str, Kind] = {"by_players": NUMBERED, **PROVENANCE}
+STARTING_CASH: dict[str, Kind] = {"by_players": NUMBERED, "each?": WHOLE, **PROVENANCE}
 
 #: The numbered sections the engine reads, and the kind of each key.
 SECTIONS: dict[str, dict[str, Kind]] = {
+    # ``each`` (0 or left out: by the table) gives every player the same.
+    "starting_cash": {"by_players": NUMBERED, "each?": WHOLE},
     "deal": {"cards": WHOLE, "price_paid_to?": PILE},
     "accounts": {
         "piles": Kind(

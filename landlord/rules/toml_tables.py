@@ -16,7 +16,7 @@ from landlord.rules import schema
 from landlord.rules.model import Board, Provenance, SideSpace, Space
 from landlord.rules.schema import MISSING, PILE, SPACE, Invalid, Kind, check_table
 
-__all__ = ["References", "board", "provenance", "starting_cash"]
+__all__ = ["References", "board", "cash_by_players", "provenance", "starting_cash"]
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,11 @@ class References:
 
 
 def starting_cash(table: dict[str, Any], about: dict[str, Any]) -> dict[int, int]:
-    """``starting_cash.by_players`` with int keys: one for each number of players allowed."""
+    """Each number of players allowed, and the cash every player starts with.
+
+    ``starting_cash.by_players`` must name every number of players; a
+    ``starting_cash.each`` above 0 (an option may set it) overrides it.
+    """
     check_table(table, schema.STARTING_CASH, "starting_cash")
     counts = range(about["min_players"], about["max_players"] + 1)
     cash = {int(players): amount for players, amount in table["by_players"].items()}
@@ -54,7 +58,13 @@ def starting_cash(table: dict[str, Any], about: dict[str, Any]) -> dict[int, int
             f"an amount for each number of players from {counts.start} to {counts.stop - 1}",
             got_text="amounts for " + (", ".join(map(str, sorted(cash))) or "none"),
         )
-    return cash
+    return cash_by_players(table)
+
+
+def cash_by_players(table: dict[str, Any]) -> dict[int, int]:
+    """The starting cash for each number of players, from a checked ``[starting_cash]``."""
+    cash = {int(players): amount for players, amount in table["by_players"].items()}
+    return dict.fromkeys(cash, table["each"]) if table.get("each") else cash
 
 
 def board(
