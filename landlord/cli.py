@@ -261,25 +261,40 @@ def _rule_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _seats(args: argparse.Namespace, rules: RuleSet) -> list[str]:
-    from landlord.policies import STRATEGIES
-
     info = rules.info
     if not info.min_players <= args.players <= info.max_players:
         args.parser.error(
             f"argument --players: {info.title} is for {info.min_players} to "
             f"{info.max_players} players, not {args.players}"
         )
-    bots = [bot.strip() for bot in args.bots.split(",")]
-    bots = bots * args.players if len(bots) == 1 else bots
-    if len(bots) != args.players:
+    if "," in args.bots and len(args.bots.split(",")) != args.players:
         args.parser.error(
-            f"argument --bots: expected one strategy or {args.players}, got {len(bots)}"
+            f"argument --bots: expected one strategy, a mix like a+b, or {args.players} "
+            f"strategies, got {len(args.bots.split(','))}"
         )
-    for bot in bots:
-        if bot not in STRATEGIES or bot == "human":
-            known = ", ".join(sorted(set(STRATEGIES) - {"human"}))
-            args.parser.error(f"argument --bots: unknown strategy {bot!r} (known: {known})")
+    bots = _bots(args)
+    if "," not in args.bots:
+        from landlord.experiments import bot_mix
+
+        return bot_mix(bots, args.players)
     return bots
+
+
+def _bots(args: argparse.Namespace) -> list[str]:
+    """The strategies --bots names: one per seat (a,b,c) or a mix (a+b), checked."""
+    return _strategies(args, "--bots", args.bots.split("," if "," in args.bots else "+"))
+
+
+def _strategies(args: argparse.Namespace, argument: str, names: list[str]) -> list[str]:
+    """``names`` stripped, each checked to be a bot's strategy."""
+    from landlord.policies import STRATEGIES
+
+    names = [name.strip() for name in names]
+    for name in names:
+        if name not in STRATEGIES or name == "human":
+            known = ", ".join(sorted(set(STRATEGIES) - {"human"}))
+            args.parser.error(f"argument {argument}: unknown strategy {name!r} (known: {known})")
+    return names
 
 
 def _print_game(record: Any, as_json: bool) -> None:
@@ -332,38 +347,36 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _show_progress(done: int, total: int) -> None:
-    """Overwrite one line on the terminal with how many games are played."""
-    end = "\n" if done == total else ""
-    if done == total or done % 50 == 0:
-        print(f"\rplayed {done} of {total} games", end=end, file=sys.stderr, flush=True)
-
-
-def _experiment(args: argparse.Namespace, specs_text: str, sweep: tuple | None = None) -> int:
+def _experiment(args: argparse.Namespace, specs_text: str, swept: tuple | None = None) -> int:
     """Run ``landlord compare``, ``simulate`` or ``sweep``: check, play, print, save."""
-    from landlord.experiments import compare, parse_spec, split_specs
+    from landlord.experiments import compare, parse_spec, split_specs, sweep
 
     _check_out(args)
     try:
         specs = [parse_spec(spec) for spec in split_specs(specs_text)]
     except ValueError as error:
         args.parser.error(f"argument --rules: {error}")
-    if sweep is not None:
-        option, values = sweep
+    played = specs
+    if swept is not None:
+        option, values = swept
         if len(specs) != 1:
             args.parser.error("argument --rules: a sweep takes one rule set")
         name, options = specs[0]
-        specs = [(name, {**options, option: value}) for value in values]
+        played = [(name, {**options, option: value}) for value in values]
     seats: list[str] = []
-    for name, options in specs:
+    for name, options in played:  # every rule set checked before any game is played
         try:
             rules = load_rules(name, **options)
         except RulesError as error:
             args.parser.error(str(error))
         seats = _seats(args, rules)
-    progress = _show_progress if sys.stderr.isatty() else None
+    # A progress bar on stderr, where a person watches; none in a pipe or a log.
+    progress = True if sys.stderr.isatty() else None
     try:
-        result = compare(specs, args.games, seats, args.seed, progress=progress, jobs=args.jobs)
+        if swept is None:
+            result = compare(specs, args.games, seats, args.seed, progress, args.jobs)
+        else:
+            result = sweep(specs[0], *swept, args.games, seats, args.seed, progress, args.jobs)
     except RulesError as error:  # a rule file whose game the engine does not know
         args.parser.error(str(error))
     return _report(args, result)
@@ -371,8 +384,10 @@ def _experiment(args: argparse.Namespace, specs_text: str, sweep: tuple | None =
 
 def _check_out(args: argparse.Namespace) -> None:
     """Refuse a bad --out before any game is played."""
-    if args.out and Path(args.out).suffix not in (".json", ".csv"):
-        args.parser.error(f"argument --out: expected FILE.json or FILE.csv, got {args.out!r}")
+    if args.out and Path(args.out).suffix not in (".json", ".csv", ".parquet"):
+        args.parser.error(
+            f"argument --out: expected FILE.json, FILE.csv or FILE.parquet, got {args.out!r}"
+        )
 
 
 def _report(args: argparse.Namespace, result: Any) -> int:
@@ -411,24 +426,22 @@ def _sweep(args: argparse.Namespace) -> int:
 
 
 def _sweep_seats(args: argparse.Namespace, option: str, values: list[Any]) -> int:
-    """``--param players=2,3,4`` or ``--param bots=eager_landlord,cautious_tenant``."""
+    """``--param players=2,3,4`` or ``--param bots=eager_landlord,eager_landlord+random``."""
     from landlord.experiments import sweep
-    from landlord.policies import STRATEGIES
 
     _check_out(args)
     if option == "players":
         if not all(isinstance(value, int) and value >= 1 for value in values):
             args.parser.error(f"argument --param: players are whole numbers >= 1, got {values}")
+        seats: int | list[str] = _bots(args)  # filled round each table in turn
     else:
-        bots = sorted(name for name in STRATEGIES if name != "human")
-        unknown = [value for value in values if value not in bots]
-        if unknown:
-            known = ", ".join(bots)
-            args.parser.error(f"argument --param: unknown bots {unknown}; known: {known}")
-    progress = _show_progress if sys.stderr.isatty() else None
+        for value in values:
+            _strategies(args, "--param", str(value).split("+"))
+        seats = args.players
+    progress = True if sys.stderr.isatty() else None
     try:
         result = sweep(
-            args.rules, option, values, args.games, args.players, args.seed, progress, args.jobs
+            args.rules, option, values, args.games, seats, args.seed, progress, args.jobs
         )
     except (RulesError, ValueError) as error:
         args.parser.error(str(error))
@@ -445,8 +458,9 @@ def _add_experiment_arguments(parser: argparse.ArgumentParser) -> None:
         "--bots",
         default="eager_landlord",
         metavar="NAMES",
-        help="one strategy for every seat, or one per seat, comma-separated "
-        "(eager_landlord, cautious_tenant, single_taxer, random)",
+        help="one strategy for every seat, a mix taking turns round the table "
+        "(eager_landlord+cautious_tenant), or one per seat, comma-separated "
+        "(strategies: eager_landlord, cautious_tenant, single_taxer, random)",
     )
     parser.add_argument("--seed", type=_seed, default=0, help="same seed, same games (default 0)")
     parser.add_argument(
@@ -459,7 +473,8 @@ def _add_experiment_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--out",
         metavar="FILE",
-        help="also save the results: FILE.json (everything) or FILE.csv (tables and metadata)",
+        help="also save the results: FILE.json (everything), FILE.csv (tables and "
+        "metadata) or FILE.parquet (tables, each with its metadata)",
     )
     parser.add_argument(
         "--json", action="store_true", help="print JSON (with every game) instead of a table"
@@ -509,8 +524,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         default="eager_landlord",
         metavar="NAMES",
-        help="one strategy for every seat, or one per seat, comma-separated "
-        "(eager_landlord, cautious_tenant, single_taxer, random)",
+        help="one strategy for every seat, a mix taking turns round the table "
+        "(eager_landlord+cautious_tenant), or one per seat, comma-separated "
+        "(strategies: eager_landlord, cautious_tenant, single_taxer, random)",
     )
     play.add_argument("--seed", type=_seed, default=None, help="same seed, same game")
     play.add_argument(
@@ -555,9 +571,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--param",
         required=True,
         metavar="NAME=V1,V2,...",
-        help="the option and its values, for example land_value_tax=0,0.25,0.5,0.75,1; "
-        "also players=2,3,4 (eager landlords) or bots=eager_landlord,cautious_tenant "
-        "(that bot in every seat)",
+        help="the option and its values, for example land_value_tax=0,0.25,0.5,0.75,1, "
+        "starting_cash=400,800 or wages=50,100,200; also players=2,3,4 (seated with --bots) "
+        "or bots=eager_landlord,eager_landlord+cautious_tenant (bot mixes)",
     )
     _add_experiment_arguments(sweep)
     replay = _add_command(

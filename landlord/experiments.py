@@ -28,8 +28,9 @@ import math
 import os
 import re
 from array import array
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_RULES",
     "Comparison",
+    "bot_mix",
     "compare",
     "game_seeds",
     "load_results",
@@ -250,7 +252,7 @@ def compare(
     games: int = 100,
     players: int | Sequence[str | Policy] = 4,
     seed: int = 0,
-    progress: Callable[[int, int], Any] | None = None,
+    progress: bool | Callable[[int, int], Any] | None = None,
     jobs: int = 1,
     executor: Executor | None = None,
 ) -> Comparison:
@@ -271,9 +273,11 @@ def compare(
     seed : int
         Game k of every rule set is played with the same session seed, the
         k-th of :func:`game_seeds` (``seed``); same arguments, same results.
-    progress : callable, optional
-        Called as ``progress(done, total)`` as games are played (after every
-        game, or every batch of games when they are played in parallel).
+    progress : bool or callable, optional
+        ``True`` shows a progress bar (a widget in a notebook, a line of text
+        in a terminal); a callable is called as ``progress(done, total)`` as
+        games are played (after every game, or every batch of games when they
+        are played in parallel).
     jobs : int
         Processes to play the games in (1: here, in this process).
     executor : concurrent.futures.Executor, optional
@@ -315,23 +319,30 @@ def _experiment(
     line_ups: list[list[Policy]],
     games: int,
     seed: int,
-    progress: Callable[[int, int], Any] | None,
+    progress: bool | Callable[[int, int], Any] | None,
     jobs: int,
     executor: Executor | None,
+    swept: tuple[str, Sequence[Any]] | None = None,
 ) -> Comparison:
-    """Play game k of every rule spec, with its line-up of bots, from the same seed."""
+    """Play game k of every rule spec, with its line-up of bots, from the same seed.
+
+    ``swept``: the parameter a sweep varies and its value for each spec.
+    """
+    import landlord
+
     for name, value, least in (("games", games, 1), ("a seed", seed, 0), ("jobs", jobs, 1)):
         if not isinstance(value, int) or isinstance(value, bool) or value < least:
             raise ValueError(f"{name} is a whole number >= {least}, not {value!r}")
     rule_sets = [load_rules(name, **options) for name, options, _ in specs]
     seeds = game_seeds(seed, games)
-    if executor is None and jobs == 1:
-        played = _play_here(rule_sets, line_ups, seeds, progress)
-    elif executor is None:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            played = _play_in(pool, jobs, specs, line_ups, seeds, progress)
-    else:
-        played = _play_in(executor, jobs, specs, line_ups, seeds, progress)
+    with _progress_bar(progress, len(seeds) * len(specs)) as report:
+        if executor is None and jobs == 1:
+            played = _play_here(rule_sets, line_ups, seeds, report)
+        elif executor is None:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                played = _play_in(pool, jobs, specs, line_ups, seeds, report)
+        else:
+            played = _play_in(executor, jobs, specs, line_ups, seeds, report)
     parameters = {
         "rules": [
             {
@@ -349,7 +360,11 @@ def _experiment(
         "players": [seat.name for seat in line_ups[0]],
         "seed": seed,
         "level": LEVEL,
+        "landlord_version": landlord.__version__,
     }
+    if swept is not None:
+        name, values = swept
+        parameters["sweep"] = {"parameter": name, "values": list(values)}
     return Comparison(parameters, seeds, played)
 
 
@@ -358,7 +373,7 @@ def simulate(
     games: int = 100,
     players: int | Sequence[str | Policy] = 4,
     seed: int = 0,
-    progress: Callable[[int, int], Any] | None = None,
+    progress: bool | Callable[[int, int], Any] | None = None,
     jobs: int = 1,
     executor: Executor | None = None,
 ) -> Comparison:
@@ -380,16 +395,18 @@ def sweep(
     games: int = 100,
     players: int | Sequence[str | Policy] = 4,
     seed: int = 0,
-    progress: Callable[[int, int], Any] | None = None,
+    progress: bool | Callable[[int, int], Any] | None = None,
     jobs: int = 1,
     executor: Executor | None = None,
 ) -> Comparison:
     """Play the same games at every value of one option (a paired sweep).
 
     ``rules`` is one rule spec (its own options stay as given); ``option``
-    is one of the rule set's options (``landlord rules ID`` lists them), or
-    ``"players"`` (values: numbers of seats, all ``players``' first bot, or
-    eager landlords) or ``"bots"`` (values: the strategy in every seat); and
+    is one of the rule set's options (``landlord rules ID`` lists them:
+    ``land_value_tax``, ``starting_cash``, ``wages``, ...), or ``"players"``
+    (values: numbers of seats, filled with ``players``' bots in turn, or
+    eager landlords) or ``"bots"`` (values: bot mixes, see :func:`bot_mix`,
+    such as ``"single_taxer"`` or ``"eager_landlord+cautious_tenant"``); and
     ``values`` the settings to try. Game k is played from the same seed at
     every value, so differences are measured game by game against the first
     value, as :func:`compare` does (with another number of players, game k
@@ -409,15 +426,76 @@ def sweep(
     if len(set(map(str, values))) != len(values):
         raise ValueError(f"sweep values for {option!r} repeat: {list(values)!r}")
     if option not in SEAT_PARAMETERS:
-        specs = [(name, {**options, option: value}) for value in values]
-        return compare(specs, games, players, seed, progress, jobs, executor)
-    # The table itself changes: how many seats, or which bot sits in every seat.
-    label = spec_label(name, options)
-    seats = players if isinstance(players, int) else len(players)
-    line_ups = [_seats(value if option == "players" else [value] * seats) for value in values]
-    unit = " players" if option == "players" else ""
-    specs = [(name, dict(options), f"{label}, {value}{unit}") for value in values]
-    return _experiment(specs, line_ups, games, seed, progress, jobs, executor)
+        specs = _resolve([(name, {**options, option: value}) for value in values])
+        line_ups = [_seats(players)] * len(specs)
+    else:
+        # The table itself changes: how many seats, or which bots sit at it.
+        label = spec_label(name, options)
+        seats = players if isinstance(players, int) else len(players)
+        if option == "players":
+            mix = default_players(1) if isinstance(players, int) else players
+            for value in values:
+                if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                    raise ValueError(f"players are whole numbers >= 1, not {value!r}")
+            line_ups = [_seats(bot_mix(mix, value)) for value in values]
+            values = list(values)
+        else:
+            line_ups = [_seats(bot_mix(value, seats)) for value in values]
+            values = [_mix_label(value) for value in values]
+        unit = " players" if option == "players" else ""
+        specs = [(name, dict(options), f"{label}, {value}{unit}") for value in values]
+    return _experiment(
+        specs, line_ups, games, seed, progress, jobs, executor, swept=(option, values)
+    )
+
+
+def bot_mix(mix: str | Sequence[str | Policy], seats: int) -> list[str | Policy]:
+    """The bot in each of ``seats`` seats: a mix's strategies in turn, round the table.
+
+    ``mix`` is one strategy, a sequence of them, or text joining them with
+    ``+``; the mix repeats until every seat has a bot.
+
+    Examples
+    --------
+    >>> bot_mix("eager_landlord+cautious_tenant", 4)
+    ['eager_landlord', 'cautious_tenant', 'eager_landlord', 'cautious_tenant']
+    >>> bot_mix("single_taxer", 3)
+    ['single_taxer', 'single_taxer', 'single_taxer']
+    """
+    names = _mix_names(mix)
+    return [names[seat % len(names)] for seat in range(seats)]
+
+
+def _mix_names(mix: str | Sequence[str | Policy]) -> list[str | Policy]:
+    """The strategies (or policies) a bot mix names, in order."""
+    names = mix.split("+") if isinstance(mix, str) else list(mix)
+    names = [name.strip() if isinstance(name, str) else name for name in names]
+    if not names or not all(isinstance(name, Policy) or name for name in names):
+        raise ValueError(f"a bot mix names strategies, like 'eager_landlord+random', not {mix!r}")
+    return names
+
+
+def _mix_label(mix: str | Sequence[str | Policy]) -> str:
+    """A bot mix as text: its strategies joined by '+'."""
+    return "+".join(getattr(name, "name", name) for name in _mix_names(mix))
+
+
+@contextmanager
+def _progress_bar(
+    progress: bool | Callable[[int, int], Any] | None, total: int
+) -> Iterator[Callable[[int, int], Any] | None]:
+    """What to call as games are played: ``progress`` itself, or a bar's update."""
+    if progress is None or progress is False:
+        yield None
+    elif progress is True:
+        from tqdm.auto import tqdm
+
+        with tqdm(total=total, unit="game", desc="playing", smoothing=0.1) as bar:
+            yield lambda done, _: bar.update(done - bar.n)
+    elif callable(progress):
+        yield progress
+    else:
+        raise ValueError(f"progress is True, False, None or a callable, not {progress!r}")
 
 
 def _play_here(
@@ -671,16 +749,35 @@ class Comparison:
                     }
                 )
             )
-        self.games: pd.DataFrame = pd.concat(frames, ignore_index=True)
-        self.per_round: pd.DataFrame = pd.concat(curves, ignore_index=True)
-        self.per_player: pd.DataFrame = pd.concat(
-            [
-                _players_frame(spec["label"], figures, spec["players"])
-                for spec, figures in zip(parameters["rules"], played, strict=True)
-            ],
-            ignore_index=True,
+        self.games: pd.DataFrame = self._describe(pd.concat(frames, ignore_index=True))
+        self.per_round: pd.DataFrame = self._describe(pd.concat(curves, ignore_index=True))
+        self.per_player: pd.DataFrame = self._describe(
+            pd.concat(
+                [
+                    _players_frame(spec["label"], figures, spec["players"], seeds)
+                    for spec, figures in zip(parameters["rules"], played, strict=True)
+                ],
+                ignore_index=True,
+            )
         )
         self.summary: pd.DataFrame = self._summarise()
+
+    def _describe(self, frame: pd.DataFrame) -> pd.DataFrame:
+        """``frame`` with the columns that say what was played, after ``label``.
+
+        ``rules`` (id or path), ``options`` (as in a spec, ``""`` for none),
+        the swept option's value in a column of its name (sweeps over an
+        option), ``players`` (seats), ``bots`` (the mix of strategies, see
+        :func:`bot_mix`) and ``landlord_version``. A frame read from a file
+        gets them again from the parameters, so they read the same.
+        """
+        described = _descriptions(self.parameters)
+        keys = list(described[self.labels[0]])
+        frame = frame.drop(columns=[key for key in keys if key in frame.columns])
+        labels = frame["label"]
+        for position, key in enumerate(keys, start=1):
+            frame.insert(position, key, labels.map({k: row[key] for k, row in described.items()}))
+        return frame
 
     def _summarise(self) -> pd.DataFrame:
         import pandas as pd
@@ -701,15 +798,13 @@ class Comparison:
             for column, name in _MEANS:
                 row[name] = float(frame[column].mean())
             rows.append(row)
-        return pd.DataFrame(rows).set_index("label")
+        return self._describe(pd.DataFrame(rows)).set_index("label")
 
     def to_json(self) -> dict[str, Any]:
         """Everything as plain JSON-ready values: parameters, summary, curves and games.
 
         Missing figures (the first rule set's difference) are ``None``.
         """
-        import landlord
-
         curves = {
             label: {
                 column: _plain(frame[column].tolist())
@@ -718,9 +813,7 @@ class Comparison:
             for label, frame in self.per_round.groupby("label", sort=False)
         }
         return {
-            "format": "landlord-comparison",
-            "landlord_version": landlord.__version__,
-            "parameters": _plain(self.parameters),
+            **self._meta(),
             "summary": _plain(self.summary.reset_index().to_dict(orient="records")),
             "per_round": curves,
             "games": _plain(self.games.to_dict(orient="records")),
@@ -733,7 +826,10 @@ class Comparison:
         ``NAME.json``: everything in one file (:meth:`to_json`). ``NAME.csv``:
         the per-game table, with ``NAME.per_round.csv``, ``NAME.per_player.csv``
         and ``NAME.meta.json`` (the parameters and the package version) beside
-        it. :func:`load_results` reads either back.
+        it. ``NAME.parquet``: the same three tables as Parquet files (this
+        needs pyarrow: ``pip install landlord[parquet]``), each carrying the
+        parameters and version in its own metadata. :func:`load_results`
+        reads any of them back.
         """
         import json
 
@@ -741,14 +837,33 @@ class Comparison:
         if path.suffix == ".json":
             path.write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
             return path
-        if path.suffix != ".csv":
-            raise ValueError(f"{path.name}: results are saved as .json or .csv")
-        self.games.to_csv(path, index=False)
-        self.per_round.to_csv(_beside(path, "per_round.csv"), index=False)
-        self.per_player.to_csv(_beside(path, "per_player.csv"), index=False)
-        meta = {key: value for key, value in self.to_json().items() if key in _META}
+        if path.suffix not in _TABLE_FORMATS:
+            raise ValueError(f"{path.name}: results are saved as .json, .csv or .parquet")
+        meta = self._meta()
+        tables = {"": self.games, "per_round": self.per_round, "per_player": self.per_player}
+        if path.suffix == ".parquet":
+            _needs_pyarrow()
+            for part, table in tables.items():
+                described = table.copy(deep=False)
+                described.attrs = meta
+                described.to_parquet(
+                    _beside(path, f"{part}.parquet") if part else path, index=False
+                )
+            return path
+        for part, table in tables.items():
+            table.to_csv(_beside(path, f"{part}.csv") if part else path, index=False)
         _beside(path, "meta.json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
         return path
+
+    def _meta(self) -> dict[str, Any]:
+        """What a saved set of tables carries besides them: format, version, parameters."""
+        import landlord
+
+        return {
+            "format": "landlord-comparison",
+            "landlord_version": landlord.__version__,
+            "parameters": _plain(self.parameters),
+        }
 
     @classmethod
     def _from_tables(cls, parameters: dict[str, Any], games, per_round, per_player) -> Comparison:
@@ -756,8 +871,9 @@ class Comparison:
         comparison = cls.__new__(cls)
         comparison.parameters = parameters
         comparison.labels = [spec["label"] for spec in parameters["rules"]]
-        comparison.games, comparison.per_round = games, per_round
-        comparison.per_player = per_player
+        comparison.games = comparison._describe(games)
+        comparison.per_round = comparison._describe(per_round)
+        comparison.per_player = comparison._describe(per_player)
         comparison._curves = {}
         comparison.summary = comparison._summarise()
         return comparison
@@ -774,6 +890,7 @@ class Comparison:
 
         if not self._curves:
             raise ValueError("results loaded from a file keep only the mean curve, per_round")
+        seeds = dict(list(self.games.groupby("label", sort=False)["seed"]))
         frames = []
         for label, (curve, lengths) in self._curves.items():
             games, rounds = np.nonzero(np.arange(curve.shape[1])[None, :] < lengths[:, None])
@@ -782,12 +899,13 @@ class Comparison:
                     {
                         "label": label,
                         "game": games,
+                        "seed": seeds[label].to_numpy()[games],
                         "round": rounds,
                         "gini_net_worth": curve[games, rounds],
                     }
                 )
             )
-        return pd.concat(frames, ignore_index=True)
+        return self._describe(pd.concat(frames, ignore_index=True))
 
     def table(self) -> str:
         """The summary as a fixed-width text table, one column per rule set."""
@@ -873,8 +991,18 @@ class Comparison:
         return lines
 
 
-#: What a saved comparison's ``.meta.json`` holds.
-_META = ("format", "landlord_version", "parameters")
+#: The suffixes of results saved as tables (beside the one-file ``.json``).
+_TABLE_FORMATS = (".csv", ".parquet")
+
+
+def _needs_pyarrow() -> None:
+    """Refuse Parquet clearly when pyarrow is not installed."""
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        raise ValueError(
+            "Parquet files need pyarrow: pip install 'landlord[parquet]' (or save as .csv)"
+        ) from None
 
 
 def _beside(path: Path, suffix: str) -> Path:
@@ -883,7 +1011,7 @@ def _beside(path: Path, suffix: str) -> Path:
 
 
 def load_results(path: str | os.PathLike[str]) -> Comparison:
-    """Read results written by :meth:`Comparison.save` (``.json``, or ``.csv`` and its files).
+    """Read results written by :meth:`Comparison.save`: ``.json``, ``.csv`` or ``.parquet``.
 
     Raises
     ------
@@ -900,18 +1028,38 @@ def load_results(path: str | os.PathLike[str]) -> Comparison:
     def refuse(file: Path, why: str) -> ValueError:
         return ValueError(f"{file.name}: {why}; the results were not loaded")
 
-    meta_path = path if path.suffix == ".json" else _beside(path, "meta.json")
-    try:
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise refuse(meta_path, f"cannot be read ({error.strerror})") from None
-    except ValueError:
-        raise refuse(meta_path, "not JSON") from None
+    if path.suffix == ".parquet":
+        _needs_pyarrow()
+        tables = [path, _beside(path, "per_round.parquet"), _beside(path, "per_player.parquet")]
+        read = []
+        for table in tables:
+            try:
+                read.append(pd.read_parquet(table))
+            except OSError as error:
+                raise refuse(table, f"cannot be read ({error.strerror or error})") from None
+            except Exception as error:  # pyarrow's errors for a file that is not Parquet
+                raise refuse(table, f"not a Parquet file ({error})") from None
+        meta, meta_path = read[0].attrs, path
+        for table, frame in zip(tables[1:], read[1:], strict=True):
+            if frame.attrs != meta:
+                raise refuse(table, f"not saved with {path.name} (their parameters differ)")
+    else:
+        meta_path = path if path.suffix == ".json" else _beside(path, "meta.json")
+        try:
+            meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        except OSError as error:
+            raise refuse(meta_path, f"cannot be read ({error.strerror})") from None
+        except ValueError:
+            raise refuse(meta_path, "not JSON") from None
     if not isinstance(meta, dict) or meta.get("format") != "landlord-comparison":
         raise refuse(meta_path, "not results saved by landlord (format 'landlord-comparison')")
     try:
         parameters = meta["parameters"]
-        if path.suffix == ".json":
+        if path.suffix == ".parquet":
+            games, per_round, per_player = read
+            for table in read:
+                table.attrs = {}
+        elif path.suffix == ".json":
             games = pd.DataFrame(meta["games"])
             per_player = pd.DataFrame(meta["per_player"])
             per_round = pd.concat(
@@ -935,7 +1083,9 @@ def load_results(path: str | os.PathLike[str]) -> Comparison:
         raise refuse(path, f"damaged ({error})") from None
 
 
-def _players_frame(label: str, figures: _Figures, strategies: list[str]) -> pd.DataFrame:
+def _players_frame(
+    label: str, figures: _Figures, strategies: list[str], seeds: list[int]
+) -> pd.DataFrame:
     """One row per game and seat: the strategy, final cash and net worth, and the rank."""
     import pandas as pd
 
@@ -950,6 +1100,7 @@ def _players_frame(label: str, figures: _Figures, strategies: list[str]) -> pd.D
         {
             "label": label,
             "game": np.repeat(np.arange(games), n),
+            "seed": np.repeat(np.asarray(seeds, dtype=np.uint64), n),
             "seat": np.tile(np.arange(n), games),
             "strategy": np.tile(np.asarray(strategies, dtype=object), games),
             "cash": cash.ravel(),
@@ -957,6 +1108,38 @@ def _players_frame(label: str, figures: _Figures, strategies: list[str]) -> pd.D
             "rank": rank.ravel(),
         }
     )
+
+
+def _descriptions(parameters: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """For each rule spec's label, the values of the columns that say what was played."""
+    sweep = parameters.get("sweep") or {}
+    swept = sweep.get("parameter")
+    described = {}
+    for index, spec in enumerate(parameters["rules"]):
+        bots = spec.get("players", parameters["players"])
+        row: dict[str, Any] = {
+            "rules": spec["rules"],
+            "options": spec_label("", spec["options"])[1:-1],
+        }
+        if swept and swept not in SEAT_PARAMETERS:
+            row[swept] = sweep["values"][index]
+        row["players"] = len(bots)
+        row["bots"] = "+".join(_repeating(bots))
+        row["landlord_version"] = parameters.get("landlord_version", "")
+        described[spec["label"]] = row
+    return described
+
+
+def _repeating(names: list[str]) -> list[str]:
+    """The shortest run of names that, repeated round the table, seats everyone.
+
+    >>> _repeating(["a", "b", "a", "b"]), _repeating(["a", "a", "b"])
+    (['a', 'b'], ['a', 'a', 'b'])
+    """
+    for length in range(1, len(names)):
+        if all(name == names[seat % length] for seat, name in enumerate(names)):
+            return names[:length]
+    return list(names)
 
 
 def _interval(row: dict[str, Any], column: str, values: np.ndarray) -> None:

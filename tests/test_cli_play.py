@@ -216,7 +216,10 @@ def test_save_into_a_missing_folder_is_refused_without_a_traceback(capsys, tmp_p
         (["--players", "1"], "for 2 to 4 players, not 1"),
         (["--players", "5"], "for 2 to 4 players, not 5"),
         (["--bots", "nobody"], "unknown strategy 'nobody'"),
-        (["--players", "2", "--bots", "a,b,c"], "expected one strategy or 2, got 3"),
+        (
+            ["--players", "2", "--bots", "a,b,c"],
+            "expected one strategy, a mix like a+b, or 2 strategies, got 3",
+        ),
         (["--option", "advanced=maybe"], "option 'advanced'"),
         (["--option", "nonsense"], "expected NAME=VALUE, got 'nonsense'"),
         (["--option", "no_such_option=1"], "no_such_option"),

@@ -12,6 +12,7 @@ the usage and the reason for a bad argument.
 from __future__ import annotations
 
 import json
+import sys
 
 import numpy as np
 import pandas as pd
@@ -525,6 +526,45 @@ def test_games_played_in_processes_or_on_any_executor_give_the_same_results():
         compare(rules, games=2, jobs=0)
 
 
+def test_a_local_dask_cluster_of_two_workers_plays_the_same_games():
+    from distributed import Client, LocalCluster
+
+    rules = ["landlords_game", "prosperity[prosperity_counts=net_worth]"]
+    here = compare(rules, games=30, players=3, seed=8)
+    with (
+        LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        assert len(client.scheduler_info()["workers"]) == 2
+        on_dask = compare(
+            rules, games=30, players=3, seed=8, jobs=2, executor=client.get_executor()
+        )
+    pd.testing.assert_frame_equal(on_dask.games, here.games)
+    pd.testing.assert_frame_equal(on_dask.per_player, here.per_player)
+    pd.testing.assert_frame_equal(on_dask.rounds_by_game, here.rounds_by_game)
+
+
+def test_a_progress_bar_counts_the_games(capsys):
+    compare(["landlords_game[round_limit=3]"], games=7, progress=True)
+    bar = capsys.readouterr().err
+    assert "playing" in bar
+    assert "7/7" in bar
+    with pytest.raises(ValueError, match="progress is True, False, None or a callable"):
+        compare(["landlords_game"], games=1, progress="yes")
+
+
+def test_the_command_line_shows_progress_only_to_a_person(capsys, monkeypatch):
+    args = ["simulate", "--rules", "landlords_game[round_limit=3]", "--games", "5"]
+    _, table, quiet = run(capsys, *args)
+    assert quiet == ""  # stderr is not a terminal here: a log stays clean
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    _, same_table, shown = run(capsys, *args)
+    assert "5/5" in shown
+    assert same_table == table
+
+
 def test_compare_with_jobs_prints_the_same_table(capsys):
     args = ["compare", "--rules", "landlords_game,prosperity", "--games", "8", "--seed", "3"]
     _, alone, _ = run(capsys, *args)
@@ -557,9 +597,15 @@ def test_a_sweep_plays_the_same_games_at_every_value():
     labels = [f"landlords_game[round_limit=12,land_value_tax={v}]" for v in (0, 0.5, 1)]
     assert list(result.summary.index) == labels
     plain = compare(["landlords_game[round_limit=12]"], games=6, seed=2)
-    first = of(result, labels[0]).drop(columns="label")
+    # What was played is in the table: the swept value has a column of its own.
+    assert result.games["land_value_tax"].tolist() == [0] * 6 + [0.5] * 6 + [1] * 6
+    options = {f"round_limit=12,land_value_tax={value}" for value in (0, 0.5, 1)}
+    assert set(result.games["options"]) == options
+    assert result.parameters["sweep"] == {"parameter": "land_value_tax", "values": [0, 0.5, 1]}
+    described = ["label", "options", "land_value_tax"]
+    first = of(result, labels[0]).drop(columns=described)
     pd.testing.assert_frame_equal(
-        first, of(plain, "landlords_game[round_limit=12]").drop(columns="label")
+        first, of(plain, "landlords_game[round_limit=12]").drop(columns=["label", "options"])
     )
     taxed = of(result, labels[2])
     assert (taxed["single_tax_since"] == 0).all()
@@ -571,7 +617,13 @@ def test_the_per_player_table_ranks_each_game_by_net_worth(plain_vs_advanced):
     players = plain_vs_advanced.per_player
     assert list(players.columns) == [
         "label",
+        "rules",
+        "options",
+        "players",
+        "bots",
+        "landlord_version",
         "game",
+        "seed",
         "seat",
         "strategy",
         "cash",
@@ -588,7 +640,7 @@ def test_the_per_player_table_ranks_each_game_by_net_worth(plain_vs_advanced):
     assert row["gini_net_worth"] == pytest.approx(gini(first["net_worth"].to_numpy()))
 
 
-@pytest.mark.parametrize("name", ["results.json", "results.csv"])
+@pytest.mark.parametrize("name", ["results.json", "results.csv", "results.parquet"])
 def test_saved_results_load_back_the_same(plain_vs_advanced, tmp_path, name):
     from landlord.experiments import load_results
 
@@ -615,8 +667,33 @@ def test_damaged_results_are_refused_whole(plain_vs_advanced, tmp_path):
         load_results(tmp_path / "other.json")
     with pytest.raises(ValueError, match=r"missing\.meta\.json: cannot be read"):
         load_results(tmp_path / "missing.csv")
-    with pytest.raises(ValueError, match=r"saved as \.json or \.csv"):
+    with pytest.raises(ValueError, match=r"saved as \.json, \.csv or \.parquet"):
         plain_vs_advanced.save(tmp_path / "results.txt")
+
+
+def test_parquet_results_carry_their_parameters_and_are_refused_whole(plain_vs_advanced, tmp_path):
+    from landlord.experiments import load_results, sweep
+
+    path = plain_vs_advanced.save(tmp_path / "results.parquet")
+    for name in ("results.parquet", "results.per_round.parquet", "results.per_player.parquet"):
+        attrs = pd.read_parquet(tmp_path / name).attrs
+        assert attrs["parameters"]["seed"] == plain_vs_advanced.parameters["seed"]
+        assert attrs["landlord_version"] == landlord.__version__
+    # A sweep keeps its swept column through the file.
+    swept = sweep("landlords_game[round_limit=5]", "wages", [100, 200], games=3)
+    loaded = load_results(swept.save(tmp_path / "wages.parquet"))
+    assert loaded.games["wages"].tolist() == [100] * 3 + [200] * 3
+    assert loaded.parameters["sweep"] == {"parameter": "wages", "values": [100, 200]}
+    # Tables from two different runs are not one set of results.
+    (tmp_path / "wages.per_player.parquet").replace(tmp_path / "results.per_player.parquet")
+    with pytest.raises(ValueError, match=r"results\.per_player\.parquet: not saved with"):
+        load_results(path)
+    data = (tmp_path / "results.per_round.parquet").read_bytes()
+    (tmp_path / "results.per_round.parquet").write_bytes(data[: len(data) // 2])
+    with pytest.raises(ValueError, match=r"results\.per_round\.parquet: not a Parquet file"):
+        load_results(path)
+    with pytest.raises(ValueError, match=r"nothing\.parquet: cannot be read"):
+        load_results(tmp_path / "nothing.parquet")
 
 
 def test_simulate_and_sweep_on_the_command_line(capsys, tmp_path):
@@ -646,8 +723,14 @@ def test_the_gini_of_every_game_round_by_round(plain_vs_advanced, tmp_path):
     from landlord.experiments import load_results
 
     table = plain_vs_advanced.rounds_by_game
-    assert list(table.columns) == ["label", "game", "round", "gini_net_worth"]
+    described = ["label", "rules", "options", "players", "bots", "landlord_version"]
+    assert list(table.columns) == [*described, "game", "seed", "round", "gini_net_worth"]
     games = plain_vs_advanced.games
+    assert list(games.columns[:8]) == [*described, "game", "seed"]
+    first = table[(table["label"] == ADVANCED) & (table["game"] == 3)]
+    assert set(first["seed"]) == set(of(plain_vs_advanced, ADVANCED)["seed"].iloc[[3]])
+    assert set(first["options"]) == {"advanced=true"}
+    assert set(table["landlord_version"]) == {landlord.__version__}
     for label in ("landlords_game", ADVANCED):
         mine = table[table["label"] == label]
         lasted = mine.groupby("game")["round"].max().to_numpy()
@@ -681,14 +764,51 @@ def test_a_sweep_can_change_the_table_itself():
         sweep("landlords_game", "players", [2, 2], games=2)
 
 
+def test_sweeps_over_bot_mixes_starting_cash_and_wages():
+    from landlord.experiments import bot_mix, sweep
+
+    mixes = sweep(
+        "landlords_game[round_limit=8]",
+        "bots",
+        ["eager_landlord", "eager_landlord+cautious_tenant"],
+        games=3,
+    )
+    mixed = mixes.per_player[mixes.per_player["bots"] == "eager_landlord+cautious_tenant"]
+    assert mixed.groupby("game")["strategy"].apply(list).iloc[0] == bot_mix(
+        "eager_landlord+cautious_tenant", 4
+    )
+    assert set(mixes.games["bots"]) == {"eager_landlord", "eager_landlord+cautious_tenant"}
+    # A table filled with a mix, at every size.
+    sizes = sweep("landlords_game[round_limit=4]", "players", [2, 3], games=2, players=["random"])
+    assert set(sizes.per_player["strategy"]) == {"random"}
+    assert sizes.games.groupby("label")["players"].first().tolist() == [2, 3]
+    # The what-if options: more cash at the start, or other wages, game by game.
+    cash = sweep("landlords_game[round_limit=1]", "starting_cash", [0, 1000], games=4, seed=5)
+    rich = cash.per_player[cash.per_player["starting_cash"] == 1000]
+    poor = cash.per_player[cash.per_player["starting_cash"] == 0]
+    assert (rich["net_worth"].to_numpy() > poor["net_worth"].to_numpy()).all()
+    assert cash.table().count("a modern extension") == 1  # only the what-if column
+    wages = sweep("landlords_game[wages_times=0,round_limit=20]", "wages", [50, 200], games=4)
+    high = wages.per_player[wages.per_player["wages"] == 200]["cash"].sum()
+    assert high > wages.per_player[wages.per_player["wages"] == 50]["cash"].sum()
+    with pytest.raises(ValueError, match="a bot mix names strategies"):
+        sweep("landlords_game", "bots", ["eager_landlord++random"], games=1)
+
+
 def test_seat_sweeps_on_the_command_line(capsys):
     status, text, _ = run(capsys, "sweep", "--param", "players=2,3", "--games", "2")
     assert status == 0
     assert "landlords_game, 3 players" in text
+    status, text, _ = run(
+        capsys, "sweep", "--param", "bots=single_taxer,eager_landlord+random", "--games", "2"
+    )
+    assert status == 0
+    assert "eager_landlord, random, eager_landlord, random" in text
     for param, reason in (
         ("players=2,5", "is for 2 to 4 players, not 5"),
         ("players=two", "players are whole numbers >= 1"),
-        ("bots=eager_landlord,nobody", "unknown bots ['nobody']"),
+        ("bots=eager_landlord,nobody", "unknown strategy 'nobody'"),
+        ("bots=eager_landlord+nobody", "unknown strategy 'nobody'"),
     ):
         with pytest.raises(SystemExit) as exit_info:
             main(["sweep", "--param", param, "--games", "2"])
