@@ -688,8 +688,10 @@ class Comparison:
     Attributes
     ----------
     games : pandas.DataFrame
-        One row per rule set and game: ``label``, ``game`` (0, 1, ...),
-        ``seed``, ``rounds`` (the last round, complete or not), ``turns``,
+        One row per rule set and game: ``label``; what was played
+        (``rules``, ``options``, the swept option's value in a column of its
+        own name, ``players``, ``bots`` and ``landlord_version``, which every
+        table here carries); ``game`` (0, 1, ...), ``seed``, ``rounds`` (the last round, complete or not), ``turns``,
         ``end_reason``, ``gini_net_worth`` and ``gini_cash`` (at the end),
         ``poor_house_players`` (players who went to the Poor House at least
         once), ``opportunity_players`` (players who went to a Natural
@@ -716,7 +718,9 @@ class Comparison:
         ``final_wages``; and ``everyone_wins_share``, the share of games
         that everyone won.
     parameters : dict
-        The rule specs (id, options, label), games, players, seed, level.
+        The rule specs (id, options, label, players, title, status, modern
+        options), games, players, seed, level, ``landlord_version``, and for
+        a sweep ``sweep`` (``parameter`` and ``values``).
     """
 
     def __init__(self, parameters: dict[str, Any], seeds: list[int], played: list) -> None:

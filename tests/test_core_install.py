@@ -58,3 +58,22 @@ def test_info_names_the_missing_extra(core_python):
     assert result.returncode == 0, result.stderr
     assert "voila       not installed" in result.stdout
     assert "pip install '.[notebook]'" in result.stdout
+
+
+def test_experiments_run_without_the_extras_and_parquet_says_what_it_needs(core_python, tmp_path):
+    script = (
+        "import sys\n"
+        "from landlord.experiments import simulate\n"
+        "result = simulate('landlords_game[round_limit=2]', games=3, progress=True)\n"
+        "result.save(sys.argv[1] + '/r.csv')\n"
+        "try:\n"
+        "    result.save(sys.argv[1] + '/r.parquet')\n"
+        "except ValueError as error:\n"
+        "    print(error)\n"
+    )
+    result = run(core_python, "-c", script, str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "3/3" in result.stderr  # the progress bar, as text: no widgets here
+    assert "Parquet files need pyarrow: pip install 'landlord[parquet]'" in result.stdout
+    assert (tmp_path / "r.meta.json").exists()
+    assert not (tmp_path / "r.parquet").exists()
