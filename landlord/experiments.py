@@ -691,8 +691,9 @@ class Comparison:
         One row per rule set and game: ``label``; what was played
         (``rules``, ``options``, the swept option's value in a column of its
         own name, ``players``, ``bots`` and ``landlord_version``, which every
-        table here carries); ``game`` (0, 1, ...), ``seed``, ``rounds`` (the last round, complete or not), ``turns``,
-        ``end_reason``, ``gini_net_worth`` and ``gini_cash`` (at the end),
+        table here carries); ``game`` (0, 1, ...), ``seed``, ``rounds`` (the
+        last round, complete or not), ``turns``, ``end_reason``,
+        ``gini_net_worth`` and ``gini_cash`` (at the end),
         ``poor_house_players`` (players who went to the Poor House at least
         once), ``opportunity_players`` (players who went to a Natural
         Opportunity, the single tax's answer to the Poor House, at least
