@@ -167,6 +167,8 @@ class GameRecord:
         columns.update({"wages": "wages", "taxes and fines": "taxes", "public spending": "spent"})
         into_treasury = dict.fromkeys(numbers, 0)  # net, by round
         for record in self.game.ledger.records:
+            if record.round not in into_treasury:
+                continue  # a round still being played has no row yet
             column = columns.get(group_of(record.reason))
             if column is not None:
                 paid[column][record.round] += record.amount

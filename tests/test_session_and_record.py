@@ -340,3 +340,19 @@ def test_under_the_single_tax_the_round_summary_shows_the_treasury_spending():
     summary = landlord.play("prosperity", players=4, seed=1).round_summary
     assert summary["public_spending"].sum() > 0
     assert summary["land_concentration"].isna().all()  # deeds are worth nothing
+
+
+def test_the_round_summary_of_a_game_in_progress_covers_the_rounds_played():
+    from landlord.session import Session
+
+    session = Session("landlords_game", ["eager_landlord"] * 3, seed=4)
+    game = session.game
+    session.run(max_steps=200)
+    while game.ledger.records[-1].round != game.round:  # stop once this round has a payment
+        session.step()
+    assert game.round not in [row[0] for row in game.round_net_worths]  # and no row yet
+    summary = session.record().round_summary
+    assert summary["round"].tolist() == list(range(game.round))
+    finished = landlord.play("landlords_game", players=3, seed=4).round_summary
+    played = len(summary) - 1  # the last row may differ: the game went on
+    assert summary.iloc[:played].equals(finished.iloc[:played])
