@@ -1,0 +1,42 @@
+"""Views of a game for the notebooks and the Voila apps.
+
+The apps (each a notebook under ``notebooks/``):
+
+- :class:`PlayApp` (``play.ipynb``): play a rule set with people and bots;
+- :class:`SideBySideApp` (``landlord_vs_prosperity.ipynb``): two rule sets on
+  the same dice, stepping together;
+- :class:`ExperimentsApp` (``experiments.ipynb``): many games at once, and
+  what they show.
+
+Modules that draw without a user-interface package (``board``: the board as an
+SVG string; ``events``: the game told in sentences; ``table``: a game played a
+turn at a time) import nothing of Jupyter. The apps import ipywidgets when
+they are first used, so ``import landlord.widgets`` stays light.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+__all__ = ["ExperimentsApp", "GameTable", "PlayApp", "SideBySideApp", "board_svg"]
+
+#: Where each public name lives, imported when first asked for.
+_HOMES = {
+    "PlayApp": "landlord.widgets.play",
+    "SideBySideApp": "landlord.widgets.side_by_side",
+    "ExperimentsApp": "landlord.widgets.dashboard",
+    "GameTable": "landlord.widgets.table",
+    "board_svg": "landlord.widgets.board",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'landlord.widgets' has no attribute {name!r}")
+    return getattr(import_module(home), name)
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOMES])
