@@ -1,0 +1,389 @@
+"""The play app: a board, seats for people and bots, buttons for every legal move.
+
+:class:`PlayApp` puts a :class:`~landlord.widgets.table.GameTable` on screen:
+the board (:func:`~landlord.widgets.board.board_svg`), the question a person
+at the controls must answer with a button per legal action, step / auto-play
+/ pause for the bots with a speed control, the event log, and charts redrawn
+every round (Gini of net worth and cash, wealth per player, the Lorenz curve,
+who paid whom). Everything it shows is read from the game; the engine
+decides every rule.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from importlib import import_module
+from typing import Any
+
+from landlord.rules import load_rules, registered
+from landlord.widgets.board import board_svg
+from landlord.widgets.table import GameTable
+
+__all__ = ["SEAT_CHOICES", "PlayApp", "game_charts", "pace_controls", "rule_set_choices"]
+
+#: What may sit in a seat, as the seat menus list it.
+SEAT_CHOICES = (
+    ("a person", "human"),
+    ("bot: eager landlord", "eager_landlord"),
+    ("bot: cautious tenant", "cautious_tenant"),
+    ("bot: single-taxer", "single_taxer"),
+    ("bot: random", "random"),
+)
+#: An empty seat (the third and fourth seats may stay empty).
+EMPTY = "empty"
+#: Lines of the event log on screen (the newest first).
+LOG_SHOWN = 60
+#: How many seats the setup offers.
+MOST_SEATS = 4
+#: Milliseconds between auto-played turns: the slider's range and start.
+SPEEDS = (100, 2000, 500)
+#: The charts in tabs beside the Gini curve, and every chart's title.
+TABBED = ("wealth", "lorenz", "flows")
+TITLES = {
+    "gini": "Gini by round",
+    "wealth": "Wealth",
+    "lorenz": "Lorenz curve",
+    "flows": "Who paid whom",
+}
+
+
+def rule_set_choices() -> list[tuple[str, str]]:
+    """The rule sets a game can be played with, as (menu text, id)."""
+    choices = []
+    for rules_id in registered():
+        info = load_rules(rules_id).info
+        reconstruction = info.status == "reconstruction" and "reconstruction" not in info.title
+        note = " (a reconstruction)" if reconstruction else ""
+        choices.append((f"{info.title}{note}", rules_id))
+    return choices
+
+
+def game_charts(prefix: str = "") -> dict[str, Any]:
+    """The four live charts of a game: Gini by round, wealth, Lorenz, cash flows."""
+    from landlord.widgets.charts import Chart
+
+    # Imported now, while the page loads, rather than at a student's first click.
+    for module in ("landlord.plotting", "pandas", "landlord.flows"):
+        import_module(module)
+    positions: dict[Any, tuple[float, float]] = {}
+    return {
+        "gini": Chart(_draw_gini, description=f"{prefix}Gini coefficient by round"),
+        "wealth": Chart(_draw_wealth, description=f"{prefix}wealth of each player"),
+        "lorenz": Chart(_draw_lorenz, description=f"{prefix}Lorenz curve now"),
+        "flows": Chart(
+            lambda ax, game: _draw_flows(ax, game, positions),
+            size=(7.0, 5.0),
+            description=f"{prefix}who paid whom",
+        ),
+    }
+
+
+def _draw_gini(ax: Any, game: Any, label: str | None = None) -> dict[str, list[float]]:
+    from landlord.plotting import gini_curve
+
+    gini_curve(game, ax=ax, label=label)
+    return {
+        line.get_gid(): [float(y) for y in line.get_ydata()]
+        for line in ax.get_lines()
+        if str(line.get_gid()).startswith("gini:")
+    }
+
+
+def _draw_wealth(ax: Any, game: Any) -> list[int]:
+    from landlord.plotting import wealth_bars
+
+    wealth_bars(game, ax=ax)
+    return [int(value) for value in game.net_worths()]
+
+
+def _draw_lorenz(ax: Any, game: Any) -> list[int]:
+    from landlord.plotting import lorenz_curve
+
+    worths = [int(value) for value in game.net_worths()]
+    lorenz_curve(worths, ax=ax, label="net worth now")
+    return worths
+
+
+def _draw_flows(ax: Any, game: Any, positions: dict) -> dict[tuple[str, str], int]:
+    from landlord.flows import cash_flows
+    from landlord.plotting import cash_flow_graph
+
+    graph = cash_flows(game)
+    cash_flow_graph(graph, ax=ax, positions=positions)
+    return {(payer, payee): int(data["amount"]) for payer, payee, data in graph.edges(data=True)}
+
+
+def pace_controls(step: Callable[..., Any], tick: Callable[[Any], Any]) -> tuple[Any, ...]:
+    """The buttons and timer that move bots on: next turn, next round, auto-play and its pace.
+
+    ``step(whole_round=False)`` is called by the buttons and ``tick(change)``
+    on every beat of auto-play (the browser keeps the time).
+    """
+    import ipywidgets as widgets
+
+    turn = widgets.Button(description="Next turn", icon="step-forward")
+    turn.add_class("landlord-step")
+    turn.on_click(lambda _: step())
+    round_ = widgets.Button(description="Next round", icon="forward")
+    round_.add_class("landlord-round")
+    round_.on_click(lambda _: step(whole_round=True))
+    low, high, start = SPEEDS
+    autoplay = widgets.Play(value=0, min=0, max=10**9, step=1, interval=start, show_repeat=False)
+    autoplay.add_class("landlord-autoplay")
+    autoplay.observe(tick, names="value")
+    speed = widgets.IntSlider(value=start, min=low, max=high, step=50, description="ms a turn")
+    speed.observe(lambda change: setattr(autoplay, "interval", change.new), "value")
+    return turn, round_, autoplay, speed
+
+
+class PlayApp:
+    """Play a rule set with people and bots at one screen.
+
+    Parameters
+    ----------
+    rules : str
+        The rule set to start with.
+    seats : sequence of str
+        What sits in each seat: ``"human"`` or a bot's strategy (2 to 4).
+    seed : int
+        The first game's seed.
+    names : sequence of str, optional
+        The players' names.
+
+    Attributes
+    ----------
+    widget : ipywidgets.VBox
+        The whole app; a notebook shows it when the app is a cell's value.
+    table : GameTable
+        The game being played.
+    """
+
+    def __init__(
+        self,
+        rules: str = "landlords_game",
+        seats: Sequence[str] = ("human", "eager_landlord", "cautious_tenant"),
+        seed: int = 1,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        import ipywidgets as widgets
+
+        names = list(names) if names is not None else ["Ann", "Bob", "Cleo", "Dan"][: len(seats)]
+        self.rules = widgets.Dropdown(options=rule_set_choices(), value=rules, description="Rules")
+        self.seed = widgets.BoundedIntText(
+            value=seed, min=0, max=2**63 - 1, description="Seed", layout={"width": "14em"}
+        )
+        self.seat_menus, self.seat_names = [], []
+        defaults = ["Ann", "Bob", "Cleo", "Dan"]
+        for number in range(MOST_SEATS):
+            options = list(SEAT_CHOICES) + ([("empty", EMPTY)] if number >= 2 else [])
+            taken = number < len(seats)
+            menu = widgets.Dropdown(
+                options=options,
+                value=seats[number] if taken else EMPTY,
+                description=f"Seat {number + 1}",
+            )
+            name = widgets.Text(
+                value=names[number] if taken and number < len(names) else defaults[number],
+                placeholder="name",
+                layout={"width": "10em"},
+            )
+            self.seat_menus.append(menu)
+            self.seat_names.append(name)
+        self.new_game_button = widgets.Button(
+            description="New game", button_style="primary", icon="refresh"
+        )
+        self.new_game_button.add_class("landlord-new-game")
+        self.new_game_button.on_click(lambda _: self.new_game())
+        self.status = widgets.HTML()
+        self.status.add_class("landlord-status")
+
+        self.board = widgets.HTML(layout={"width": "100%"})
+        self.board.add_class("landlord-board")
+        self.question = widgets.HTML()
+        self.question.add_class("landlord-question")
+        self.choice_box = widgets.Box(layout={"flex_flow": "row wrap"})
+        self.choice_box.add_class("landlord-choices")
+        self.step_button, self.round_button, self.autoplay, self.speed = pace_controls(
+            self.step, self._tick
+        )
+        self.log = widgets.HTML(layout={"height": "18em", "overflow": "auto", "width": "100%"})
+        self.log.add_class("landlord-log")
+        self.charts = game_charts()
+
+        setup = widgets.VBox(
+            [
+                widgets.HBox([self.rules, self.seed, self.new_game_button]),
+                widgets.GridBox(
+                    [
+                        widgets.HBox([m, n])
+                        for m, n in zip(self.seat_menus, self.seat_names, strict=True)
+                    ],
+                    layout={"grid_template_columns": "repeat(2, max-content)"},
+                ),
+                self.status,
+            ]
+        )
+        controls = widgets.VBox(
+            [
+                self.question,
+                self.choice_box,
+                widgets.HBox([self.step_button, self.round_button]),
+                widgets.HBox([self.autoplay, self.speed]),
+                widgets.HTML("<b>What happened</b> (newest first)"),
+                self.log,
+            ],
+            layout={"width": "38%", "min_width": "22em"},
+        )
+        # The Gini curve is always in view; the other charts share tabs, and only
+        # the tab in view is redrawn each round (a chart takes some 60 ms).
+        self.chart_tabs = widgets.Tab(
+            children=[self.charts[name].widget for name in TABBED],
+            titles=[TITLES[name] for name in TABBED],
+        )
+        self.chart_tabs.observe(lambda _: self._draw_charts(), names="selected_index")
+        chart_grid = widgets.GridBox(
+            [self.charts["gini"].widget, self.chart_tabs],
+            layout={"grid_template_columns": "repeat(2, minmax(0, 1fr))", "width": "100%"},
+        )
+        self.widget = widgets.VBox(
+            [
+                setup,
+                widgets.HBox(
+                    [widgets.Box([self.board], layout={"width": "62%"}), controls],
+                    layout={"width": "100%", "align_items": "flex-start"},
+                ),
+                chart_grid,
+            ]
+        )
+        self.widget.add_class("landlord-play")
+        self.table: GameTable | None = None
+        #: What each chart shows: (table, round, over), so it is drawn once a round.
+        self._charted: dict[str, Any] = {}
+        self.new_game()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # --- actions ------------------------------------------------------------------
+
+    def new_game(self) -> bool:
+        """Start a game from the setup; on bad input say why and keep the old game."""
+        seats = [menu.value for menu in self.seat_menus]
+        names = [name.value for name in self.seat_names]
+        chosen = [(seat, name) for seat, name in zip(seats, names, strict=True) if seat != EMPTY]
+        try:
+            table = GameTable(
+                self.rules.value,
+                [seat for seat, _ in chosen],
+                seed=self.seed.value,
+                names=[name for _, name in chosen],
+            )
+        except ValueError as error:
+            self._say(str(error), problem=True)
+            return False
+        self.autoplay.playing = False
+        self.table = table
+        self._say(
+            f"A new game of {html.escape(table.game.rules.info.title)}, seed {table.session.seed}."
+        )
+        self.refresh()
+        return True
+
+    def step(self, whole_round: bool = False) -> None:
+        """Play the next turn (or round) of the bots."""
+        table = self.table
+        if table is None:
+            return
+        if table.waiting_for is not None:
+            self._say(f"{html.escape(table.names[table.waiting_for])} must choose first.")
+            return
+        if whole_round:
+            table.play_round()
+        else:
+            table.play_turn()
+        self.refresh()
+
+    def choose(self, index: int) -> None:
+        """The person at the controls takes choice ``index`` (a button's number)."""
+        if self.table is None:
+            return
+        try:
+            self.table.choose(index)
+        except ValueError as error:
+            self._say(str(error), problem=True)
+        self.refresh()
+
+    def _tick(self, change: Any) -> None:
+        """One beat of auto-play: a turn, unless a person must decide or the game is over."""
+        table = self.table
+        if table is None or table.is_over or table.waiting_for is not None:
+            self.autoplay.playing = False
+            return
+        table.play_turn()
+        self.refresh()
+        if table.is_over or table.waiting_for is not None:
+            self.autoplay.playing = False
+
+    # --- showing ------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Show the game as it is now: board first, then question, log and charts."""
+        import ipywidgets as widgets
+
+        table = self.table
+        if table is None:
+            return
+        game = table.game
+        last = (table.last_mover, table.last_space) if table.last_space is not None else None
+        self.board.value = board_svg(game, last_move=last)
+        buttons = []
+        for number, text in enumerate(table.choices()):
+            button = widgets.Button(
+                description=text if len(text) <= 48 else text[:47] + "…",
+                tooltip=text,
+                layout={"width": "auto"},
+            )
+            button.add_class("landlord-choice")
+            button.on_click(lambda _, number=number: self.choose(number))
+            buttons.append(button)
+        self.choice_box.children = buttons
+        if game.is_over:
+            self.question.value = f"<b>The game is over</b>: {html.escape(game.end_reason)}."
+        elif table.waiting_for is not None:
+            self.question.value = f"<b>{html.escape(table.question())}</b>"
+        else:
+            self.question.value = (
+                f"Round {game.round}: {html.escape(game.names[game.turn_player])} is next."
+            )
+        waiting = table.waiting_for is not None or game.is_over
+        self.step_button.disabled = self.round_button.disabled = waiting
+        newest = list(table.log)[-LOG_SHOWN:][::-1]
+        self.log.value = "<br>".join(html.escape(line) for line in newest)
+        self._draw_charts()
+
+    def _draw_charts(self) -> None:
+        """Redraw the charts in view that do not show this round yet."""
+        table = self.table
+        if table is None:
+            return
+        game = table.game
+        if not game.round_net_worths:  # nothing to chart before the deal is over
+            for name, chart in self.charts.items():
+                if self._charted.get(name) != "waiting":
+                    self._charted[name] = "waiting"
+                    chart.placeholder(f"{TITLES[name]}: from the end of the deal")
+            return
+        now = (id(table), game.round, game.is_over)
+        selected = self.chart_tabs.selected_index
+        in_view = ["gini"] + ([TABBED[selected]] if selected is not None else [])
+        for name in in_view:
+            if self._charted.get(name) != now:
+                self._charted[name] = now
+                self.charts[name].draw(game)
+
+    def _say(self, text: str, problem: bool = False) -> None:
+        """Show a message above the board (already escaped HTML)."""
+        if problem:
+            text = f"<span style='color:#B00020'><b>Cannot do that:</b> {html.escape(text)}</span>"
+        self.status.value = text

@@ -1,0 +1,243 @@
+"""Two boards on the same dice: the Landlord's Game beside Prosperity (or any two).
+
+:class:`SideBySideApp` seats the same bots at two tables, one per rule set,
+with the same seed. A session draws the deal, the dice, the Chance cards and
+Speculation from separate streams, so both games see the same throws, in the
+same order, while the rules do different things with them. The app steps
+both games together, a turn or a round at a time, and shows the two boards,
+the Gini curves overlaid, the Treasury, wages and public works of each, and
+who paid whom in each.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from landlord.widgets.board import board_svg
+from landlord.widgets.charts import Chart
+from landlord.widgets.play import SEAT_CHOICES, _draw_flows, pace_controls, rule_set_choices
+from landlord.widgets.table import GameTable
+
+__all__ = ["SideBySideApp", "public_finances"]
+
+#: The bots the app offers, as (menu text, strategies round the table).
+BOTS = (
+    *((text.removeprefix("bot: "), value) for text, value in SEAT_CHOICES[1:]),
+    ("eager landlords and cautious tenants", "eager_landlord+cautious_tenant"),
+)
+NAMES = ("Ann", "Bob", "Cleo", "Dan")
+
+
+def public_finances(game: Any) -> dict[str, Any]:
+    """What the public side of a game looks like now: Treasury, wages, public works.
+
+    Examples
+    --------
+    >>> from landlord.session import Session
+    >>> game = Session("single_tax", ["single_taxer"] * 3, seed=2).run()
+    >>> sorted(public_finances(game))
+    ['gini', 'public_works', 'round', 'single_tax', 'treasury', 'treasury_spent', 'wages']
+    """
+    from landlord.metrics import gini
+
+    names = game.ledger.names
+    treasury = names.index("PUBLIC TREASURY") if "PUBLIC TREASURY" in names else None
+    spent = 0
+    if treasury is not None:
+        spent = sum(r.amount for r in game.ledger.records if r.payer == treasury)
+    return {
+        "round": game.round,
+        "treasury": game.ledger.balances[treasury] if treasury is not None else 0,
+        "treasury_spent": spent,
+        "wages": game.wages,
+        "single_tax": bool(game.single_tax),
+        "public_works": [f"round {r}: {what}" for r, what in game.public_works],
+        "gini": float(gini(game.net_worths())),
+    }
+
+
+class SideBySideApp:
+    """Two rule sets, the same players, the same dice, stepping together.
+
+    Parameters
+    ----------
+    left, right : str
+        The rule sets (ids) on each side.
+    bots : str
+        The bots at both tables: a strategy, or a mix such as
+        ``"eager_landlord+cautious_tenant"`` seated in turn.
+    players : int
+        How many seats each table has.
+    seed : int
+        The seed both games share.
+    """
+
+    def __init__(
+        self,
+        left: str = "landlords_game",
+        right: str = "prosperity",
+        bots: str = "eager_landlord",
+        players: int = 4,
+        seed: int = 7,
+    ) -> None:
+        import ipywidgets as widgets
+
+        choices = rule_set_choices()
+        self.left_rules = widgets.Dropdown(options=choices, value=left, description="Left")
+        self.right_rules = widgets.Dropdown(options=choices, value=right, description="Right")
+        self.bots = widgets.Dropdown(options=BOTS, value=bots, description="Players")
+        self.players = widgets.BoundedIntText(
+            value=players, min=2, max=4, description="Seats", layout={"width": "10em"}
+        )
+        self.seed = widgets.BoundedIntText(
+            value=seed, min=0, max=2**63 - 1, description="Seed", layout={"width": "14em"}
+        )
+        self.new_button = widgets.Button(description="New games", button_style="primary")
+        self.new_button.add_class("landlord-new-game")
+        self.new_button.on_click(lambda _: self.new_games())
+        self.status = widgets.HTML()
+        self.status.add_class("landlord-status")
+        self.turn_button, self.round_button, self.autoplay, self.speed = pace_controls(
+            self.step, self._tick
+        )
+        self.boards = [widgets.HTML(), widgets.HTML()]
+        self.titles = [widgets.HTML(), widgets.HTML()]
+        self.finances = [widgets.HTML(), widgets.HTML()]
+        self.logs = [
+            widgets.HTML(layout={"height": "9em", "overflow": "auto"}),
+            widgets.HTML(layout={"height": "9em", "overflow": "auto"}),
+        ]
+        for side, name in enumerate(("left", "right")):
+            self.boards[side].add_class(f"landlord-board-{name}")
+            self.finances[side].add_class(f"landlord-finances-{name}")
+            self.logs[side].add_class(f"landlord-log-{name}")
+        self.gini_chart = Chart(self._draw_gini, size=(7.0, 3.4), description="Gini by round")
+        positions: list[dict] = [{}, {}]
+        self.flow_charts = [
+            Chart(
+                lambda ax, game, side=side: _draw_flows(ax, game, positions[side]),
+                size=(7.0, 5.0),
+                description=f"who paid whom, {name}",
+            )
+            for side, name in enumerate(("left", "right"))
+        ]
+        columns = [
+            widgets.VBox(
+                [self.titles[side], self.boards[side], self.finances[side], self.logs[side]],
+                layout={"width": "50%"},
+            )
+            for side in (0, 1)
+        ]
+        self.widget = widgets.VBox(
+            [
+                widgets.HBox([self.left_rules, self.right_rules, self.new_button]),
+                widgets.HBox([self.bots, self.players, self.seed]),
+                self.status,
+                widgets.HBox(
+                    [self.turn_button, self.round_button, self.autoplay, self.speed],
+                    layout={"flex_flow": "row wrap"},
+                ),
+                widgets.HBox(columns, layout={"width": "100%", "align_items": "flex-start"}),
+                self.gini_chart.widget,
+                widgets.HBox([chart.widget for chart in self.flow_charts]),
+            ]
+        )
+        self.widget.add_class("landlord-side-by-side")
+        self.tables: list[GameTable] = []
+        self._charted: tuple | None = None
+        self.new_games()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # --- actions ------------------------------------------------------------------
+
+    def new_games(self) -> bool:
+        """Seat the bots at both tables with the shared seed; say why if it cannot."""
+        from landlord.experiments import bot_mix
+
+        seats = self.players.value
+        try:
+            strategies = [str(bot) for bot in bot_mix(self.bots.value, seats)]
+            tables = [
+                GameTable(rules.value, strategies, seed=self.seed.value, names=NAMES[:seats])
+                for rules in (self.left_rules, self.right_rules)
+            ]
+        except ValueError as error:
+            self.status.value = (
+                f"<span style='color:#B00020'><b>Cannot do that:</b> "
+                f"{html.escape(str(error))}</span>"
+            )
+            return False
+        self.autoplay.playing = False
+        self.tables = tables
+        self._charted = None
+        self.status.value = f"Both games use seed {self.seed.value}: the same dice and cards."
+        self.refresh()
+        return True
+
+    def step(self, whole_round: bool = False) -> None:
+        """Play the next turn (or round) in both games."""
+        for table in self.tables:
+            if whole_round:
+                table.play_round()
+            else:
+                table.play_turn()
+        self.refresh()
+
+    def _tick(self, change: Any) -> None:
+        if not self.tables or all(table.is_over for table in self.tables):
+            self.autoplay.playing = False
+            return
+        self.step()
+
+    # --- showing ------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Show both games as they are now."""
+        for side, table in enumerate(self.tables):
+            game = table.game
+            last = (table.last_mover, table.last_space) if table.last_space is not None else None
+            self.boards[side].value = board_svg(game, size=620, last_move=last)
+            status = f" (over: {html.escape(game.end_reason)})" if game.is_over else ""
+            self.titles[side].value = (
+                f"<h3 style='margin:4px 0'>{html.escape(game.rules.info.title)}</h3>"
+                f"<div>Round {game.round}, turn {game.turns_played}{status}</div>"
+            )
+            self.finances[side].value = _finances_html(public_finances(game))
+            newest = list(table.log)[-30:][::-1]
+            self.logs[side].value = "<br>".join(html.escape(line) for line in newest)
+        now = tuple((id(t), t.game.round, t.game.is_over) for t in self.tables)
+        if now != self._charted and all(t.game.round_net_worths for t in self.tables):
+            self._charted = now
+            self.gini_chart.draw(*[table.game for table in self.tables])
+            for chart, table in zip(self.flow_charts, self.tables, strict=True):
+                chart.draw(table.game)
+
+    def _draw_gini(self, ax: Any, *games: Any) -> dict[str, list[float]]:
+        from landlord.plotting import gini_curve
+
+        data = {}
+        for game in games:
+            label = game.rules.info.title
+            gini_curve(game, ax=ax, label=label, which=("net_worth",))
+            (line,) = [
+                line
+                for line in ax.get_lines()
+                if line.get_gid() == "gini:net_worth" and line.get_label().startswith(label)
+            ]
+            data[label] = [float(y) for y in line.get_ydata()]
+        return data
+
+
+def _finances_html(figures: dict[str, Any]) -> str:
+    works = figures["public_works"][-4:]
+    listed = "".join(f"<li>{html.escape(work)}</li>" for work in works) or "<li>none yet</li>"
+    tax = "the single tax" if figures["single_tax"] else "private land rent"
+    return (
+        f"<div><b>{tax}</b> · Gini of net worth {figures['gini']:.3f} · "
+        f"wages ${figures['wages']:,} · PUBLIC TREASURY ${figures['treasury']:,} "
+        f"(spent so far ${figures['treasury_spent']:,})</div>"
+        f"<div>Public works:</div><ul style='margin:0'>{listed}</ul>"
+    )

@@ -1,0 +1,245 @@
+"""A game at the table: seats, turns, a person's choices and the story so far.
+
+:class:`GameTable` is what the apps' buttons talk to. It holds a
+:class:`~landlord.session.Session`, plays the bots' turns when asked, offers a
+person the legal actions of the decision they face, and keeps the event log.
+It imports nothing of Jupyter, so it is tested (and usable) without a
+browser; every rule stays with the engine.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from typing import Any
+
+from landlord.engine import IllegalMove
+from landlord.rules import load_rules, registered
+from landlord.session import Session
+from landlord.widgets.events import Narrator
+
+__all__ = ["LOG_LINES", "MAX_STEPS_PER_TURN", "NAME_LENGTH", "GameTable", "check_seats"]
+
+#: The event log keeps this many lines (the newest).
+LOG_LINES = 400
+#: A turn that takes more steps than this is stopped (a safety net; none does).
+MAX_STEPS_PER_TURN = 10_000
+#: The longest player name the apps accept.
+NAME_LENGTH = 24
+
+
+def check_seats(
+    rules: Any, seats: Sequence[str], names: Sequence[str] | None = None
+) -> tuple[list[str], list[str]]:
+    """Check seats and names as they come from a form; return them cleaned.
+
+    Raises ``ValueError`` with a sentence a student can act on: too few or
+    too many seats for the rule set, an unknown player, a name that is
+    empty, too long or used twice.
+
+    Examples
+    --------
+    >>> check_seats("landlords_game", ["human", "eager_landlord"], [" Ann ", "Bob"])
+    (['human', 'eager_landlord'], ['Ann', 'Bob'])
+    >>> check_seats("landlords_game", ["human"])
+    Traceback (most recent call last):
+    ...
+    ValueError: The Landlord's Game is for 2 to 4 players, not 1.
+    """
+    from landlord.policies import STRATEGIES
+
+    rule_set = load_rules(rules) if isinstance(rules, str) else rules
+    info = rule_set.info
+    seats = [str(seat) for seat in seats]
+    if not info.min_players <= len(seats) <= info.max_players:
+        raise ValueError(
+            f"{info.title} is for {info.min_players} to {info.max_players} players, "
+            f"not {len(seats)}."
+        )
+    for seat in seats:
+        if seat not in STRATEGIES:
+            raise ValueError(f"{seat!r} is not a player: choose one of {', '.join(STRATEGIES)}.")
+    if names is None:
+        names = [f"{seat} {number + 1}" for number, seat in enumerate(seats)]
+    names = [" ".join(str(name).split()) for name in names]
+    if len(names) != len(seats):
+        raise ValueError(f"{len(names)} names for {len(seats)} seats.")
+    for name in names:
+        if not name:
+            raise ValueError("Every player needs a name.")
+        if len(name) > NAME_LENGTH:
+            raise ValueError(
+                f"The name {name[:NAME_LENGTH]}... is too long ({NAME_LENGTH} at most)."
+            )
+    if len(set(names)) != len(names):
+        raise ValueError("Two players have the same name; give each a name of their own.")
+    return seats, names
+
+
+class GameTable:
+    """One game and its players, played a turn at a time.
+
+    Parameters
+    ----------
+    rules : str
+        A rule set id (see :func:`landlord.rules.registered`).
+    seats : sequence of str
+        A strategy name per seat, or ``"human"`` for a person at the controls.
+    seed : int
+        Same seed, same seats: the same game.
+    names : sequence of str, optional
+        The players' names (checked by :func:`check_seats`).
+    **options
+        Rule set options.
+
+    Examples
+    --------
+    >>> table = GameTable("landlords_game", ["eager_landlord", "cautious_tenant"], seed=4)
+    >>> table.play_turn()
+    True
+    >>> table.game.turns_played
+    1
+    """
+
+    def __init__(
+        self,
+        rules: str = "landlords_game",
+        seats: Sequence[str] = ("human", "eager_landlord", "eager_landlord"),
+        seed: int = 1,
+        names: Sequence[str] | None = None,
+        **options: Any,
+    ) -> None:
+        if rules not in registered():
+            raise ValueError(
+                f"Unknown rule set {rules!r}: choose one of {', '.join(registered())}."
+            )
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ValueError(f"The seed is a whole number from 0 up, not {seed!r}.")
+        rule_set = load_rules(rules, **options)
+        seats, names = check_seats(rule_set, seats, names)
+        self.rules_id = rules
+        self.seats = seats
+        self.session = Session(rule_set, seats, seed=seed, names=names)
+        self.game = self.session.game
+        self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self._narrator = Narrator(self.game)
+        self.last_space: int | None = None
+        self.last_mover: int | None = None
+        self._play_on(self._stage())  # the deal, up to the first throw
+
+    # --- what the table shows ---------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.game.names)
+
+    @property
+    def waiting_for(self) -> int | None:
+        """The seat of the person who must decide now, or None."""
+        return self.session.waiting_for
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    def choices(self) -> list[str]:
+        """The person's legal actions in words, in the engine's order (empty if none)."""
+        if self.waiting_for is None:
+            return []
+        return [self.game.describe(action) for action in self.game.legal_actions()]
+
+    def question(self) -> str:
+        """What the person at the controls is asked, in a few words."""
+        seat = self.waiting_for
+        if seat is None:
+            return ""
+        kind = self.game.decision_kind
+        about = self.game.decision_about
+        space = getattr(about, "space", None)
+        what = f" ({self.game.tables.name[space]})" if isinstance(space, int) else ""
+        return f"{self.game.names[seat]}: {_QUESTIONS.get(kind, kind)}{what}"
+
+    # --- playing ------------------------------------------------------------------
+
+    def choose(self, index: int) -> list[str]:
+        """The person takes the ``index``-th choice; play goes on to the end of the turn.
+
+        Play stops sooner if a person must decide again. Returns the new log
+        lines. Raises ``ValueError`` for an index that is not offered (a
+        stale button, a tampered request) and changes nothing.
+        """
+        if self.waiting_for is None:
+            raise ValueError("Nobody at the controls is asked to decide now.")
+        actions = self.game.legal_actions()
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(actions):
+            raise ValueError(f"There is no choice {index!r}; {len(actions)} are offered.")
+        start = self._stage()
+        lines = self._take(lambda: self.session.answer(actions[index]))
+        return lines + self._play_on(start)
+
+    def play_turn(self) -> bool:
+        """Play on until the next turn starts, a person must act or the game ends.
+
+        Returns whether anything happened (nothing does while a person must act).
+        """
+        if self.is_over or self.waiting_for is not None:
+            return False
+        self._play_on(self._stage())
+        return True
+
+    def play_round(self) -> bool:
+        """Play turns until the round ends, a person must act or the game ends."""
+        start = self.game.round
+        moved = False
+        while self.game.round == start and self.play_turn():
+            moved = True
+        return moved
+
+    def _stage(self) -> tuple[int, bool]:
+        """Where the game is: the turn being played, and whether the deal is still on."""
+        return self.game.turns_played, self.game.round == 0
+
+    def _play_on(self, stage: tuple[int, bool]) -> list[str]:
+        """Step until the stage ``stage`` is over, a person must act, or the game ends."""
+        lines: list[str] = []
+        game = self.game
+        for _ in range(MAX_STEPS_PER_TURN):
+            if game.is_over or self.waiting_for is not None or self._stage() != stage:
+                break
+            lines += self._take(self.session.step)
+        return lines
+
+    def _take(self, step) -> list[str]:
+        """Take one step (a callable), tell it, and note where a token landed."""
+        game = self.game
+        mover = getattr(game, "turn_player", None)
+        before = list(game.position) if hasattr(game, "position") else []
+        self._narrator.before()
+        try:
+            step()
+        except IllegalMove as error:  # pragma: no cover - the engine listed the action
+            raise ValueError(str(error)) from None
+        lines = self._narrator.after()
+        moved = before and mover is not None and mover < len(before)
+        if moved and game.position[mover] != before[mover]:
+            self.last_space, self.last_mover = game.position[mover], mover
+        self.log.extend(lines)
+        return lines
+
+
+_QUESTIONS = {
+    "turn": "your turn: throw the dice, or deal first",
+    "move": "which way do you move?",
+    "sale": "buy it?",
+    "bid": "bid for it?",
+    "buy_dealt": "buy the card you were dealt?",
+    "luxury": "buy a luxury?",
+    "jail": "how do you leave Jail?",
+    "talks": "make a deal with another player?",
+    "vote": "vote for the single tax?",
+    "offer": "an offer is made to you",
+    "trust": "join the trust?",
+    "build_site": "build on this site?",
+    "site_bid": "bid for the site?",
+    "site": "match the highest bid for your site?",
+}

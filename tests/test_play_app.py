@@ -1,0 +1,270 @@
+"""The play and side-by-side apps, driven headlessly: set values, press buttons, read the screen.
+
+Nothing here needs a browser: ipywidgets keep their values in the kernel, a
+button's ``click()`` runs its handlers, and a Play widget's tick is a change
+of its value. What the board shows is read back from its SVG's data
+attributes; what the charts show, from the numbers each chart plotted.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from landlord.flows import cash_flows
+from landlord.metrics import gini
+from landlord.widgets.play import PlayApp
+from landlord.widgets.side_by_side import SideBySideApp, public_finances
+from landlord.widgets.table import GameTable, check_seats
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def centre(app_board) -> dict[str, str]:
+    """The board centre's data attributes (round, turn, Treasury, wages, ...)."""
+    root = ET.fromstring(app_board.value)
+    group = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "centre")
+    return dict(group.attrib)
+
+
+def tokens(app_board) -> dict[str, str]:
+    root = ET.fromstring(app_board.value)
+    return {
+        g.get("data-player"): g.get("data-space")
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "token"
+    }
+
+
+def click(app, text: str) -> None:
+    """Press the choice button whose words start with ``text``."""
+    buttons = [b for b in app.choice_box.children if b.tooltip.startswith(text)]
+    assert buttons, f"no button {text!r} among {[b.tooltip for b in app.choice_box.children]}"
+    buttons[0].click()
+
+
+def play_until_human_turn(app) -> None:
+    """Answer the deal with 'decline' until the person's first throw is asked for."""
+    for _ in range(50):
+        if app.table.game.decision_kind == "turn" and app.table.waiting_for is not None:
+            return
+        if app.table.waiting_for is not None:
+            click(app, "decline")
+        else:
+            app.step()
+    raise AssertionError("the person's turn never came")
+
+
+# --- The table behind the apps ------------------------------------------------------------
+
+
+def test_a_person_plays_a_turn_through_the_table():
+    table = GameTable("landlords_game", ["human", "eager_landlord"], seed=3, names=["Ann", "Bob"])
+    assert table.waiting_for == 0  # the deal asks Ann first
+    while table.game.decision_kind != "turn":
+        table.choose(table.choices().index("decline"))
+    assert "throw the dice" in table.choices()
+    table.choose(table.choices().index("throw the dice"))
+    (thrown,) = [line for line in table.log if line.startswith("Ann throws")]
+    # With seed 3 Ann throws 3 and 5, to Speculation, which she may decline to play.
+    assert thrown == "Ann throws 3 and 5"
+    assert (table.waiting_for, table.game.decision_kind) == (0, "move")
+    assert table.choices() == ["move forward to Speculation", "stay put rather than speculate"]
+    table.choose(0)
+    assert table.game.position[0] == 8
+    assert table.waiting_for is None  # Ann's turn is over; Bob's waits for "Next turn"
+    assert table.game.turns_played == 1
+
+
+def test_a_choice_that_is_not_offered_changes_nothing():
+    table = GameTable("landlords_game", ["human", "eager_landlord"], seed=3)
+    history = len(table.game.history)
+    for bad in (99, -1, "0", True, 1.0):
+        with pytest.raises(ValueError, match="There is no choice"):
+            table.choose(bad)
+    assert len(table.game.history) == history
+    bots = GameTable("landlords_game", ["eager_landlord", "random"], seed=3)
+    with pytest.raises(ValueError, match="Nobody at the controls"):
+        bots.choose(0)
+
+
+@pytest.mark.parametrize(
+    ("seats", "names", "message"),
+    [
+        (["human"], None, "is for 2 to 4 players, not 1"),
+        (["human"] * 5, None, "not 5"),
+        (["human", "nobody"], None, "'nobody' is not a player"),
+        (["human", "random"], ["Ann", "   "], "Every player needs a name"),
+        (["human", "random"], ["Ann", "ann" * 9], "is too long"),
+        (["human", "random"], ["Ann", " Ann"], "the same name"),
+    ],
+)
+def test_seats_from_a_form_are_checked_with_a_sentence(seats, names, message):
+    with pytest.raises(ValueError, match=message):
+        check_seats("landlords_game", seats, names)
+
+
+def test_a_bad_seed_or_rule_set_is_refused():
+    with pytest.raises(ValueError, match="whole number from 0 up"):
+        GameTable(seed=-1)
+    with pytest.raises(ValueError, match="Unknown rule set 'monopoly'"):
+        GameTable("monopoly")
+
+
+def test_the_same_seed_and_seats_give_the_same_game():
+    games = []
+    for _ in range(2):
+        table = GameTable("single_tax", ["eager_landlord", "cautious_tenant", "random"], seed=11)
+        for _ in range(30):
+            table.play_turn()
+        games.append((list(table.log), table.game.net_worths()))
+    assert games[0] == games[1]
+
+
+# --- The play app ---------------------------------------------------------------------------
+
+
+def test_a_person_plays_a_turn_by_pressing_the_buttons_shown():
+    app = PlayApp(seats=["human", "eager_landlord", "cautious_tenant"], seed=5)
+    play_until_human_turn(app)
+    board, log = app.board.value, app.log.value
+    assert "Ann: your turn" in app.question.value
+    click(app, "throw the dice")
+    if app.table.waiting_for == 0 and app.table.game.decision_kind == "move":
+        click(app, "move")
+    assert app.board.value != board
+    assert "Ann throws" in app.log.value
+    assert app.log.value != log
+
+
+def test_bots_play_on_their_own_and_the_gini_chart_follows_every_round():
+    app = PlayApp(seats=["eager_landlord", "cautious_tenant", "random"], seed=2)
+    app.autoplay.playing = True
+    for beat in range(1, 40):
+        app.autoplay.value = beat  # what the browser's timer does
+    game = app.table.game
+    assert game.round >= 10
+    assert int(centre(app.board)["data-round"]) == game.round
+    curves = app.charts["gini"].data
+    worths = [row[2] for row in game.round_net_worths]
+    assert curves["gini:net_worth"] == pytest.approx([gini(w) for w in worths])
+    assert len(curves["gini:net_worth"]) == len(game.round_net_worths)
+    assert app.charts["wealth"].data == game.net_worths()
+
+
+def test_auto_play_stops_when_a_person_must_choose():
+    app = PlayApp(seats=["eager_landlord", "human"], seed=4)
+    app.autoplay.playing = True
+    for beat in range(1, 30):
+        app.autoplay.value = beat
+        if not app.autoplay.playing:
+            break
+    assert app.autoplay.playing is False
+    assert app.table.waiting_for == 1
+    assert app.choice_box.children  # the person's buttons are on screen
+    assert app.step_button.disabled
+
+
+def test_the_vote_for_the_single_tax_is_a_button_on_a_persons_turn():
+    app = PlayApp(seats=["human", "single_taxer", "single_taxer"], seed=8)
+    play_until_human_turn(app)
+    assert centre(app.board)["data-single-tax"] == "0"
+    click(app, "call a vote for the single tax")
+    assert app.table.game.single_tax
+    assert centre(app.board)["data-single-tax"] == "1"
+    assert "single tax" in app.log.value.lower()
+
+
+def test_charts_in_tabs_are_drawn_when_shown_and_match_the_game():
+    app = PlayApp(seats=["eager_landlord", "cautious_tenant"], seed=6)
+    app.step(whole_round=True)
+    app.step(whole_round=True)
+    assert app.charts["flows"].data is None  # not drawn while out of view
+    app.chart_tabs.selected_index = 2
+    graph = cash_flows(app.table.game)
+    expected = {(u, v): d["amount"] for u, v, d in graph.edges(data=True)}
+    assert app.charts["flows"].data == expected
+    app.chart_tabs.selected_index = 1
+    assert app.charts["lorenz"].data == app.table.game.net_worths()
+    assert bytes(app.charts["gini"].widget.value).startswith(b"\x89PNG")
+
+
+def test_a_bad_setup_says_why_and_keeps_the_game():
+    app = PlayApp(seats=["human", "eager_landlord"], names=["Ann", "Bob"], seed=1)
+    table = app.table
+    app.seat_names[1].value = "Ann"
+    app.new_game_button.click()
+    assert "the same name" in app.status.value
+    assert app.table is table
+    app.seat_names[1].value = "<b>Bob</b>"
+    app.new_game_button.click()
+    assert app.table is not table
+    assert "&lt;b&gt;Bob" in app.log.value or "&lt;b&gt;Bob" in app.board.value
+    assert "<b>Bob</b>" not in app.board.value
+
+
+def test_a_new_game_with_other_rules_and_seats():
+    app = PlayApp()
+    app.rules.value = "prosperity"
+    app.seat_menus[0].value = "single_taxer"
+    app.seat_menus[3].value = "random"
+    app.seed.value = 12
+    app.new_game_button.click()
+    game = app.table.game
+    assert game.rules.id == "prosperity"
+    assert game.n_players == 4
+    assert app.table.session.seed == 12
+    assert "reconstruction" in dict(app.rules.options).__repr__() or any(
+        "reconstruction" in text for text, _ in app.rules.options
+    )
+
+
+# --- Side by side -------------------------------------------------------------------------
+
+
+def throws(table) -> list[str]:
+    return [line for line in table.log if " throws " in line]
+
+
+def test_both_boards_advance_on_the_same_dice():
+    app = SideBySideApp(left="landlords_game", right="single_tax", seed=7)
+    left, right = app.tables
+    app.turn_button.click()
+    app.turn_button.click()
+    assert left.game.turns_played == right.game.turns_played == 2
+    assert throws(left)[:2] == throws(right)[:2]
+    app.round_button.click()
+    assert centre(app.boards[0])["data-round"] == str(left.game.round)
+    assert centre(app.boards[1])["data-single-tax"] == "1"
+    curves = app.gini_chart.data
+    assert set(curves) == {"The Landlord's Game", "The Landlord's Game under the Single Tax"}
+    assert len(curves["The Landlord's Game"]) == len(left.game.round_net_worths)
+
+
+def test_the_single_tax_side_shows_its_treasury_wages_and_public_works():
+    app = SideBySideApp(left="landlords_game", right="prosperity", seed=3)
+    for _ in range(12):
+        app.round_button.click()
+    right = app.tables[1].game
+    figures = public_finances(right)
+    assert figures["single_tax"]
+    assert f"wages ${right.wages:,}" in app.finances[1].value
+    assert f"PUBLIC TREASURY ${figures['treasury']:,}" in app.finances[1].value
+    assert right.public_works
+    assert "wages raised" in app.finances[1].value
+    assert public_finances(app.tables[0].game)["treasury_spent"] == 0
+
+
+def test_side_by_side_auto_play_steps_both_until_both_end():
+    app = SideBySideApp(bots="eager_landlord+cautious_tenant", players=2, seed=1)
+    for table in app.tables:  # most of both games, without redrawing the screen
+        while table.game.round < 25 and table.play_round():
+            pass
+    app.autoplay.playing = True
+    beat = 0
+    while app.autoplay.playing and beat < 2000:
+        beat += 1
+        app.autoplay.value = beat
+    assert all(table.is_over for table in app.tables)
+    assert app.autoplay.playing is False
