@@ -1,0 +1,362 @@
+"""The experiments dashboard, driven headless: set the widgets, click Run, read what shows."""
+
+import base64
+import io
+import json
+import subprocess
+import sys
+import types
+
+import pandas as pd
+import pytest
+
+import landlord.experiments
+import landlord.rules
+from landlord.widgets.dashboard import (
+    MOST_GAMES,
+    ExperimentsApp,
+    experiment_specs,
+    reading,
+    rule_set_menu,
+)
+
+
+def link_csv(downloads_html: str, css_class: str) -> pd.DataFrame:
+    """The table behind one download link of the dashboard."""
+    anchor = downloads_html.split(f'class="{css_class}"')[0].rsplit("<a ", 1)[1]
+    assert 'href="data:text/csv;base64,' in anchor
+    data = anchor.split("base64,", 1)[1].split('"', 1)[0]
+    return pd.read_csv(io.StringIO(base64.b64decode(data).decode("utf-8")))
+
+
+def texts_on_screen(widget) -> str:
+    """Every HTML and label text in a widget tree, joined."""
+    texts = [str(getattr(widget, "value", ""))] if hasattr(widget, "value") else []
+    texts.append(str(getattr(widget, "description", "")))
+    for child in getattr(widget, "children", ()):
+        texts.append(texts_on_screen(child))
+    return "\n".join(texts)
+
+
+def shown(app: ExperimentsApp) -> tuple:
+    """Everything the app shows of its results, to see whether it changed."""
+    return (
+        app.result,
+        app.summary.value,
+        app.reading.value,
+        app.downloads.value,
+        json.dumps({name: chart.data for name, chart in app.charts.items()}),
+        tuple(chart.widget.value for chart in app.charts.values()),
+        app.progress.value,
+        app.progress.max,
+    )
+
+
+@pytest.fixture(scope="module")
+def small_run():
+    """An app after one click: 20 games of the Landlord's Game and of Prosperity."""
+    app = ExperimentsApp(games=20, seed=3)
+    disabled_while_playing = []
+    app.progress.observe(
+        lambda _: disabled_while_playing.append(app.run_button.disabled), names="value"
+    )
+    app.run_button.click()
+    return app, disabled_while_playing
+
+
+def test_a_small_run_fills_the_summary_charts_progress_and_downloads(small_run):
+    app, disabled_while_playing = small_run
+    result = app.result
+    assert result is not None
+    assert result.labels == ["landlords_game", "prosperity"]
+    assert list(result.summary["games"]) == [20, 20]
+    assert "final Gini of net worth" in app.summary.value
+    assert "<pre" in app.summary.value
+    assert "prosperity: a reconstruction" in app.summary.value
+    assert app.results.layout.display != "none"
+    # The charts: the plotted numbers, per rule set.
+    games = result.games
+    means = games.groupby("label")["gini_net_worth"].mean()
+    distributions = app.charts["distributions"].data
+    assert distributions == pytest.approx(means.to_dict())
+    curves = app.charts["rounds"].data
+    assert set(curves) == {"landlords_game", "prosperity"}
+    for label, frame in result.per_round.groupby("label"):
+        assert curves[label] == pytest.approx(frame["mean_gini_net_worth"].tolist())
+    lengths = app.charts["lengths"].data
+    assert lengths == pytest.approx(games.groupby("label")["rounds"].mean().to_dict())
+    for chart in app.charts.values():
+        assert chart.widget.value[:8] == b"\x89PNG\r\n\x1a\n"
+    # The progress bar went to the total, with the button disabled on the way.
+    assert app.progress.value == app.progress.max == 40
+    assert app.progress_text.value == "40 of 40 games"
+    assert disabled_while_playing
+    assert all(disabled_while_playing)
+    assert not app.run_button.disabled
+    assert app.run_button.description == "Run"
+    # The downloads decode to the tables themselves.
+    table = link_csv(app.downloads.value, "landlord-download-games")
+    assert len(table) == len(result.games)
+    assert {"label", "gini_net_worth", "seed"} <= set(table.columns)
+    assert 'download="landlord_results.csv"' in app.downloads.value
+    players = link_csv(app.downloads.value, "landlord-download-players")
+    assert len(players) == len(result.per_player) == 160
+    assert {"label", "seat", "strategy", "net_worth", "rank"} <= set(players.columns)
+    assert "gini_net_worth" in app.downloads.value  # the columns are explained
+    # The reading, and how long it took.
+    assert app.reading.value.startswith("Under Prosperity (reconstruction) the final Gini")
+    assert "95% interval" in app.reading.value
+    assert set(app.seconds) == {"play", "draw", "total"}
+    assert app.seconds["total"] >= app.seconds["play"] > 0
+    assert "Played 40 games (seed 3)" in app.status.value
+
+
+def test_the_settings_reach_the_comparison():
+    app = ExperimentsApp(games=4, seed=5, run=False)
+    app.players.value = 2
+    app.bots.value = "eager_landlord+cautious_tenant"
+    app.rule_boxes["prosperity"].value = False
+    app.rule_boxes["single_tax"].value = True
+    app.long_run.value = True
+    app.run_button.click()
+    parameters = app.result.parameters
+    assert parameters["players"] == ["eager_landlord", "cautious_tenant"]
+    assert parameters["games"] == 4
+    assert parameters["seed"] == 5
+    assert app.result.labels == [
+        "landlords_game[wages_times=0,round_limit=100]",
+        "single_tax[wages_times=0,round_limit=100]",
+    ]
+    assert "Every rule set was played with wages_times=0, round_limit=100." in (app.reading.value)
+
+
+def test_the_dial_sets_the_modern_option_on_the_landlords_game_only():
+    app = ExperimentsApp(games=5, seed=1)
+    app.land_value_tax.value = 0.5
+    app.run_button.click()
+    assert "land_value_tax=0.5" in app.result.labels[0]
+    assert app.result.labels[1] == "prosperity"
+    assert "a modern extension" in app.summary.value
+    assert "(a modern extension)" in app.reading.value
+    assert "modern extension, not Magie's" in texts_on_screen(app.widget)
+
+
+def test_the_dial_is_rounded_to_its_step():
+    specs = experiment_specs(["landlords_game"], land_value_tax=0.15)
+    assert specs == [("landlords_game", {"land_value_tax": 0.15})]
+    app = ExperimentsApp(games=2, rules=("landlords_game",))
+    app.land_value_tax.value = 0.15000000000000002  # what a browser's slider may send
+    assert app.settings()["specs"] == [("landlords_game", {"land_value_tax": 0.15})]
+
+
+def test_the_dial_at_zero_and_play_on_off_leave_the_rules_as_printed():
+    assert experiment_specs(["landlords_game", "prosperity", "single_tax"]) == [
+        ("landlords_game", {}),
+        ("prosperity", {}),
+        ("single_tax", {}),
+    ]
+
+
+def test_same_seed_and_settings_give_the_same_numbers():
+    first = ExperimentsApp(games=10, seed=11, players=3)
+    first.run_button.click()
+    second = ExperimentsApp(games=10, seed=11, players=3)
+    second.run_button.click()
+    pd.testing.assert_frame_equal(first.result.summary, second.result.summary)
+    assert first.summary.value == second.summary.value
+    assert first.reading.value == second.reading.value
+    assert first.charts["rounds"].data == second.charts["rounds"].data
+    # and again on the same app
+    before = first.result.summary
+    first.run_button.click()
+    pd.testing.assert_frame_equal(before, first.result.summary)
+
+
+def no_rule_set(app):
+    for box in app.rule_boxes.values():
+        box.value = False
+
+
+def no_games(app):
+    app.games.min = 0
+    app.games.value = 0
+
+
+def games_above_the_box(app):
+    app.games.max = 10**6
+    app.games.value = 10**6
+
+
+def games_above_the_cap(app):
+    for box in app.rule_boxes.values():
+        box.value = True
+    app.games.value = MOST_GAMES // 3 + 1
+
+
+def negative_seed(app):
+    app.seed.min = -10
+    app.seed.value = -1
+
+
+def one_seat(app):
+    app.players.min = 1
+    app.players.value = 1
+
+
+def unknown_bots(app):
+    app.bots.options = [*app.bots.options, ("nobody", "nobody")]
+    app.bots.value = "nobody"
+
+
+def tax_above_one(app):
+    app.land_value_tax.max = 2.0
+    app.land_value_tax.value = 1.5
+
+
+@pytest.mark.parametrize(
+    ("spoil", "message"),
+    [
+        (no_rule_set, "tick at least one rule set"),
+        (no_games, "games per rule set must be a whole number from 1 to 5,000, not 0"),
+        (games_above_the_box, "games per rule set must be a whole number from 1 to 5,000"),
+        (games_above_the_cap, f"at most {MOST_GAMES:,} games a run: 3 rule sets of"),
+        (negative_seed, "the seed must be a whole number from 0"),
+        (one_seat, "the number of players must be a whole number from 2 to 4, not 1"),
+        (unknown_bots, "the bots are one of"),
+        (tax_above_one, "the land value tax is a share from 0 to 1, not 1.5"),
+    ],
+)
+def test_bad_input_says_why_runs_nothing_and_keeps_the_results(monkeypatch, spoil, message):
+    app = ExperimentsApp(games=3, seed=2)
+    app.run_button.click()
+    before = shown(app)
+
+    def must_not_run(*args, **kwargs):
+        raise AssertionError("compare was called on bad input")
+
+    monkeypatch.setattr(landlord.experiments, "compare", must_not_run)
+    spoil(app)
+    app.run_button.click()
+    assert "Nothing was run" in app.status.value
+    assert message in app.status.value
+    assert shown(app) == before
+    assert not app.run_button.disabled
+
+
+def test_a_refusal_from_the_library_is_shown_escaped_and_the_results_stay(monkeypatch):
+    app = ExperimentsApp(games=3, seed=2)
+    app.run_button.click()
+    before = shown(app)
+
+    def refuse(*args, **kwargs):
+        raise ValueError("<script>no</script> players")
+
+    monkeypatch.setattr(landlord.experiments, "compare", refuse)
+    assert app.run() is False
+    assert "&lt;script&gt;no&lt;/script&gt; players" in app.status.value
+    assert "<script>" not in app.status.value
+    assert shown(app)[:6] == before[:6]
+    assert not app.run_button.disabled
+    assert app.run_button.description == "Run"
+
+
+def test_the_app_opens_without_results_and_shows_itself():
+    app = ExperimentsApp()
+    assert app.result is None
+    assert app.results.layout.display == "none"
+    assert app.games.value == 200
+    assert app.land_value_tax.value == 0
+    assert [box for box, tick in app.rule_boxes.items() if tick.value] == [
+        "landlords_game",
+        "prosperity",
+    ]
+    assert "reconstruction" in app.rule_boxes["prosperity"].description
+    bundle = app._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert "landlord-experiments" in app.widget._dom_classes
+    assert "landlord-run" in app.run_button._dom_classes
+
+
+def test_the_menu_lists_every_registered_rule_set():
+    ids = [rules_id for _, rules_id in rule_set_menu()]
+    assert ids == list(landlord.rules.registered())
+
+
+def fake_result(differences, games=30, players=4):
+    """A stand-in for a Comparison with the summary columns the reading uses."""
+    labels = ["landlords_game", *(f"other_{n}" for n in range(len(differences)))]
+    rows = [
+        {
+            "label": "landlords_game",
+            "games": games,
+            "gini_net_worth": 0.2,
+            "gini_net_worth_low": 0.18,
+            "gini_net_worth_high": 0.22,
+            "gini_net_worth_difference": float("nan"),
+            "gini_net_worth_difference_low": float("nan"),
+            "gini_net_worth_difference_high": float("nan"),
+        }
+    ]
+    for label, (mean, low, high) in zip(labels[1:], differences, strict=True):
+        rows.append(
+            {
+                "label": label,
+                "games": games,
+                "gini_net_worth": 0.2 + mean,
+                "gini_net_worth_low": 0.1,
+                "gini_net_worth_high": 0.3,
+                "gini_net_worth_difference": mean,
+                "gini_net_worth_difference_low": low,
+                "gini_net_worth_difference_high": high,
+            }
+        )
+    specs = [
+        {"label": label, "title": label.title(), "options": {}, "modern_options": []}
+        for label in labels
+    ]
+    return types.SimpleNamespace(
+        summary=pd.DataFrame(rows).set_index("label"),
+        parameters={"rules": specs, "level": 0.95, "players": ["eager_landlord"] * players},
+        labels=labels,
+    )
+
+
+def test_the_reading_says_whether_the_interval_leaves_out_zero():
+    text = reading(fake_result([(-0.013, -0.02, -0.006), (0.01, -0.005, 0.025)]))
+    lower, higher = text.splitlines()
+    assert lower == (
+        "Under Other_0 the final Gini of net worth is 0.013 lower on average than under "
+        "Landlords_Game (95% interval -0.020 to -0.006): the interval leaves out 0, so the "
+        "difference is unlikely to be luck."
+    )
+    assert "0.010 higher on average" in higher
+    assert "the interval includes 0" in higher
+    one_game = reading(fake_result([(0.02, float("nan"), float("nan"))], games=1))
+    assert "too few games for an interval" in one_game
+
+
+def test_the_reading_of_one_rule_set_is_its_mean():
+    text = reading(fake_result([]))
+    assert text.startswith("Under Landlords_Game the final Gini of net worth is 0.200")
+    assert "(95% interval 0.180 to 0.220), over 30 games" in text
+
+
+def test_importing_the_dashboard_imports_nothing_heavy():
+    heavy = (
+        "matplotlib",
+        "pandas",
+        "tqdm",
+        "landlord.plotting",
+        "landlord.experiments",
+        "landlord.session",
+        "landlord.widgets.charts",
+    )
+    code = (
+        "import sys\n"
+        "from landlord.widgets.dashboard import ExperimentsApp\n"
+        f"print([name for name in {heavy!r} if name in sys.modules])\n"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert found.strip() == "[]"
