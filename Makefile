@@ -9,9 +9,10 @@ PYTHON ?= python3
 PORT ?= 8866
 VENV := .venv
 BIN := $(VENV)/bin
-# pip only brings uv; uv installs the rest, seconds instead of a minute.
+# pip only brings uv; uv installs the rest, seconds instead of a minute. It also
+# compiles the packages' bytecode once, so each app's kernel starts seconds sooner.
 UV := $(BIN)/uv
-INSTALL := $(UV) pip install --quiet --python $(BIN)/python --constraint constraints.txt
+INSTALL := $(UV) pip install --quiet --compile-bytecode --python $(BIN)/python --constraint constraints.txt
 export UV_PYTHON_DOWNLOADS := never
 
 .PHONY: run test lint lock clean help

@@ -39,6 +39,16 @@ def test_every_voila_badge_opens_a_notebook_that_exists():
             assert (ROOT / urlpath.removeprefix("voila/render/")).is_file(), urlpath
 
 
+def test_every_app_has_its_own_badge():
+    from landlord.apps import find_apps
+
+    opened = {urlpath.removeprefix("voila/render/notebooks/") for urlpath in badges()}
+    apps = [app.file for app in find_apps(ROOT / "notebooks")]
+    assert apps
+    for app in apps:
+        assert app in opened, f"README has no Binder badge for {app}"
+
+
 def test_binder_python_meets_the_package_floor():
     runtime = (BINDER / "runtime.txt").read_text().strip()
     match = re.fullmatch(r"python-3\.(\d+)", runtime)

@@ -1,0 +1,243 @@
+"""The apps as a class sees them: Voila serving each notebook, driven in headless Chromium.
+
+Each test opens an app, waits until every cell has run, and then does what a
+student or teacher would: clicks the buttons shown, starts auto-play, runs an
+experiment. The page fixture fails the test on any console error. Every test
+saves a screenshot under ``test-output/screenshots/`` and adds its timings to
+``test-output/timings.json`` (time to first render; time from a click to the
+updated board), which the benchmarks README quotes.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, wait_for_voila_page
+
+import landlord
+
+pytestmark = pytest.mark.browser
+
+OUTPUT = ROOT / "test-output"
+VERSION_LINE = f"landlord {landlord.__version__}"
+
+
+def record(name: str, **timings: float) -> None:
+    """Keep a test's timings (seconds) in test-output/timings.json."""
+    OUTPUT.mkdir(exist_ok=True)
+    path = OUTPUT / "timings.json"
+    known = json.loads(path.read_text()) if path.exists() else {}
+    known[name] = {key: round(value, 3) for key, value in timings.items()}
+    path.write_text(json.dumps(known, indent=1, sort_keys=True) + "\n")
+
+
+def screenshot(page, name: str) -> Path:
+    folder = OUTPUT / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def open_app(page, voila_url: str, notebook: str) -> float:
+    """Open an app; return the seconds until its last cell has shown its output."""
+    start = time.perf_counter()
+    page.goto(f"{voila_url}/voila/render/{notebook}")
+    wait_for_voila_page(page, VERSION_LINE, timeout=120_000)
+    return time.perf_counter() - start
+
+
+def board_state(page, board: str = ".landlord-board") -> dict:
+    """The board centre's figures and every token's space, read from the SVG."""
+    return page.evaluate(
+        """(selector) => {
+            const svg = document.querySelector(selector + ' svg');
+            const centre = svg.querySelector('g.centre');
+            const tokens = {};
+            for (const t of svg.querySelectorAll('g.token')) {
+                tokens[t.dataset.player] = t.dataset.space;
+            }
+            return {round: +centre.dataset.round, turn: +centre.dataset.turn,
+                    singleTax: centre.dataset.singleTax, tokens: tokens,
+                    html: svg.outerHTML.length};
+        }""",
+        board,
+    )
+
+
+def choice(page, text: str):
+    return page.locator("button.landlord-choice", has_text=text).first
+
+
+def wait_for_board_change(page, before: str, board: str = ".landlord-board") -> None:
+    page.wait_for_function(
+        "([selector, before]) => document.querySelector(selector + ' svg').outerHTML !== before",
+        arg=[board, before],
+        timeout=10_000,
+    )
+
+
+def board_svg(page, board: str = ".landlord-board") -> str:
+    return page.evaluate("(s) => document.querySelector(s + ' svg').outerHTML", board)
+
+
+# --- play ---------------------------------------------------------------------------------
+
+
+def test_play_a_person_plays_a_turn_with_the_buttons_shown(page, voila_url):
+    first_render = open_app(page, voila_url, "play.ipynb")
+    page.locator(".landlord-board svg").wait_for()
+    placeholder = page.locator("img.landlord-chart").first.get_attribute("src")
+    # Ann (a person) is dealt cards first: she declines them with the buttons shown.
+    for _ in range(30):
+        if choice(page, "throw the dice").count():
+            break
+        asked = page.locator(".landlord-question").inner_text()
+        offered = page.locator(".landlord-choices").inner_text()
+        choice(page, "decline").click()
+        page.wait_for_function(  # the next question, or the next card offered
+            "([asked, offered]) =>"
+            " document.querySelector('.landlord-question').innerText !== asked"
+            " || document.querySelector('.landlord-choices').innerText !== offered",
+            arg=[asked, offered],
+            timeout=10_000,
+        )
+    assert "Ann" in page.locator(".landlord-question").inner_text()
+    # The charts are drawn when the deal ends: let the kernel finish before timing a click.
+    page.wait_for_function(
+        "(before) => document.querySelector('img.landlord-chart').src !== before",
+        arg=placeholder,
+        timeout=30_000,
+    )
+    page.wait_for_timeout(300)
+    log_before = page.locator(".landlord-log").inner_text()
+    before = board_svg(page)
+    start = time.perf_counter()
+    choice(page, "throw the dice").click()
+    wait_for_board_change(page, before)
+    click_to_board = time.perf_counter() - start
+    page.get_by_text("Ann throws", exact=False).first.wait_for(timeout=10_000)
+    assert page.locator(".landlord-log").inner_text() != log_before
+    # A throw that lets her choose where to go asks again; any choice moves her token.
+    if page.locator("button.landlord-choice", has_text="move").count():
+        tokens = board_state(page)["tokens"]
+        page.locator("button.landlord-choice", has_text="move").first.click()
+        page.wait_for_function(
+            "(before) => document.querySelector('.landlord-board svg g.token[data-player=\"0\"]')"
+            ".dataset.space !== before",
+            arg=tokens["0"],
+            timeout=10_000,
+        )
+    assert board_state(page)["tokens"]["0"] != "0"
+    screenshot(page, "play_after_a_turn")
+    # The bots' turn: one click on "Next turn", timed to the new board.
+    before = board_svg(page)
+    start = time.perf_counter()
+    page.locator("button.landlord-step").click()
+    wait_for_board_change(page, before)
+    next_turn = time.perf_counter() - start
+    record(
+        "play",
+        first_render_seconds=first_render,
+        click_to_board_seconds_throw=click_to_board,
+        click_to_board_seconds_next_turn=next_turn,
+    )
+
+
+def test_play_auto_play_advances_rounds_and_the_gini_chart_updates(page, voila_url):
+    open_app(page, voila_url, "play.ipynb")
+    seat = page.locator(".widget-dropdown", has_text="Seat 1").locator("select")
+    seat.select_option(label="bot: eager landlord")
+    page.locator("button.landlord-new-game").click()
+    page.get_by_text("A new game of").wait_for(timeout=10_000)
+    page.wait_for_function(
+        "() => !document.querySelector('button.landlord-step').disabled", timeout=10_000
+    )
+    chart = page.locator("img.landlord-chart").first
+    chart.wait_for()
+    picture = chart.get_attribute("src")
+    start_round = board_state(page)["round"]
+    # The slider's quickest pace, then play.
+    page.locator(".widget-play button").first.click()
+    page.wait_for_function(
+        "(start) => +document.querySelector('.landlord-board svg g.centre').dataset.round"
+        " >= start + 2",
+        arg=start_round,
+        timeout=60_000,
+    )
+    page.wait_for_function(
+        "(before) => document.querySelector('img.landlord-chart').src !== before",
+        arg=picture,
+        timeout=20_000,
+    )
+    screenshot(page, "play_auto")
+    page.locator(".widget-play button").nth(1).click()  # pause
+    assert board_state(page)["round"] >= start_round + 2
+
+
+# --- side by side ---------------------------------------------------------------------------
+
+
+def test_side_by_side_both_boards_advance_on_the_same_dice(page, voila_url):
+    first_render = open_app(page, voila_url, "landlord_vs_prosperity.ipynb")
+    left, right = ".landlord-board-left", ".landlord-board-right"
+    page.locator(f"{left} svg").wait_for()
+    for _ in range(3):
+        before = board_svg(page, right)
+        page.locator("button.landlord-step").click()
+        wait_for_board_change(page, before, right)
+        page.wait_for_timeout(100)
+    start = time.perf_counter()
+    before = board_svg(page, right)
+    page.locator("button.landlord-step").click()
+    wait_for_board_change(page, before, right)
+    both = time.perf_counter() - start
+    a, b = board_state(page, left), board_state(page, right)
+    assert a["turn"] == b["turn"]
+    assert b["singleTax"] == "1"
+    throws = [
+        [line for line in page.locator(log).inner_text().splitlines() if " throws " in line]
+        for log in (".landlord-log-left", ".landlord-log-right")
+    ]
+    assert len(throws[0]) >= 4
+    assert throws[0][:3] == throws[1][:3]  # the newest throws, on top: the same dice
+    assert "PUBLIC TREASURY" in page.locator(".landlord-finances-right").inner_text()
+    screenshot(page, "side_by_side")
+    record(
+        "landlord_vs_prosperity", first_render_seconds=first_render, click_to_boards_seconds=both
+    )
+
+
+# --- experiments ------------------------------------------------------------------------------
+
+
+def test_experiments_a_small_run_completes_and_shows_its_charts(page, voila_url):
+    first_render = open_app(page, voila_url, "experiments.ipynb")
+    games = page.locator(".landlord-games input")
+    games.fill("40")
+    games.press("Tab")  # the value goes to the kernel when the field is left
+    page.wait_for_timeout(300)
+    start = time.perf_counter()
+    page.locator("button.landlord-run").click()
+    page.locator(".landlord-reading").get_by_text("Gini", exact=False).first.wait_for(
+        timeout=60_000
+    )
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.landlord-results img')]"
+        ".filter(img => img.naturalWidth > 0).length >= 3",
+        timeout=30_000,
+    )
+    run_to_charts = time.perf_counter() - start
+    summary = page.locator(".landlord-summary").inner_text()
+    assert "40 games each" in summary
+    assert "reconstruction" in summary  # Prosperity is marked as ours
+    progress = page.locator(".landlord-progress-text").inner_text()
+    assert "80 of 80" in progress
+    link = page.locator("a.landlord-download-games")
+    assert link.get_attribute("href").startswith("data:text/csv;base64,")
+    assert link.get_attribute("download") == "landlord_results.csv"
+    screenshot(page, "experiments")
+    record("experiments", first_render_seconds=first_render, run_to_charts_seconds=run_to_charts)
