@@ -38,7 +38,7 @@ class Chart:
     size : (float, float)
         The figure's size in inches.
     description : str
-        The image's alternative text, for screen readers.
+        What the chart shows, in a few words: the image's tooltip.
     """
 
     def __init__(
@@ -56,7 +56,7 @@ class Chart:
         self.widget = widgets.Image(format="png", layout=widgets.Layout(width="100%"))
         self.widget.add_class("landlord-chart")
         if description:
-            self.widget.description = description
+            self.widget.tooltip = description  # shown on hover, and the image's title
         self.data: Any = None
 
     def placeholder(self, text: str) -> None:
