@@ -268,3 +268,27 @@ def test_side_by_side_auto_play_steps_both_until_both_end():
         app.autoplay.value = beat
     assert all(table.is_over for table in app.tables)
     assert app.autoplay.playing is False
+
+
+@pytest.mark.parametrize("rules", ["landlords_game", "single_tax", "prosperity"])
+def test_people_pressing_any_buttons_play_whole_games(rules):
+    """Two people press buttons at random against a bot: every game ends, nothing breaks."""
+    import random
+
+    for seed in range(3):
+        picker = random.Random(seed)
+        table = GameTable(rules, ["human", "random", "human"], seed=seed)
+        for _ in range(20_000):
+            if table.is_over:
+                break
+            if table.waiting_for is None:
+                assert table.play_turn()
+            else:
+                choices = table.choices()
+                assert choices
+                assert table.question()
+                table.choose(picker.randrange(len(choices)))
+        assert table.is_over, f"{rules}, seed {seed}: still going after 20,000 moves"
+        assert table.game.round >= 10  # whole games, not quick surrenders
+        assert all(line.strip() for line in table.log)
+        assert sum(table.game.ledger.balances) == 0  # money only moved, none made or lost
