@@ -38,7 +38,7 @@ class Chart:
     size : (float, float)
         The figure's size in inches.
     description : str
-        What the chart shows, in a few words: the image's tooltip.
+        What the chart shows, in a few words.
     """
 
     def __init__(
@@ -55,8 +55,9 @@ class Chart:
         self.figure = Figure(figsize=size, dpi=DPI)
         self.widget = widgets.Image(format="png", layout=widgets.Layout(width="100%"))
         self.widget.add_class("landlord-chart")
-        if description:
-            self.widget.tooltip = description  # shown on hover, and the image's title
+        #: What the chart shows, in a few words. (An Image widget given a tooltip
+        #: fails to show in the browser with ipywidgets 8.1, so it is kept here.)
+        self.description = description
         self.data: Any = None
 
     def placeholder(self, text: str) -> None:
