@@ -2,8 +2,9 @@
 
 :func:`compare` plays the same games under each rule set: game k of every
 rule set uses the same session seed, and since a session draws the deal, the
-dice, the Chance cards and Speculation from separate streams, game k sees the
-same throws and cards whatever the rules do with them. The difference between
+dice, the Chance cards and Speculation from separate streams, and the dice of
+each turn by the turn's number, game k sees the same throws and cards whatever
+the rules do with them. The difference between
 two rule sets is then measured game by game (a paired comparison), which
 needs far fewer games than comparing two unrelated samples.
 

@@ -837,8 +837,8 @@ def wealth_bars(
     >>> first = [bar for bar in ax.patches if bar.get_gid().startswith("eager_landlord 1:")]
     >>> for bar in first:
     ...     print(bar.get_gid(), bar.get_height())
-    eager_landlord 1:cash 184.0
-    eager_landlord 1:land 275.0
+    eager_landlord 1:cash 117.0
+    eager_landlord 1:land 325.0
     eager_landlord 1:houses 0.0
     eager_landlord 1:other 250.0
     eager_landlord 1:loans 0.0

@@ -2,9 +2,11 @@
 
 The session owns the randomness. From one seed it derives a separate stream
 for each purpose (the deal, the dice, the Chance pack, Speculation throws, the
-bots' own draws), so that a rule which throws more often does not shift the
-dice everyone else sees: game k of two rule sets can be compared throw for
-throw. Same rule set, same players, same seed: the same game.
+bots' own draws). The dice and Speculation throws are keyed by turn: turn t's
+throws are the same whatever happened before, so a rule which throws more
+often does not shift the dice of the turns after it, and game k of two rule
+sets can be compared throw for throw. Same rule set, same players, same seed:
+the same game.
 
 Examples
 --------
@@ -34,7 +36,7 @@ from landlord.policies import Human, Policy, make_policy
 from landlord.rules import load_rules
 from landlord.rules.model import RuleSet
 
-__all__ = ["ChanceStream", "Session", "default_players"]
+__all__ = ["TURN_KEYED", "ChanceStream", "Session", "TurnStream", "default_players"]
 
 #: How many uniform numbers a stream draws from its Generator at a time: a
 #: small first block (most purposes need a few dozen draws a game), then large.
@@ -79,6 +81,65 @@ class ChanceStream:
             if target < running:
                 return index
         return count - 1
+
+
+class TurnStream:
+    """Uniform draws keyed by the turn they are drawn in: the k-th draw of turn t.
+
+    The dice are drawn this way. Game k of two rule sets then sees the same
+    throws turn by turn, even when one rule set makes a player throw more
+    often (to leave Jail, say) or less: a throw the other game does not make
+    shifts nothing after it.
+
+    Parameters
+    ----------
+    seed : numpy.random.SeedSequence
+        The session's seed sequence.
+    purpose : str
+        What the stream is for; each purpose gets an independent table.
+    game : GameState
+        The game whose ``turns_played`` says which turn it is.
+    """
+
+    __slots__ = ("_game", "_next", "_rows", "_table", "_turn", "generator")
+
+    #: Draws kept for each turn; a turn needing more goes on from the overflow row.
+    WIDTH = 8
+    #: Turns drawn at a time.
+    TURNS = 256
+
+    def __init__(self, seed: np.random.SeedSequence, purpose: str, game: Any) -> None:
+        key = (*seed.spawn_key, zlib.crc32(purpose.encode()))
+        self.generator = np.random.default_rng(np.random.SeedSequence(seed.entropy, spawn_key=key))
+        self._game = game
+        self._table: list[list[float]] = []
+        self._turn = -1
+        self._next = 0
+        self._rows = 0
+
+    def uniform(self) -> float:
+        """The next number in [0, 1) of the current turn."""
+        turn = self._game.turns_played
+        if turn != self._turn:
+            self._turn, self._next = turn, 0
+        k = self._next
+        self._next = k + 1
+        while turn >= self._rows:  # the table grows in blocks of turns, in order
+            block = self.generator.random((self.TURNS, self.WIDTH + 1))
+            self._table.extend(block.tolist())
+            self._rows += self.TURNS
+        row = self._table[turn]
+        if k < self.WIDTH:
+            return row[k]
+        # Very many throws in one turn: go on from a stream of the turn's own.
+        extra = np.random.default_rng([int(row[self.WIDTH] * 2**32), k]).random()
+        return float(extra)
+
+    pick = ChanceStream.pick
+
+
+#: The purposes whose draws are keyed by turn (see :class:`TurnStream`).
+TURN_KEYED = ("dice", "speculation")
 
 
 def default_players(count: int) -> list[str]:
@@ -140,7 +201,11 @@ class Session:
         """The chance stream for ``purpose`` (created on first use)."""
         stream = self._streams.get(purpose)
         if stream is None:
-            stream = self._streams[purpose] = ChanceStream(self._sequence, purpose)
+            if purpose in TURN_KEYED:
+                stream = TurnStream(self._sequence, purpose, self.game)
+            else:
+                stream = ChanceStream(self._sequence, purpose)
+            self._streams[purpose] = stream
         return stream
 
     @property

@@ -6,6 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -123,6 +124,44 @@ def test_chance_streams_are_separate_by_purpose():
     assert [one.stream("dice").uniform() for _ in range(20)] == [
         two.stream("dice").uniform() for _ in range(20)
     ]
+
+
+def test_the_dice_of_a_turn_do_not_depend_on_throws_before_it():
+    from landlord.session import TurnStream
+
+    class Clock:  # just what the stream reads of a game
+        turns_played = 0
+
+    sequence = np.random.SeedSequence(5)
+    one_clock, two_clock = Clock(), Clock()
+    one = TurnStream(sequence, "dice", one_clock)
+    two = TurnStream(sequence, "dice", two_clock)
+    one.uniform()
+    for _ in range(3):  # turn 0: the second game throws three times (leaving Jail, say)
+        two.uniform()
+    one_clock.turns_played = two_clock.turns_played = 1
+    assert [one.uniform() for _ in range(12)] == [two.uniform() for _ in range(12)]
+    one_clock.turns_played = two_clock.turns_played = 300  # far on: the table grows
+    assert one.uniform() == two.uniform()
+    assert 0 <= one.uniform() < 1
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_paired_games_see_the_same_throw_at_the_start_of_every_turn(seed):
+    def first_throws(rules):
+        session = Session(rules, ["eager_landlord"] * 4, seed=seed)
+        game, throws = session.game, {}
+        while not game.is_over:
+            pending, turn, done = game.pending, game.turns_played, len(game.history)
+            session.step()
+            if getattr(pending, "purpose", "") == "dice" and len(game.history) > done:
+                throws.setdefault(turn, game.history[done])
+        return throws
+
+    plain, taxed = first_throws("landlords_game"), first_throws("prosperity")
+    common = sorted(set(plain) & set(taxed))
+    assert len(common) > 50
+    assert [plain[turn] for turn in common] == [taxed[turn] for turn in common]
 
 
 def test_saved_game_is_plain_versioned_json(record, tmp_path):

@@ -2,8 +2,9 @@
 
 :class:`SideBySideApp` seats the same bots at two tables, one per rule set,
 with the same seed. A session draws the deal, the dice, the Chance cards and
-Speculation from separate streams, so both games see the same throws, in the
-same order, while the rules do different things with them. The app steps
+Speculation from separate streams, and the dice of each turn by its number, so
+both games see the same throws on the same turns, while the rules do
+different things with them. The app steps
 both games together, a turn or a round at a time, and shows the two boards,
 the Gini curves overlaid, the Treasury, wages and public works of each, and
 who paid whom in each.
