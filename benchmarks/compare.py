@@ -74,8 +74,11 @@ def timed_parts(specs: list, games: int, players: int, seed: int) -> dict[str, f
             play += middle - begin
         played.append(figures)
     begin = time.perf_counter()
-    labels = [{"label": str(k)} for k in range(len(specs))]
-    Comparison({"rules": labels}, seeds, played)
+    labels = [
+        {"label": str(k), "rules": name, "options": options, "players": seats}
+        for k, (name, options) in enumerate(specs)
+    ]
+    Comparison({"rules": labels, "players": seats}, seeds, played)
     tables = time.perf_counter() - begin
     return {
         "total": time.perf_counter() - start,
