@@ -348,7 +348,6 @@ def test_importing_the_dashboard_imports_nothing_heavy():
         "tqdm",
         "landlord.plotting",
         "landlord.experiments",
-        "landlord.session",
         "landlord.widgets.charts",
     )
     code = (

@@ -26,7 +26,8 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from landlord.rules import load_rules, registered
+from landlord.rules import load_rules
+from landlord.widgets.table import rule_set_menu
 
 __all__ = [
     "BOTS",
@@ -97,26 +98,6 @@ def _facts(rules_id: str) -> dict[str, Any]:
         # in force from the first turn; only then does the dial change anything.
         "private_rent": not single_tax.get("from_start", False),
     }
-
-
-def rule_set_menu() -> list[tuple[str, str]]:
-    """The registered rule sets as (text to show, id), reconstructions marked.
-
-    Examples
-    --------
-    >>> ("The Landlord's Game", "landlords_game") in rule_set_menu()
-    True
-    >>> [text for text, rules_id in rule_set_menu() if rules_id == "prosperity"]
-    ['Prosperity (reconstruction)']
-    """
-    menu = []
-    for rules_id in registered():
-        facts = _facts(rules_id)
-        text = facts["title"]
-        if facts["status"] == "reconstruction" and "reconstruction" not in text.lower():
-            text += " (a reconstruction)"
-        menu.append((text, rules_id))
-    return menu
 
 
 def experiment_specs(

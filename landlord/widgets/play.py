@@ -16,11 +16,10 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import Any
 
-from landlord.rules import load_rules, registered
 from landlord.widgets.board import board_svg
-from landlord.widgets.table import GameTable
+from landlord.widgets.table import GameTable, rule_set_menu
 
-__all__ = ["SEAT_CHOICES", "PlayApp", "game_charts", "pace_controls", "rule_set_choices"]
+__all__ = ["SEAT_CHOICES", "PlayApp", "game_charts", "pace_controls"]
 
 #: What may sit in a seat, as the seat menus list it.
 SEAT_CHOICES = (
@@ -46,17 +45,6 @@ TITLES = {
     "lorenz": "Lorenz curve",
     "flows": "Who paid whom",
 }
-
-
-def rule_set_choices() -> list[tuple[str, str]]:
-    """The rule sets a game can be played with, as (menu text, id)."""
-    choices = []
-    for rules_id in registered():
-        info = load_rules(rules_id).info
-        reconstruction = info.status == "reconstruction" and "reconstruction" not in info.title
-        note = " (a reconstruction)" if reconstruction else ""
-        choices.append((f"{info.title}{note}", rules_id))
-    return choices
 
 
 def game_charts(prefix: str = "") -> dict[str, Any]:
@@ -169,7 +157,7 @@ class PlayApp:
         import ipywidgets as widgets
 
         names = list(names) if names is not None else ["Ann", "Bob", "Cleo", "Dan"][: len(seats)]
-        self.rules = widgets.Dropdown(options=rule_set_choices(), value=rules, description="Rules")
+        self.rules = widgets.Dropdown(options=rule_set_menu(), value=rules, description="Rules")
         self.seed = widgets.BoundedIntText(
             value=seed, min=0, max=2**63 - 1, description="Seed", layout={"width": "14em"}
         )

@@ -17,8 +17,8 @@ from typing import Any
 
 from landlord.widgets.board import board_svg
 from landlord.widgets.charts import Chart
-from landlord.widgets.play import SEAT_CHOICES, _draw_flows, pace_controls, rule_set_choices
-from landlord.widgets.table import GameTable
+from landlord.widgets.play import SEAT_CHOICES, _draw_flows, pace_controls
+from landlord.widgets.table import GameTable, rule_set_menu
 
 __all__ = ["SideBySideApp", "public_finances"]
 
@@ -84,7 +84,7 @@ class SideBySideApp:
     ) -> None:
         import ipywidgets as widgets
 
-        choices = rule_set_choices()
+        choices = rule_set_menu()
         self.left_rules = widgets.Dropdown(options=choices, value=left, description="Left")
         self.right_rules = widgets.Dropdown(options=choices, value=right, description="Right")
         self.bots = widgets.Dropdown(options=BOTS, value=bots, description="Players")

@@ -18,7 +18,14 @@ from landlord.rules import load_rules, registered
 from landlord.session import Session
 from landlord.widgets.events import Narrator
 
-__all__ = ["LOG_LINES", "MAX_STEPS_PER_TURN", "NAME_LENGTH", "GameTable", "check_seats"]
+__all__ = [
+    "LOG_LINES",
+    "MAX_STEPS_PER_TURN",
+    "NAME_LENGTH",
+    "GameTable",
+    "check_seats",
+    "rule_set_menu",
+]
 
 #: The event log keeps this many lines (the newest).
 LOG_LINES = 400
@@ -26,6 +33,26 @@ LOG_LINES = 400
 MAX_STEPS_PER_TURN = 10_000
 #: The longest player name the apps accept.
 NAME_LENGTH = 24
+
+
+def rule_set_menu() -> list[tuple[str, str]]:
+    """The registered rule sets as (text to show, id), reconstructions marked.
+
+    Examples
+    --------
+    >>> ("The Landlord's Game", "landlords_game") in rule_set_menu()
+    True
+    >>> [text for text, rules_id in rule_set_menu() if rules_id == "prosperity"]
+    ['Prosperity (reconstruction)']
+    """
+    menu = []
+    for rules_id in registered():
+        info = load_rules(rules_id).info
+        text = info.title
+        if info.status == "reconstruction" and "reconstruction" not in text.lower():
+            text += " (a reconstruction)"
+        menu.append((text, rules_id))
+    return menu
 
 
 def check_seats(
