@@ -29,7 +29,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from setup_commands import machine
+from setup_commands import commit, machine, save_report
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMINGS = ROOT / "test-output" / "timings.json"
@@ -58,20 +58,15 @@ def main() -> int:
         }
         for app in runs[0]
     }
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT
-    ).stdout.strip()
     report = {
         "benchmark": "apps",
         "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-        "commit": commit,
+        "commit": commit(),
         "machine": machine(),
         "runs": runs,
         "medians": medians,
     }
-    print(json.dumps(report, indent=2))
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2) + "\n")
+    save_report(report, args.out)
     return 0
 
 

@@ -35,7 +35,7 @@ import time
 from pathlib import Path
 
 from games import reference_loop_seconds
-from setup_commands import machine
+from setup_commands import commit, machine
 
 from landlord.experiments import Comparison, _Figures, compare, game_seeds, parse_spec, split_specs
 from landlord.rules import load_rules, registered
@@ -132,9 +132,6 @@ def main() -> int:
             )
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
-    ).stdout.strip()
     dirty = subprocess.run(
         ["git", "status", "--porcelain", "--", "landlord"],
         cwd=ROOT,
@@ -146,7 +143,7 @@ def main() -> int:
     report: dict[str, object] = {
         "benchmark": "compare",
         "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-        "commit": commit,
+        "commit": commit(),
         "uncommitted_changes_in_landlord": bool(dirty),
         "machine": machine() | {"cores_used": 1},
         "rules": args.rules,

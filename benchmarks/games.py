@@ -34,7 +34,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from setup_commands import machine
+from setup_commands import commit, machine
 
 from landlord.rules import load_rules
 from landlord.session import Session
@@ -160,13 +160,10 @@ def main() -> int:
         return 0
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
-    ).stdout.strip()
     report: dict[str, object] = {
         "benchmark": "games",
         "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-        "commit": commit,
+        "commit": commit(),
         "machine": machine() | {"cores_used": 1},
         "games_per_run": args.games,
         "runs": args.runs,

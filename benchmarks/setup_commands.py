@@ -56,6 +56,21 @@ def machine() -> dict[str, object]:
     }
 
 
+def commit() -> str:
+    """The short hash of the commit the numbers were measured at."""
+    return subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
+
+
+def save_report(report: dict, path: Path) -> None:
+    """Print a benchmark's report and write it as JSON to ``path``."""
+    text = json.dumps(report, indent=2)
+    print(text)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text + "\n")
+
+
 def folder_size_mib(path: Path) -> float:
     total = sum(f.stat().st_size for f in path.rglob("*") if f.is_file() and not f.is_symlink())
     return round(total / 2**20, 1)

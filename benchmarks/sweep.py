@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 import os
 import statistics
 import subprocess
@@ -23,7 +22,7 @@ import sys
 from pathlib import Path
 
 from games import reference_loop_seconds
-from setup_commands import machine
+from setup_commands import commit, machine, save_report
 
 ROOT = Path(__file__).resolve().parents[1]
 VALUES = "0,0.25,0.5,0.75,1"
@@ -70,13 +69,10 @@ def main() -> int:
     before = reference_loop_seconds()
     runs = [one_run(args.games, args.jobs) for _ in range(args.runs)]
     after = reference_loop_seconds()
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT
-    ).stdout.strip()
     report = {
         "benchmark": "sweep",
         "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-        "commit": commit,
+        "commit": commit(),
         "machine": machine() | {"cores_used": args.jobs},
         "command": f"landlord sweep --param land_value_tax={VALUES} --games {args.games} "
         f"--jobs {args.jobs}",
@@ -88,9 +84,7 @@ def main() -> int:
         "reference_loop_seconds_before": before,
         "reference_loop_seconds_after": after,
     }
-    print(json.dumps(report, indent=2))
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2) + "\n")
+    save_report(report, args.out)
     return 0
 
 
