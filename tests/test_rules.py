@@ -702,11 +702,11 @@ MUTATIONS = [
     ),
     _m(
         "kind",
-        cell_edit(BOARD, "Lonely Lane", "kind", "street"),
+        cell_edit(BOARD, "Lonely Lane", "kind", "castle"),
         BOARD,
         "row 5 (Lonely Lane), column 'kind'",
         "one of 'mother_earth', 'lot'",
-        "got 'street'",
+        "got 'castle'",
     ),
     _m(
         "index out of order",

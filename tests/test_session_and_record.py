@@ -338,7 +338,7 @@ def test_a_rule_file_asking_for_an_unknown_game_is_refused_naming_file_and_field
     with pytest.raises(
         landlord.rules.RulesError,
         match=r"landlords_game\.toml: field 'engine\.flow': expected one of landlords_game, "
-        r"got 'snakes_and_ladders'",
+        r"monopoly, got 'snakes_and_ladders'",
     ):
         landlord.play(own, players=2, seed=1)
 

@@ -23,6 +23,9 @@ The parts, for whoever writes the next rule set:
   space asks; :mod:`~landlord.engine.single_tax`: the Single Tax rules, the
   vote, the land-value-tax dial and Prosperity;
   :mod:`~landlord.engine.landlords_game`: Magie's 1906 game, deal to score.
+* :mod:`~landlord.engine.monopoly`: the later game's rules (US and UK 1972),
+  with :mod:`~landlord.engine.estates` for colour groups, rent, buildings,
+  mortgages and trades.
 
 A new rule set whose play differs only in numbers needs only a data file. One
 whose play differs in behaviour subclasses a game (or writes a flow) and is
@@ -40,6 +43,7 @@ from pathlib import Path
 from landlord.engine.actions import ACTION_TYPES, action_from_json, action_to_json
 from landlord.engine.landlords_game import LandlordsGame
 from landlord.engine.ledger import Debt, Ledger, Transfer
+from landlord.engine.monopoly import Monopoly
 from landlord.engine.state import (
     CHANCE,
     NOBODY,
@@ -64,6 +68,7 @@ __all__ = [
     "IllegalMove",
     "LandlordsGame",
     "Ledger",
+    "Monopoly",
     "Proposal",
     "Sale",
     "Transfer",
@@ -73,7 +78,7 @@ __all__ = [
 ]
 
 #: The game class that plays each rule set's flow, by the rule set's engine name.
-GAMES = {"landlords_game": LandlordsGame}
+GAMES = {"landlords_game": LandlordsGame, "monopoly": Monopoly}
 
 
 def new_game(rules: RuleSet, names: Sequence[str]) -> GameState:

@@ -20,9 +20,12 @@ __all__ = [
     "ACCEPT",
     "ACTION_TYPES",
     "CALL_VOTE",
+    "CLAIM_RENT",
     "DECLINE",
+    "DRAW_CHANCE",
     "END_TALKS",
     "GIVE_UP",
+    "GO_BANKRUPT",
     "NEGOTIATE",
     "PASS",
     "PAY_FINE",
@@ -36,23 +39,34 @@ __all__ = [
     "AskLoan",
     "Bid",
     "Build",
+    "BuildHotel",
     "Buy",
     "CallVote",
+    "ClaimRent",
     "ClaimSite",
     "Decline",
+    "DrawChance",
     "EndDealing",
     "FormTrust",
     "GiveUp",
+    "GoBankrupt",
+    "KeepMortgage",
+    "LiftMortgage",
+    "Mortgage",
     "Move",
     "Negotiate",
     "OfferCard",
     "OfferLuxury",
     "Pass",
     "PayFine",
+    "PayInstead",
+    "PayTax",
     "Refuse",
     "Repay",
     "Roll",
+    "SellBuilding",
     "StayPut",
+    "Trade",
     "TryForDoubles",
     "UseJailCard",
     "action_from_json",
@@ -341,6 +355,139 @@ class Refuse(_Words):
         return "refuse"
 
 
+# --- the later game (the Monopoly rule sets) -----------------------------------
+
+
+@_action
+class BuildHotel(_Words):
+    """Trade the four houses on ``space`` and one more house's cost for a hotel."""
+
+    space: int
+
+    def _words(self, space: Namer, player: Namer) -> str:
+        return f"build a hotel on {space(self.space)}"
+
+
+@_action
+class SellBuilding(_Words):
+    """Sell a house (or the hotel) on ``space`` back to the bank at half its cost."""
+
+    space: int
+
+    def _words(self, space: Namer, player: Namer) -> str:
+        return f"sell a building on {space(self.space)} back to the bank"
+
+
+@_action
+class Mortgage(_Words):
+    """Mortgage ``space`` to the bank for its mortgage value."""
+
+    space: int
+
+    def _words(self, space: Namer, player: Namer) -> str:
+        return f"mortgage {space(self.space)}"
+
+
+@_action
+class LiftMortgage(_Words):
+    """Pay off the mortgage on ``space``: its value and the interest."""
+
+    space: int
+
+    def _words(self, space: Namer, player: Namer) -> str:
+        return f"lift the mortgage on {space(self.space)}"
+
+
+@_action
+class KeepMortgage(_Words):
+    """Take a mortgaged property as it is, paying the interest now."""
+
+    space: int
+
+    def _words(self, space: Namer, player: Namer) -> str:
+        return f"keep {space(self.space)} mortgaged and pay the interest"
+
+
+@_action
+class PayTax(_Words):
+    """Pay Income Tax: the ``flat`` amount, or ``percent`` of total worth (counted after)."""
+
+    how: str  # "flat" or "percent"
+    amount: int  # the flat sum, or the percent
+
+    def _words(self, space: Namer, player: Namer) -> str:
+        if self.how == "percent":
+            return f"pay {self.amount}% of your total worth"
+        return f"pay ${self.amount}"
+
+
+@_action
+class PayInstead(_Words):
+    """Pay ``amount`` rather than draw (the card that says "pay a fine or take a Chance")."""
+
+    amount: int
+
+    def _words(self, space: Namer, player: Namer) -> str:
+        return f"pay ${self.amount}"
+
+
+@_action
+class DrawChance(_Words):
+    """Take a Chance card rather than pay."""
+
+    def _words(self, space: Namer, player: Namer) -> str:
+        return "take a Chance card"
+
+
+@_action
+class ClaimRent(_Words):
+    """Ask for the rent due (where rent lapses unless asked for)."""
+
+    def _words(self, space: Namer, player: Namer) -> str:
+        return "ask for the rent"
+
+
+@_action
+class Trade(_Words):
+    """Propose to ``partner``: ``give`` these properties and take ``take``, with cash.
+
+    ``cash`` is what the proposer pays (negative: what he receives);
+    ``give_cards`` and ``take_cards`` count Get Out of Jail Free cards.
+    """
+
+    partner: int
+    give: tuple[int, ...] = ()
+    take: tuple[int, ...] = ()
+    cash: int = 0
+    give_cards: int = 0
+    take_cards: int = 0
+
+    def _words(self, space: Namer, player: Namer) -> str:
+        def listed(spaces: tuple[int, ...], cards: int) -> list[str]:
+            names = [space(s) for s in spaces]
+            if cards:
+                names.append(f"{cards} Get Out of Jail Free card" + ("s" if cards > 1 else ""))
+            return names
+
+        give = listed(self.give, self.give_cards)
+        take = listed(self.take, self.take_cards)
+        if self.cash > 0:
+            give.append(f"${self.cash}")
+        elif self.cash < 0:
+            take.append(f"${-self.cash}")
+        what = " and ".join(give) if give else "nothing"
+        back = " and ".join(take) if take else "nothing"
+        return f"offer {player(self.partner)} {what} for {back}"
+
+
+@_action
+class GoBankrupt(_Words):
+    """Hand over everything and leave the game: the debt cannot be raised."""
+
+    def _words(self, space: Namer, player: Namer) -> str:
+        return "declare bankruptcy"
+
+
 #: The actions without fields, made once: the engine offers these same objects
 #: every time, so a choice is recognised by identity and nothing new is built.
 ROLL = Roll()
@@ -356,6 +503,9 @@ GIVE_UP = GiveUp()
 ACCEPT = Accept()
 REFUSE = Refuse()
 CALL_VOTE = CallVote()
+DRAW_CHANCE = DrawChance()
+CLAIM_RENT = ClaimRent()
+GO_BANKRUPT = GoBankrupt()
 
 
 ACTION_TYPES: dict[str, type] = {
@@ -385,6 +535,17 @@ ACTION_TYPES: dict[str, type] = {
         GiveUp,
         Accept,
         Refuse,
+        BuildHotel,
+        SellBuilding,
+        Mortgage,
+        LiftMortgage,
+        KeepMortgage,
+        PayTax,
+        PayInstead,
+        DrawChance,
+        ClaimRent,
+        Trade,
+        GoBankrupt,
     )
 }
 
@@ -418,6 +579,10 @@ def action_from_json(data: Any) -> Any:
             f"action {data['type']} needs fields {sorted(names)}, got {sorted(given)}"
         )
     for key, value in given.items():
-        if not (value is None or isinstance(value, int | str | bool)):
+        if isinstance(value, list | tuple) and all(
+            isinstance(item, int) and not isinstance(item, bool) for item in value
+        ):
+            given[key] = tuple(value)  # a list of spaces (a trade's properties)
+        elif not (value is None or isinstance(value, int | str | bool)):
             raise ValueError(f"action {data['type']} field {key!r}: unexpected value {value!r}")
     return cls(**given)

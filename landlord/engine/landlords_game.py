@@ -68,7 +68,7 @@ from landlord.engine.actions import (
     UseJailCard,
 )
 from landlord.engine.single_tax import SingleTax
-from landlord.engine.state import CHANCE, Flow
+from landlord.engine.state import CHANCE, Flow, seat_count
 from landlord.engine.tables import DICE, tables_for
 from landlord.rules.model import RuleSet
 
@@ -104,12 +104,7 @@ class LandlordsGame(SingleTax):
     """
 
     def __init__(self, rules: RuleSet, names: Sequence[str]) -> None:
-        n = len(names)
-        info = rules.info
-        if not info.min_players <= n <= info.max_players:
-            raise ValueError(
-                f"{info.title} is for {info.min_players} to {info.max_players} players, not {n}"
-            )
+        n = seat_count(rules, names)
         super().__init__(names, rules["accounts.piles"])
         self.rules = rules
         self.tables = t = tables_for(rules)

@@ -100,6 +100,10 @@ class GameState:
     for a decision and ``(CHANCE, purpose, outcomes, weights)`` for chance.
     """
 
+    #: Which family of rules the game plays: its decisions mean the same within
+    #: a family ("landlords_game": the 1906 game and its single tax; "monopoly").
+    family = "landlords_game"
+
     def __init__(self, names: Sequence[str], piles: Sequence[str]) -> None:
         self.names: tuple[str, ...] = tuple(names)
         self.n_players = len(self.names)
@@ -222,6 +226,17 @@ class GameState:
     def cash(self, player: int) -> int:
         """A player's cash: his ledger balance."""
         return self.ledger.balances[player]
+
+
+def seat_count(rules: Any, names: Sequence[str]) -> int:
+    """How many players ``names`` seats; ``ValueError`` if the rule set is not for so many."""
+    n = len(names)
+    info = rules.info
+    if not info.min_players <= n <= info.max_players:
+        raise ValueError(
+            f"{info.title} is for {info.min_players} to {info.max_players} players, not {n}"
+        )
+    return n
 
 
 def _pile_title(name: str) -> str:

@@ -6,7 +6,7 @@ Examples
 >>> make_policy("eager_landlord", reserve=150).describe()
 'keeps $150 in hand, buys any card, builds up to 3 houses a lot'
 >>> sorted(STRATEGIES)
-['cautious_tenant', 'eager_landlord', 'human', 'random', 'single_taxer']
+['cautious_tenant', 'eager_landlord', 'human', 'random', 'single_taxer', 'strategy_guide']
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from landlord.policies.bots import (
     eager_landlord,
     single_taxer,
 )
+from landlord.policies.estate_bots import StrategyGuide, strategy_guide
 
 __all__ = [
     "STRATEGIES",
@@ -31,6 +32,7 @@ __all__ = [
     "RandomPlayer",
     "Scripted",
     "Strategy",
+    "StrategyGuide",
     "make_policy",
 ]
 
@@ -39,6 +41,7 @@ STRATEGIES: dict[str, Policy] = {
     "cautious_tenant": cautious_tenant,
     "eager_landlord": eager_landlord,
     "single_taxer": single_taxer,
+    "strategy_guide": strategy_guide,
     "random": RandomPlayer(),
     "human": Human(),
 }

@@ -48,6 +48,7 @@ from landlord.engine.actions import (
 from landlord.policies.base import Policy
 
 __all__ = [
+    "FAMILY_HANDLERS",
     "VOTES",
     "RandomPlayer",
     "Strategy",
@@ -116,7 +117,7 @@ class Strategy(Policy):
 
     def choose(self, view: Any, legal: list[Any], rng: Any) -> Any:
         node = view._node  # (player, kind, actions, about): read directly, it is asked often
-        handler = _HANDLERS.get(node[1])
+        handler = FAMILY_HANDLERS[view.family].get(node[1])
         if handler is None:
             return legal[0]
         return handler(self, view, node[0], legal)
@@ -377,6 +378,11 @@ _HANDLERS = {
     "site_bid": Strategy._site_bid,
     "site": Strategy._site,
 }
+
+
+#: The handlers of each family of games (``GameState.family``): the later game's
+#: are in :mod:`landlord.policies.estate_bots`.
+FAMILY_HANDLERS: dict[str, dict[str, Any]] = {"landlords_game": _HANDLERS}
 
 
 def _first(legal: list[Any], kind: type) -> Any:

@@ -35,6 +35,13 @@ BOARD_COLUMNS = {
     "rent_section_1": False,
     "rent_section_2": False,
     "rent_section_3": False,
+    "rent_1_house": False,
+    "rent_2_houses": False,
+    "rent_3_houses": False,
+    "rent_4_houses": False,
+    "rent_hotel": False,
+    "house_cost": False,
+    "mortgage": False,
     "fee": False,
     "section": False,
     "rule": False,
@@ -51,6 +58,7 @@ CHANCE_COLUMNS = {
     "text": True,
     "effect": True,
     "amount": False,
+    "per_hotel": False,
     "target": False,
     "pile": False,
     "copies": False,
@@ -59,13 +67,33 @@ CHANCE_COLUMNS = {
 }
 
 #: Space kinds sold as a card, which therefore need a price.
-PRICED_KINDS = ("lot", "railroad", "franchise", "speculation")
+PRICED_KINDS = ("lot", "railroad", "franchise", "speculation", "street", "utility")
+
+#: Kinds only the later game has, which may be mortgaged and so need a mortgage value
+#: (its railroads have one too; the 1906 railroads have none).
+MORTGAGED_KINDS = ("street", "utility")
+
+#: A street's rent columns beyond the unimproved rent: 1 to 4 houses, and a hotel.
+LADDER_COLUMNS = ("rent_1_house", "rent_2_houses", "rent_3_houses", "rent_4_houses", "rent_hotel")
 
 #: Chance effects that move money to or from a pile named on the card.
-PILE_EFFECTS = ("pay", "collect")
+PILE_EFFECTS = ("pay", "collect", "pay_or_chance")
 
 #: Chance effects that need an amount (of money, or of spaces to move).
-AMOUNT_EFFECTS = ("advance", "pay", "collect", "collect_from_each", "pay_each")
+AMOUNT_EFFECTS = (
+    "advance",
+    "pay",
+    "collect",
+    "collect_from_each",
+    "pay_each",
+    "nearest_railroad",
+    "nearest_utility",
+    "repairs",
+    "pay_or_chance",
+)
+
+#: Chance effects that need a target space.
+TARGET_EFFECTS = ("go_to", "go_back_to")
 
 _NUMBER = re.compile(r"[+-]?[0-9]+")
 
@@ -185,7 +213,19 @@ def read_board(path: Path) -> tuple[Space, ...]:
             "price", needed_by=f"a {kind} has a price" if kind in PRICED_KINDS else ""
         )
         land_rent = row.number_in(
-            "land_rent", needed_by="a lot has a land rent" if kind == "lot" else ""
+            "land_rent", needed_by=f"a {kind} has a land rent" if kind in ("lot", "street") else ""
+        )
+        street = kind == "street"
+        ladder = tuple(
+            row.number_in(column, needed_by="a street has its rent ladder" if street else "")
+            for column in LADDER_COLUMNS
+        )
+        house_cost = row.number_in(
+            "house_cost", needed_by="a street has a house cost" if street else ""
+        )
+        mortgage = row.number_in(
+            "mortgage",
+            needed_by=f"a {kind} has a mortgage value" if kind in MORTGAGED_KINDS else "",
         )
         doubled = [row.number_in(f"rent_section_{n}") for n in (1, 2, 3)]
         section_rents: tuple[int, ...] = ()
@@ -215,6 +255,9 @@ def read_board(path: Path) -> tuple[Space, ...]:
                 price_source=row.provenance("price_status", "price_source"),
                 rent_source=row.provenance("rent_status", "rent_source"),
                 notes=row.text("notes"),
+                rents=ladder if street else (),  # type: ignore[arg-type]
+                house_cost=house_cost,
+                mortgage=mortgage,
             )
         )
     return tuple(spaces)
@@ -252,9 +295,10 @@ def board_provenance(spaces: tuple[Space, ...]) -> dict[str, Provenance]:
 
 
 def read_chance(
-    path: Path, piles: tuple[str, ...], board_size: int
+    path: Path, piles: tuple[str, ...], board_size: int, deck: str = "chance"
 ) -> tuple[tuple[ChanceCard, ...], dict[str, Provenance]]:
-    """Read a Chance file: one :class:`ChanceCard` per row, and each card's provenance.
+    """Read a Chance (or Community Chest) file: one :class:`ChanceCard` per row,
+    and each card's provenance, keyed ``<deck>.<row>``.
 
     ``piles`` are the piles of money a card may pay to or collect from;
     ``board_size`` bounds a ``go_to`` card's target.
@@ -272,7 +316,7 @@ def read_chance(
         target = row.number_in(
             "target",
             Kind(f"a board index from 0 to {board_size - 1}", lambda i: 0 <= i < board_size),
-            needed_by="a go_to card has a target space" if effect == "go_to" else "",
+            needed_by=f"a {effect} card has a target space" if effect in TARGET_EFFECTS else "",
         )
         pile = row.text("pile")
         if pile or effect in PILE_EFFECTS:
@@ -290,7 +334,8 @@ def read_chance(
                 pile=pile,
                 copies=row.number_in("copies", COUNT) or 1,
                 source=source,
+                per_hotel=row.number_in("per_hotel") or 0,
             )
         )
-        provenance[f"chance.{number}"] = source
+        provenance[f"{deck}.{number}"] = source
     return tuple(cards), provenance

@@ -71,7 +71,7 @@ _NOT_PARAMS = ("format", "rule_set", "options", "board_layout")
 _OWN_KEYS = ("id", "title", "edition", "summary", "status", "extends")
 
 #: Keys of ``[rule_set]`` that name a CSV file, found beside the TOML file naming it.
-_CSV_KEYS = ("board", "chance_deck")
+_CSV_KEYS = ("board", "chance_deck", "community_chest_deck")
 
 _FORMAT = Kind(
     "1 (the format this version of landlord reads)",
@@ -381,19 +381,24 @@ def _read(path: Path, chain: tuple[Path, ...]) -> tuple[RuleSet, _Source]:
             )
             for name, table in declared.items()
         )
-        chance_path = None
-        if "chance_deck" in about:
-            chance_path = _beside(source.named_by.get("chance_deck", path), about, "chance_deck")
-        elif any(space.kind == "chance" for space in spaces):
-            raise Invalid(
-                "field 'rule_set.chance_deck'", "the name of the Chance CSV (the board has Chance)"
-            )
-    chance_deck: tuple[Any, ...] = ()
-    if chance_path is not None:
-        with _reading(chance_path):
-            chance_deck, chance_provenance = read_chance(chance_path, piles, len(spaces))
-        files.append(str(chance_path))
-        provenance.update(chance_provenance)
+        deck_paths: dict[str, Path] = {}
+        for key, kind, title in (
+            ("chance_deck", "chance", "Chance"),
+            ("community_chest_deck", "community_chest", "Community Chest"),
+        ):
+            if key in about:
+                deck_paths[kind] = _beside(source.named_by.get(key, path), about, key)
+            elif any(space.kind == kind for space in spaces):
+                raise Invalid(
+                    f"field 'rule_set.{key}'",
+                    f"the name of the {title} CSV (the board has {title})",
+                )
+    decks: dict[str, tuple[Any, ...]] = {"chance": (), "community_chest": ()}
+    for kind, deck_path in deck_paths.items():
+        with _reading(deck_path):
+            decks[kind], deck_provenance = read_chance(deck_path, piles, len(spaces), kind)
+        files.append(str(deck_path))
+        provenance.update(deck_provenance)
     provenance.update(board_provenance(spaces))
     info = RuleSetInfo(
         id=about["id"],
@@ -405,6 +410,7 @@ def _read(path: Path, chain: tuple[Path, ...]) -> tuple[RuleSet, _Source]:
         summary=about["summary"],
         sources=tuple(about.get("sources", ())),
         extends=base.rules.id if base is not None else "",
+        currency=about.get("currency", "$"),
     )
     if base is not None:
         # The file's own files first (its TOML, a CSV it names itself), then its base's.
@@ -413,7 +419,8 @@ def _read(path: Path, chain: tuple[Path, ...]) -> tuple[RuleSet, _Source]:
     rules = RuleSet(
         info=info,
         board=board,
-        chance_deck=chance_deck,
+        chance_deck=decks["chance"],
+        community_chest_deck=decks["community_chest"],
         starting_cash=starting_cash,
         params=params,
         options={option.name: option.default for option in options},

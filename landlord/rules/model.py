@@ -46,6 +46,15 @@ SPACE_KINDS = (
     "chance",
     "luxury",
     "blank",  # a space that does nothing (grids, test boards)
+    # The later game's spaces (the Monopoly rule sets):
+    "go",  # start: salary when landed on or passed
+    "street",  # a building site: rent ladder, houses and a hotel, mortgage
+    "utility",  # rent by the dice total
+    "community_chest",
+    "tax",  # pay the fee to the bank (Income Tax may allow a share of worth instead)
+    "jail",  # Jail / Just Visiting
+    "free_parking",
+    "go_to_jail",
 )
 
 #: How the spaces of a board are arranged (see :class:`Board`).
@@ -64,6 +73,11 @@ CHANCE_EFFECTS = (
     "extra_turn",
     "miss_turn",
     "get_out_of_jail",
+    "go_back_to",
+    "nearest_railroad",
+    "nearest_utility",
+    "repairs",
+    "pay_or_chance",
 )
 
 #: The kinds of option a rule set can declare (see :class:`Option`).
@@ -97,7 +111,10 @@ class Space:
     the Broker's License); ``land_rent`` for lots; ``fee`` for spaces that
     charge a fixed amount (necessities, fares, the Speculation stake, Luxury).
     ``section_rents`` are a lot's land rent when every lot of its section has
-    at least 0, 1, 2, 3 houses (the advanced rules' doubling).
+    at least 0, 1, 2, 3 houses (the advanced rules' doubling). A street (the
+    later game) has ``land_rent`` unimproved, ``rents`` with 1 to 4 houses
+    and a hotel, a ``house_cost`` and a ``mortgage`` value; its ``section``
+    is its colour group.
     """
 
     index: int
@@ -113,6 +130,9 @@ class Space:
     price_source: Provenance | None = None
     rent_source: Provenance | None = None
     notes: str = ""
+    rents: tuple[int, ...] = ()
+    house_cost: int | None = None
+    mortgage: int | None = None
 
 
 @dataclass(frozen=True)
@@ -152,7 +172,11 @@ class ChanceCard:
     ``go_to_start`` (collect wages), ``go_to_jail``, ``pay`` (``amount`` to
     ``payee``, a pile), ``collect`` (``amount`` from the pile ``payer``),
     ``collect_from_each`` / ``pay_each`` (``amount`` per other player),
-    ``extra_turn``, ``miss_turn``, ``get_out_of_jail``.
+    ``extra_turn``, ``miss_turn``, ``get_out_of_jail``; and the later game's
+    ``go_back_to`` (space ``target``, backwards, no wages), ``nearest_railroad``
+    and ``nearest_utility`` (``amount``: the rent multiplier), ``repairs``
+    (``amount`` a house, ``per_hotel`` a hotel) and ``pay_or_chance`` (pay
+    ``amount`` to ``pile`` or draw a Chance card).
     """
 
     text: str
@@ -162,6 +186,7 @@ class ChanceCard:
     pile: str = ""
     copies: int = 1
     source: Provenance | None = None
+    per_hotel: int = 0
 
 
 @dataclass(frozen=True)
@@ -201,6 +226,8 @@ class RuleSetInfo:
     summary: str
     sources: tuple[str, ...] = ()
     extends: str = ""
+    #: How money is written ("$", or "£" for the London board).
+    currency: str = "$"
 
 
 @dataclass(frozen=True)
@@ -223,6 +250,8 @@ class RuleSet:
     declared_options: tuple[Option, ...]
     provenance: dict[str, Provenance] = field(default_factory=dict)
     files: tuple[str, ...] = ()
+    #: The Community Chest pack (the later game), read like the Chance pack.
+    community_chest_deck: tuple[ChanceCard, ...] = ()
     _flat: dict[str, Any] = field(init=False, repr=False, compare=False)
     #: What the engine derives from the rule set once (look-up tables), kept with it.
     derived: dict[str, Any] = field(init=False, repr=False, compare=False)

@@ -183,6 +183,8 @@ RULE_SET: dict[str, Kind] = {
     "summary": NAME,
     "board": NAME,
     "chance_deck?": NAME,
+    "community_chest_deck?": NAME,
+    "currency?": NAME,
     "sources?": list_of(TEXT, "a list of text"),
     "extends?": NAME,
 }
@@ -245,6 +247,10 @@ SECTIONS: dict[str, dict[str, Kind]] = {
         "max_turns": WHOLE,
         "leave_from": SPACE,
         "doubles_move?": FLAG,
+        # The later game: the turns on which the fine may be paid before
+        # throwing, and whether doubles that free a player also throw again.
+        "fine_turns?": WHOLE,
+        "doubles_throw_again?": FLAG,
     },
     "land_rent": {"unsold_paid_to?": PILE, "section_doubling?": FLAG},
     "sale": {"paid_to": PILE, "bid_steps?": WHOLES},
@@ -291,6 +297,29 @@ SECTIONS: dict[str, dict[str, Kind]] = {
     "natural_opportunities": {"wages_paid_by": PILE, "rent_paid_to": PILE},
     "land_value_tax": {"share": SHARE, "dividend": FLAG},
     "prosperity": {"times_start": COUNT, "counts": one_of(("cash", "net_worth"))},
+    # Which game's flow plays the rule set (landlord.engine.GAMES).
+    "engine": {"flow": IDENTIFIER},
+    # --- the later game (the Monopoly rule sets) ---
+    "purchase": {
+        "mode": one_of(("buy_or_auction", "fixed_price", "auction")),
+        "paid_to": PILE,
+        "bid_steps": WHOLES,
+    },
+    "rent": {"full_set_multiplier": COUNT, "lapses": FLAG},
+    "utility": {"multipliers": WHOLES},
+    "buildings": {
+        "houses": WHOLE,
+        "hotels": WHOLE,
+        "per_lot": COUNT,
+        "paid_to": PILE,
+        "sell_back_percent": PERCENT,
+        "shortage_auction": FLAG,
+    },
+    "mortgage": {"interest_percent": PERCENT, "paid_by": PILE},
+    "taxes": {"paid_to": PILE, "income_tax_space": SPACE, "income_tax_percent": PERCENT},
+    "doubles": {"throw_again": FLAG, "jail_after": WHOLE},
+    "cards": {"order": one_of(("bottom", "reshuffle"))},
+    "short_game": {"deal": WHOLE},
 }
 
 #: Sections every rule set must have.

@@ -1,0 +1,799 @@
+"""The later game: the classic Monopoly rules (US, and the 1972 UK differences), as a flow.
+
+"Monopoly" is Hasbro's trademark; landlord is independent and plays these
+rules as history, to set beside the Landlord's Game they grew out of.
+
+Read this module top to bottom as the rule book: the start (the packs
+shuffled, the short game's deal), a turn (Jail, business, the throw,
+doubles), the move and what each space asks, the cards, auctions, and money
+that falls short (raising it, bankruptcy). What property earns and what a
+player may do with it between throws is in :mod:`landlord.engine.estates`.
+Numbers come from the rule set's data; where the rules leave a simulator a
+choice, the reading is listed under ``[readings]`` in the data.
+
+The decisions a player meets, by ``Decision.kind`` (and what ``about`` holds):
+
+* ``turn``: before each throw: ``Roll``, ``Build``, ``BuildHotel``,
+  ``LiftMortgage``, ``Negotiate`` (about: None).
+* ``jail``: a turn begun in Jail: ``TryForDoubles``, ``PayFine`` (on the
+  first turns only), ``UseJailCard`` (about: None).
+* ``buy``: an unowned property he stopped on: ``Buy`` or ``Decline`` (about:
+  the space).
+* ``bid``: an auction: ``Pass`` (dropping out) or ``Bid`` (about: a
+  :class:`~landlord.engine.state.Sale`: space, highest bid, bidder, lander;
+  space is -1 for a house or hotel from a short bank).
+* ``place``: where to put a house or hotel won at auction: ``Build`` or
+  ``BuildHotel`` (about: None).
+* ``income_tax``: ``PayTax`` flat or percent, chosen before counting.
+* ``card``: ``PayInstead`` or ``DrawChance`` (about: the card's text).
+* ``rent``: where rent lapses unless asked: ``ClaimRent`` or ``Decline``
+  (about: (space, rent)).
+* ``trade``: after ``Negotiate``: a ``Trade`` (the listed ones, or any legal
+  one) or ``EndDealing`` (about: the sum he must raise, 0 if none).
+* ``offer``: another's trade: ``Accept`` or ``Refuse`` (about: a
+  :class:`~landlord.engine.state.Proposal`).
+* ``mortgaged``: a mortgaged property received: ``LiftMortgage`` or
+  ``KeepMortgage`` (about: the space).
+* ``raise``: money owed beyond his cash: ``SellBuilding``, ``Mortgage``,
+  ``Negotiate``, or ``GoBankrupt`` when nothing could cover it (about: the
+  sum owed).
+
+Chance events, by purpose: ``dice``, ``shuffle`` (the next card of a pack
+being shuffled, at the start), ``chance_card`` and ``community_chest_card``
+(a draw, when every draw is from a reshuffled pack).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from typing import Any
+
+from landlord.engine.actions import (
+    ACCEPT,
+    CLAIM_RENT,
+    DECLINE,
+    DRAW_CHANCE,
+    GO_BANKRUPT,
+    NEGOTIATE,
+    PASS,
+    PAY_FINE,
+    REFUSE,
+    TRY_DOUBLES,
+    USE_JAIL_CARD,
+    Accept,
+    Bid,
+    BuildHotel,
+    Buy,
+    ClaimRent,
+    GoBankrupt,
+    KeepMortgage,
+    LiftMortgage,
+    Mortgage,
+    Negotiate,
+    PayFine,
+    PayInstead,
+    PayTax,
+    Roll,
+    SellBuilding,
+    Trade,
+    UseJailCard,
+)
+from landlord.engine.estates import HOTEL, Estates, Watched, estate_tables
+from landlord.engine.state import CHANCE, Flow, Proposal, Sale, seat_count
+from landlord.engine.tables import DICE
+from landlord.rules.model import RuleSet
+
+__all__ = ["ROUND_CAP", "Monopoly"]
+
+#: The chance event of a throw of the dice, made once.
+THROW = (CHANCE, "dice", DICE, None)
+
+#: A game that reaches this many rounds ends whatever its rules say (players who
+#: never build, or never trade, can go round for ever).
+ROUND_CAP = 1000
+
+#: Every bid made so far, by amount: the same object is offered every time.
+_BIDS: dict[int, Bid] = {}
+
+#: The packs, by the kind of space that draws from them.
+PACKS = ("chance", "community_chest")
+
+
+class Monopoly(Estates):
+    """One game of the later rules, from the shuffle to the last player left.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        A rule set whose ``[engine] flow`` is ``"monopoly"``
+        (``load_rules("monopoly_us")``, ``load_rules("monopoly_uk_1972")``).
+    names : sequence of str
+        The players, in turn order.
+
+    Examples
+    --------
+    >>> from landlord.rules import load_rules
+    >>> game = Monopoly(load_rules("monopoly_us"), ["Ann", "Bob"])
+    >>> game.pending.purpose, [game.cash(p) for p in range(2)]
+    ('shuffle', [1500, 1500])
+    """
+
+    family = "monopoly"
+
+    def __init__(self, rules: RuleSet, names: Sequence[str]) -> None:
+        n = seat_count(rules, names)
+        super().__init__(names, rules["accounts.piles"])
+        self.rules = rules
+        self.tables = t = estate_tables(rules)
+        p = rules.params
+        self.bank = self.pile_account[p["accounts"]["bank"]]
+        self.currency = rules.info.currency
+        self.position = [t.start] * n
+        self.jailed = [False] * n
+        self.jail_turns = [0] * n
+        self.jail_cards = [0] * n
+        #: The packs the held Get Out of Jail Free cards came from, per player.
+        self._cards_held: list[list[tuple[str, int]]] = [[] for _ in range(n)]
+        self.bankrupt = [False] * n
+        #: Who holds each title (-1: the bank), and which are mortgaged.
+        self.owner = Watched([-1] * t.size, self)
+        #: Houses on each lot (5: a hotel).
+        self.houses = Watched([0] * t.size, self, holdings=False)
+        self.mortgaged = Watched([False] * t.size, self)
+        self.mortgages_held = [0] * n
+        buildings = p["buildings"]
+        self.bank_houses = buildings["houses"]
+        self.bank_hotels = buildings["hotels"]
+        self.round = 0
+        self.turn_player = 0
+        self.turns_played = 0
+        self.end_reason = ""
+        self.winner = -1
+        self._snapshots: list[tuple] = []
+        self._talks_left = 0
+        # The figures the rest of the kit reads of every game.
+        self.wages = p["wages"]["amount"]
+        self.jail_fine = p["jail"]["fine"]
+        self.single_tax = False
+        self.single_tax_since = -1
+        self.everyone_wins = False
+        self.public_works: list[tuple[int, str]] = []
+        self.poor_house_visits = [0] * n
+        self.opportunity_visits = [0] * n
+        self.bankruptcies: list[tuple[int, int, int]] = []  # (round, player, creditor)
+        #: Every trade proposed: (round, proposer, trade, accepted).
+        self.trades: list[tuple[int, int, Trade, bool]] = []
+        #: The bots' money figures are set for the 1906 game's $500; this scales them.
+        self.money_scale = max(1, round(max(rules.starting_cash.values()) / 500))
+        # The numbers, read once.
+        self._full_set = p["rent"]["full_set_multiplier"]
+        self._rent_lapses = bool(p["rent"]["lapses"])
+        self._fares = tuple(p["railroad"]["fares"])
+        self._utility_times = tuple(p["utility"]["multipliers"])
+        self._per_lot = buildings["per_lot"]
+        self._sell_back = buildings["sell_back_percent"]
+        self._shortage_auction = bool(buildings["shortage_auction"])
+        self._interest_percent = p["mortgage"]["interest_percent"]
+        self._mode = p["purchase"]["mode"]
+        self._bid_steps = tuple(p["purchase"]["bid_steps"]) or (10,)
+        taxes = p["taxes"]
+        self._income_tax_space = taxes["income_tax_space"]
+        self._income_tax_percent = taxes["income_tax_percent"]
+        jail = p["jail"]
+        self._fine_turns = jail.get("fine_turns", jail["max_turns"])
+        self._max_jail_turns = jail["max_turns"]
+        self._jail_throw_again = bool(jail.get("doubles_throw_again", False))
+        self._throw_again = bool(p["doubles"]["throw_again"])
+        self._doubles_to_jail = p["doubles"]["jail_after"]
+        self._reshuffle = p["cards"]["order"] == "reshuffle"
+        self._deal = p["short_game"]["deal"]
+        self._round_limit = p["end"]["round_limit"]
+        self._decks = {"chance": rules.chance_deck, "community_chest": rules.community_chest_deck}
+        self._weights = {
+            pack: tuple(card.copies for card in deck) for pack, deck in self._decks.items()
+        }
+        #: The order of each pack, top first (indices into the rule set's pack).
+        self.packs: dict[str, deque[int]] = {pack: deque() for pack in PACKS}
+        for player in range(n):
+            self.ledger.transfer(self.bank, player, rules.starting_cash[n], "starting cash")
+        self.start()
+
+    # --- the game --------------------------------------------------------------------
+
+    def _flow(self) -> Flow:
+        yield from self._shuffle()
+        if self._deal:
+            yield from self._deal_deeds()
+        self._snapshot()
+        self.round = 1
+        n = self.n_players
+        clock = self.ledger.clock
+        while True:
+            player = self.turn_player
+            if not self.bankrupt[player]:
+                clock[0] = self.round
+                clock[1] = self.turns_played
+                yield from self._turn(player)
+                self.turns_played += 1
+                if self.bankruptcies and len(self.active_players()) == 1:
+                    self.winner = self.active_players()[0]
+                    self.end_reason = f"{self.names[self.winner]} is the last player not bankrupt"
+                    break
+            if player == n - 1:
+                self._snapshot()
+                if self._round_limit and self.round >= self._round_limit:
+                    self._end_by_valuation(
+                        f"the agreed end, round {self._round_limit}, was reached"
+                    )
+                    break
+                if self.round >= ROUND_CAP:
+                    self._end_by_valuation(f"the engine's cap of {ROUND_CAP} rounds was reached")
+                    break
+                self.round += 1
+            self.turn_player = (player + 1) % n
+        self._snapshot()
+
+    def _end_by_valuation(self, reason: str) -> None:
+        worth = self.net_worths()
+        best = max(self.active_players(), key=lambda p: (worth[p], -p))
+        self.winner = best
+        self.end_reason = f"{reason}; {self.names[best]} is the richest"
+
+    def _shuffle(self) -> Flow:
+        """Shuffle each pack once, card by card (unless every draw reshuffles)."""
+        if self._reshuffle:
+            return
+        for pack in PACKS:
+            left = list(range(len(self._decks[pack])))
+            order = self.packs[pack]
+            while len(left) > 1:
+                card = yield (CHANCE, "shuffle", tuple(left), None)
+                left.remove(card)
+                order.append(card)
+            order.extend(left)
+
+    def _deal_deeds(self) -> Flow:
+        """The short game: deal title deeds round the table; each pays the bank for his."""
+        t = self.tables
+        pack = list(t.cards)
+        for k in range(min(self._deal * self.n_players, len(pack))):
+            card = pack[0] if len(pack) == 1 else (yield (CHANCE, "deal", tuple(pack), None))
+            pack.remove(card)
+            player = k % self.n_players
+            self.ledger.transfer(player, self.bank, t.price[card], "title deed dealt")
+            self.owner[card] = player
+
+    # --- a turn ----------------------------------------------------------------------
+
+    def _turn(self, player: int) -> Flow:
+        doubles = 0
+        self._talks_left = 1
+        if self.jailed[player]:
+            self._building_closed = False
+            yield from self._business(player, self.business_actions(player))
+            throw = yield from self._jail_turn(player)
+            if self.jailed[player] or self.bankrupt[player]:
+                return
+            if throw is not None:
+                yield from self._move(player, throw[0] + throw[1])
+                if throw[0] != throw[1] or not self._jail_throw_again:
+                    return
+                if self.jailed[player] or self.bankrupt[player]:
+                    return  # sent back to Jail by that move
+                doubles = 1  # the UK rule: he throws again, as after any doubles
+        business_actions = self.business_actions
+        while True:
+            self._building_closed = False
+            actions = business_actions(player)
+            if len(actions) > 1:
+                yield from self._business(player, actions)
+            throw = yield THROW
+            double = throw[0] == throw[1]
+            if double:
+                doubles += 1
+                if doubles == self._doubles_to_jail:
+                    self.send_to_jail(player)
+                    return
+            yield from self._move(player, throw[0] + throw[1])
+            if not double or not self._throw_again or self.jailed[player] or self.bankrupt[player]:
+                return
+
+    def _business(self, player: int, actions: Any) -> Flow:
+        """Before a throw: build, lift mortgages, trade; the throw ends it."""
+        while len(actions) > 1:
+            choice = yield (player, "turn", actions, None)
+            if type(choice) is Roll:
+                return
+            yield from self._do_business(player, choice)
+            actions = self.business_actions(player)
+
+    def _do_business(self, player: int, choice: Any) -> Flow:
+        kind = type(choice)
+        if kind is Negotiate:
+            self._talks_left -= 1
+            yield from self._talks(player, 0)
+        elif kind is LiftMortgage:
+            self._lift(player, choice.space)
+        elif kind is SellBuilding:
+            self._sell_building(player, choice.space)
+        elif kind is Mortgage:
+            self._mortgage(player, choice.space)
+        else:
+            yield from self._build(player, choice)
+
+    # --- Jail ----------------------------------------------------------------------
+
+    def _jail_turn(self, player: int) -> Flow:
+        """A turn begun in Jail. Return the throw that moves him out, or None."""
+        actions: list[Any] = [TRY_DOUBLES]
+        if self.jail_turns[player] < self._fine_turns and self.cash(player) >= self.jail_fine:
+            actions.append(PAY_FINE)
+        if self.jail_cards[player]:
+            actions.append(USE_JAIL_CARD)
+        choice = (yield (player, "jail", actions, None)) if len(actions) > 1 else actions[0]
+        if type(choice) is PayFine:
+            self.ledger.transfer(player, self.bank, self.jail_fine, "jail fine")
+            self.jailed[player] = False
+            return None
+        if type(choice) is UseJailCard:
+            self._return_jail_card(player)
+            self.jailed[player] = False
+            return None
+        throw = yield THROW
+        if throw[0] == throw[1]:
+            self.jailed[player] = False
+            return throw
+        self.jail_turns[player] += 1
+        if self.jail_turns[player] < self._max_jail_turns:
+            return None
+        # The third failed throw: pay the fine and move by that throw.
+        yield from self._pay(player, self.bank, self.jail_fine, "jail fine")
+        if self.bankrupt[player]:
+            return None
+        self.jailed[player] = False
+        return throw
+
+    def send_to_jail(self, player: int) -> None:
+        """Straight to Jail: no salary, and the turn ends."""
+        self.jailed[player] = True
+        self.jail_turns[player] = 0
+        self.position[player] = self.tables.jail
+
+    def _return_jail_card(self, player: int) -> None:
+        pack, card = self._cards_held[player].pop()
+        self.jail_cards[player] -= 1
+        if not self._reshuffle:
+            self.packs[pack].append(card)  # used: to the bottom of its pack
+
+    # --- moving and landing -----------------------------------------------------------
+
+    def _move(self, player: int, steps: int, *, card: Any = None) -> Flow:
+        """Move forward ``steps`` (back if negative), with salary on reaching or passing Go."""
+        size = self.tables.size
+        pos = self.position[player]
+        to = (pos + steps) % size
+        if steps > 0 and pos + steps >= size:
+            self.ledger.transfer(self.bank, player, self.wages, "salary")
+        self.position[player] = to
+        yield from self._land(player, to, steps, card)
+
+    def _go_to(self, player: int, space: int, card: Any = None) -> Flow:
+        steps = (space - self.position[player]) % self.tables.size or self.tables.size
+        yield from self._move(player, steps, card=card)
+
+    def _land(self, player: int, space: int, steps: int, card: Any = None) -> Flow:
+        t = self.tables
+        kind = t.kind[space]
+        if kind in ("street", "railroad", "utility"):
+            holder = self.owner[space]
+            if holder < 0:
+                yield from self._unowned(player, space)
+            elif holder != player and not self.mortgaged[space]:
+                yield from self._pay_rent(player, space, card)
+        elif kind == "chance" or kind == "community_chest":
+            yield from self._draw(player, kind)
+        elif kind == "tax":
+            yield from self._tax(player, space)
+        elif kind == "go_to_jail":
+            self.send_to_jail(player)
+
+    def _pay_rent(self, player: int, space: int, card: Any) -> Flow:
+        holder = self.owner[space]
+        if card is not None and card.effect == "nearest_utility":
+            throw = yield THROW  # the card: throw the dice and pay so many times the total
+            rent = self.rent(space, throw[0] + throw[1], card.amount)
+        elif self.tables.kind[space] == "utility":
+            rent = self.rent(space, self._last_total(), 1)
+        elif card is not None and card.effect == "nearest_railroad":
+            rent = self.rent(space, multiplier=card.amount)
+        else:
+            rent = self.rent(space)
+        if rent <= 0:
+            return
+        if self._rent_lapses:
+            claim = yield (holder, "rent", (CLAIM_RENT, DECLINE), (space, rent))
+            if type(claim) is not ClaimRent:
+                return
+        if self.ledger.balances[player] >= rent:
+            self.ledger.transfer(player, holder, rent, "rent")  # the usual case, at once
+        else:
+            yield from self._pay(player, holder, rent, "rent")
+
+    def _last_total(self) -> int:
+        """The total of the throw that moved the player (the latest dice in the history)."""
+        for entry in reversed(self.history):
+            if type(entry) is tuple and len(entry) == 2:
+                return entry[0] + entry[1]
+        return 7  # pragma: no cover - a move always follows a throw
+
+    def _unowned(self, player: int, space: int) -> Flow:
+        t = self.tables
+        price = t.price[space]
+        if self._mode != "auction" and self.cash(player) >= price:
+            choice = yield (player, "buy", (t.buy_at_price[space], DECLINE), space)
+            if type(choice) is Buy:
+                self.ledger.transfer(player, self.bank, price, "property bought")
+                self.owner[space] = player
+                return
+        if self._mode != "fixed_price":
+            yield from self._auction_property(space, player)
+
+    def _tax(self, player: int, space: int) -> Flow:
+        fee = self.tables.fee[space]
+        if space == self._income_tax_space and self._income_tax_percent:
+            flat = PayTax("flat", fee)
+            share = PayTax("percent", self._income_tax_percent)
+            choice = yield (player, "income_tax", (flat, share), space)
+            if choice.how == "percent":
+                fee = self.total_worth(player) * self._income_tax_percent // 100
+        yield from self._pay(player, self.bank, fee, "tax")
+
+    # --- cards -----------------------------------------------------------------------
+
+    def _draw(self, player: int, pack: str) -> Flow:
+        deck = self._decks[pack]
+        if self._reshuffle:
+            index = yield (CHANCE, f"{pack}_card", tuple(range(len(deck))), self._weights[pack])
+        else:
+            order = self.packs[pack]
+            if not order:
+                return  # every card is held as a Get Out of Jail Free card
+            index = order.popleft()
+        card = deck[index]
+        if card.effect == "get_out_of_jail":
+            self.jail_cards[player] += 1
+            self._cards_held[player].append((pack, index))
+            return
+        if not self._reshuffle:
+            self.packs[pack].append(index)  # to the bottom
+        yield from self._obey(player, card)
+
+    def _obey(self, player: int, card: Any) -> Flow:
+        effect = card.effect
+        t = self.tables
+        if effect == "go_to" or effect == "go_to_start":
+            yield from self._go_to(player, card.target if effect == "go_to" else t.start)
+        elif effect == "go_back_to":
+            self.position[player] = card.target
+            yield from self._land(player, card.target, 0)
+        elif effect == "advance":
+            yield from self._move(player, card.amount)
+        elif effect == "go_to_jail":
+            self.send_to_jail(player)
+        elif effect == "nearest_railroad" or effect == "nearest_utility":
+            targets = t.railroads if effect == "nearest_railroad" else t.utilities
+            pos = self.position[player]
+            nearest = min(targets, key=lambda s: (s - pos) % t.size or t.size)
+            yield from self._go_to(player, nearest, card)
+        elif effect == "pay":
+            yield from self._pay(player, self.bank, card.amount, "card")
+        elif effect == "collect":
+            self.ledger.transfer(self.bank, player, card.amount, "card")
+        elif effect == "pay_each":
+            for other in self.active_players():
+                if other != player and not self.bankrupt[player]:
+                    yield from self._pay(player, other, card.amount, "card")
+        elif effect == "collect_from_each":
+            for other in self.active_players():
+                if other != player:
+                    yield from self._pay(other, player, card.amount, "card")
+        elif effect == "repairs":
+            houses = sum(
+                h for s, h in enumerate(self.houses) if h < HOTEL and self.owner[s] == player
+            )
+            hotels = sum(
+                1 for s, h in enumerate(self.houses) if h == HOTEL and self.owner[s] == player
+            )
+            yield from self._pay(
+                player, self.bank, houses * card.amount + hotels * card.per_hotel, "repairs"
+            )
+        elif effect == "pay_or_chance":
+            choice = yield (player, "card", (PayInstead(card.amount), DRAW_CHANCE), card.text)
+            if type(choice) is PayInstead:
+                yield from self._pay(player, self.bank, card.amount, "card")
+            else:
+                yield from self._draw(player, "chance")
+        elif effect == "extra_turn" or effect == "miss_turn":
+            pass  # no such card in the later game's packs
+
+    # --- auctions ----------------------------------------------------------------------
+
+    def _bids(self, bidder: int, high: int, floor: int) -> list[Any]:
+        """The bids ``bidder`` may make over ``high`` (at least ``floor``), within his cash."""
+        cash = self.ledger.balances[bidder]
+        start = max(high, floor - self._bid_steps[0])
+        bids = _BIDS
+        options = [PASS]
+        for step in self._bid_steps:
+            amount = start + step
+            if amount > cash:
+                break
+            bid = bids.get(amount)
+            if bid is None:
+                bid = bids[amount] = Bid(amount)
+            options.append(bid)
+        return options
+
+    def _auction(self, space: int, first: int, floor: int, bidders: list[int]) -> Flow:
+        """Bids round ``bidders`` from ``first``; return (winner or -1, price)."""
+        at = bidders.index(first)
+        still = bidders[at:] + bidders[:at]
+        high, leader = 0, -1
+        while still and still != [leader]:
+            for bidder in list(still):
+                if bidder == leader:
+                    continue
+                if still == [leader]:
+                    break
+                actions = self._bids(bidder, high, floor)
+                if len(actions) > 1:
+                    choice = yield (bidder, "bid", actions, Sale(space, high, leader, first))
+                    if type(choice) is Bid:
+                        high, leader = choice.amount, bidder
+                        continue
+                still.remove(bidder)
+        return leader, high
+
+    def _auction_property(self, space: int, lander: int) -> Flow:
+        """The bank auctions ``space``: every player in the game may bid, from any price."""
+        bidders = self.active_players()
+        if lander not in bidders:
+            start = bidders[0]
+        elif self._mode == "auction":
+            start = lander  # every lot auctioned: the lander bids first
+        else:
+            start = bidders[(bidders.index(lander) + 1) % len(bidders)]
+        winner, price = yield from self._auction(space, start, 0, bidders)
+        if winner >= 0:
+            self.ledger.transfer(winner, self.bank, price, "property bought at auction")
+            self.owner[space] = winner
+
+    # --- building, selling, mortgages ----------------------------------------------------
+
+    def _build(self, player: int, choice: Any) -> Flow:
+        hotel = type(choice) is BuildHotel
+        if self._shortage_auction:
+            stock = self.bank_hotels if hotel else self.bank_houses
+            if stock < self.n_players:  # perhaps short: who else could build one now?
+                able = [p for p in self.active_players() if self._wants(p, hotel)]
+                if len(able) > 1 and stock < len(able):
+                    self._building_closed = True  # one auction a business, won or not
+                    yield from self._shortage(player, hotel, able)
+                    return
+        self._place(player, choice.space, hotel, self.tables.house_cost[choice.space])
+
+    def _wants(self, player: int, hotel: bool) -> bool:
+        return any((type(option) is BuildHotel) == hotel for option in self.build_options(player))
+
+    def _shortage(self, player: int, hotel: bool, able: list[int]) -> Flow:
+        """A short bank: the building goes to the highest bid among those able to build."""
+        cost = min(
+            self.tables.house_cost[option.space]
+            for p in able
+            for option in self.build_options(p)
+            if (type(option) is BuildHotel) == hotel
+        )
+        winner, price = yield from self._auction(-1, player, cost, able)
+        if winner < 0:
+            return
+        options = [o for o in self.build_options(winner) if (type(o) is BuildHotel) == hotel]
+        options = [o for o in options if self.tables.house_cost[o.space] <= price] or options
+        if not options or self.cash(winner) < price:
+            return
+        choice = options[0] if len(options) == 1 else (yield (winner, "place", options, None))
+        self._place(winner, choice.space, hotel, price)
+
+    def _place(self, player: int, space: int, hotel: bool, price: int) -> None:
+        self.ledger.transfer(player, self.bank, price, "building bought")
+        if hotel:
+            self.houses[space] = HOTEL
+            self.bank_hotels -= 1
+            self.bank_houses += self._per_lot
+        else:
+            self.houses[space] += 1
+            self.bank_houses -= 1
+
+    def _sell_building(self, player: int, space: int) -> None:
+        t = self.tables
+        half = t.house_cost[space] * self._sell_back // 100
+        if self.houses[space] != HOTEL:
+            self.houses[space] -= 1
+            self.bank_houses += 1
+            self.ledger.transfer(self.bank, player, half, "building sold")
+            return
+        if self.bank_houses >= self._per_lot:
+            # The hotel goes back for the four houses it stood for.
+            self.houses[space] = self._per_lot
+            self.bank_houses -= self._per_lot
+            self.bank_hotels += 1
+            self.ledger.transfer(self.bank, player, half, "building sold")
+            return
+        # Our reading: a short bank cannot break the hotel into houses, so every
+        # building of the group is sold back at once, each at half its cost.
+        paid = 0
+        for lot in t.groups[t.group[space]]:
+            built = self.houses[lot]
+            if built == HOTEL:
+                self.bank_hotels += 1
+            else:
+                self.bank_houses += built
+            paid += built * half  # a hotel stands for five houses
+            self.houses[lot] = 0
+        self.ledger.transfer(self.bank, player, paid, "buildings sold")
+
+    def _mortgage(self, player: int, space: int) -> None:
+        self.mortgaged[space] = True
+        self.mortgages_held[player] += 1
+        self.ledger.transfer(self.bank, player, self.tables.mortgage[space], "mortgage")
+
+    def _lift(self, player: int, space: int) -> None:
+        self.ledger.transfer(player, self.bank, self.lift_cost(space), "mortgage lifted")
+        self.mortgaged[space] = False
+        self.mortgages_held[player] -= 1
+
+    # --- trades --------------------------------------------------------------------------
+
+    def _talks(self, player: int, need: int) -> Flow:
+        """One trade proposed to one player, who accepts or refuses."""
+        choice = yield (player, "trade", self.trade_offers(player), need)
+        if type(choice) is not Trade:
+            return
+        partner = choice.partner
+        answer = yield (partner, "offer", (ACCEPT, REFUSE), Proposal(player, choice))
+        accepted = type(answer) is Accept
+        self.trades.append((self.round, player, choice, accepted))
+        if accepted:
+            yield from self._exchange(player, choice)
+
+    def _exchange(self, player: int, trade: Trade) -> Flow:
+        partner = trade.partner
+        if trade.cash > 0:
+            self.ledger.transfer(player, partner, trade.cash, "trade")
+        elif trade.cash < 0:
+            self.ledger.transfer(partner, player, -trade.cash, "trade")
+        for _ in range(trade.give_cards):
+            self._cards_held[partner].append(self._cards_held[player].pop())
+        for _ in range(trade.take_cards):
+            self._cards_held[player].append(self._cards_held[partner].pop())
+        self.jail_cards[player] += trade.take_cards - trade.give_cards
+        self.jail_cards[partner] += trade.give_cards - trade.take_cards
+        for spaces, to in ((trade.give, partner), (trade.take, player)):
+            yield from self._hand_over(list(spaces), to)
+
+    def _hand_over(self, spaces: list[int], to: int) -> Flow:
+        """Titles change hands at once; then each mortgaged one costs its new holder
+        the interest now, or he lifts the mortgage."""
+        for space in spaces:
+            holder = self.owner[space]
+            self.owner[space] = to
+            if self.mortgaged[space]:
+                self.mortgages_held[holder] -= 1
+                self.mortgages_held[to] += 1
+        for space in spaces:
+            if not self.mortgaged[space] or self.owner[space] != to or self.bankrupt[to]:
+                continue
+            keep = KeepMortgage(space)
+            if self.cash(to) >= self.lift_cost(space):
+                choice = yield (to, "mortgaged", (self.tables.lifts[space], keep), space)
+            else:
+                choice = keep
+            if type(choice) is LiftMortgage:
+                self._lift(to, space)
+            else:
+                value = self.tables.mortgage[space]
+                yield from self._pay(to, self.bank, self.interest(value), "mortgage interest")
+
+    # --- money that falls short -------------------------------------------------------------
+
+    def _pay(self, player: int, to: int, amount: int, reason: str) -> Flow:
+        """Pay ``amount``; short of cash, raise it; unable to, go bankrupt to ``to``."""
+        if amount <= 0 or self.bankrupt[player]:
+            return
+        if self.ledger.balances[player] < amount:
+            yield from self._raise(player, amount)
+            if self.ledger.balances[player] < amount:
+                yield from self._go_bankrupt(player, to)
+                return
+        self.ledger.transfer(player, to, amount, reason)
+
+    def _raise(self, player: int, amount: int) -> Flow:
+        """Sell buildings, mortgage or trade until ``amount`` is in hand, or give up."""
+        talks = 1
+        while self.ledger.balances[player] < amount:
+            need = amount - self.ledger.balances[player]
+            actions: list[Any] = self.sell_options(player) + self.mortgage_options(player)
+            if talks and self._can_trade(player):
+                actions.append(NEGOTIATE)
+            if self.raisable(player) < need or not actions:
+                actions.append(GO_BANKRUPT)
+            if len(actions) == 1 and type(actions[0]) is GoBankrupt:
+                return
+            choice = yield (player, "raise", actions, amount)
+            kind = type(choice)
+            if kind is GoBankrupt:
+                return
+            if kind is Negotiate:
+                talks -= 1
+                yield from self._talks(player, need)
+            elif kind is SellBuilding:
+                self._sell_building(player, choice.space)
+            else:
+                self._mortgage(player, choice.space)
+
+    def _go_bankrupt(self, player: int, creditor: int) -> Flow:
+        """Hand everything over and leave the game."""
+        t = self.tables
+        self.bankrupt[player] = True
+        self.jailed[player] = False
+        self.bankruptcies.append((self.round, player, creditor))
+        to_player = creditor < self.n_players
+        for space in t.streets:
+            if self.owner[space] == player and self.houses[space]:
+                while self.houses[space]:
+                    self._sell_building(player, space)  # back to the bank at half
+        cash = self.ledger.balances[player]
+        if cash > 0:
+            self.ledger.transfer(player, creditor, cash, "bankruptcy")
+        held = [s for s in t.cards if self.owner[s] == player]
+        if to_player:
+            self.jail_cards[creditor] += self.jail_cards[player]
+            self._cards_held[creditor].extend(self._cards_held[player])
+        else:
+            while self._cards_held[player]:
+                self._return_jail_card(player)
+        self.jail_cards[player] = 0
+        self._cards_held[player] = []
+        if to_player:
+            yield from self._hand_over(held, creditor)
+            return
+        for space in held:  # to the bank: mortgages cancelled, every property auctioned
+            self.owner[space] = -1
+            if self.mortgaged[space]:
+                self.mortgaged[space] = False
+        self.mortgages_held[player] = 0
+        if len(self.active_players()) > 1:
+            for space in held:
+                yield from self._auction_property(space, self._next_active(player))
+
+    def _next_active(self, player: int) -> int:
+        for step in range(1, self.n_players + 1):
+            other = (player + step) % self.n_players
+            if not self.bankrupt[other]:
+                return other
+        return player  # pragma: no cover - someone is always left
+
+    # --- words ---------------------------------------------------------------------------
+
+    def describe(self, action: Any) -> str:
+        """An action in words, with this board's names and the players' names.
+
+        Examples
+        --------
+        >>> from landlord.rules import load_rules
+        >>> game = Monopoly(load_rules("monopoly_uk_1972"), ["Ann", "Bob"])
+        >>> game.describe(Buy(39, 400))
+        'buy Mayfair for £400'
+        """
+        words = action.describe(self.tables.name, self.names)
+        return words.replace("$", self.currency) if self.currency != "$" else words
