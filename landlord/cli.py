@@ -106,7 +106,8 @@ def rule_set_details(rules: RuleSet) -> dict[str, Any]:
     """What ``landlord rules ID --json`` prints: the rule set, its options and its sources.
 
     ``provenance`` gives each section's status and source, the number of
-    board values of each status, and the Chance pack's cards by status.
+    board values of each status, and the cards of the Chance pack (and the
+    Community Chest pack, where there is one) by status.
 
     Examples
     --------
@@ -122,9 +123,16 @@ def rule_set_details(rules: RuleSet) -> dict[str, Any]:
     board = Counter(
         source.status for name, source in rules.provenance.items() if name.startswith("board.")
     )
-    chance = Counter()
-    for card in rules.chance_deck:
-        chance[card.source.status if card.source else "unmarked"] += card.copies
+    packs = {}
+    for key, deck in (
+        ("chance", rules.chance_deck),
+        ("community_chest", rules.community_chest_deck),
+    ):
+        statuses = Counter()
+        for card in deck:
+            statuses[card.source.status if card.source else "unmarked"] += card.copies
+        if deck or key == "chance":
+            packs[key] = {"cards": sum(statuses.values()), "by_status": dict(statuses)}
     return {
         **rule_set_summary(rules.info),
         "sources": list(rules.info.sources),
@@ -143,7 +151,7 @@ def rule_set_details(rules: RuleSet) -> dict[str, Any]:
         "provenance": {
             "sections": sections,
             "board_values": {status: board[status] for status in PROVENANCE_STATUSES},
-            "chance": {"cards": sum(chance.values()), "by_status": dict(chance)},
+            **packs,
         },
         "readings": dict(rules.params.get("readings", {})),
         "files": list(rules.files),
@@ -176,16 +184,19 @@ def _print_details(details: dict[str, Any]) -> None:
     _print_table(rows, indent="  ")
     counts = ", ".join(f"{n} {status}" for status, n in provenance["board_values"].items())
     print(f"\n  board values: {counts}")
-    chance = provenance["chance"]
-    if chance["cards"]:
-        by_status = chance["by_status"]
-        if len(by_status) == 1:
-            status = f"all {next(iter(by_status))}"
+    for key, title in (("chance", "Chance"), ("community_chest", "Community Chest")):
+        pack = provenance.get(key)
+        if pack is None:
+            continue
+        if pack["cards"]:
+            by_status = pack["by_status"]
+            if len(by_status) == 1:
+                status = f"all {next(iter(by_status))}"
+            else:
+                status = ", ".join(f"{n} {status}" for status, n in by_status.items())
+            print(f"  {title} pack: {pack['cards']} cards, {status}")
         else:
-            status = ", ".join(f"{n} {status}" for status, n in by_status.items())
-        print(f"  Chance pack: {chance['cards']} cards, {status}")
-    else:
-        print("  Chance pack: none")
+            print(f"  {title} pack: none")
     if details["readings"]:
         print("\nour readings where the rules are ambiguous or silent (interpretation):")
         for name, reading in details["readings"].items():
@@ -448,6 +459,246 @@ def _sweep_seats(args: argparse.Namespace, option: str, values: list[Any]) -> in
     return _report(args, result)
 
 
+#: How a jailed token gets out, as landlord.analysis.STRATEGIES names them
+#: (written out here so that building the parser does not import numpy).
+_JAIL_STRATEGIES = ("leave", "stay")
+_JAIL_STRATEGY_TEXT = {
+    "leave": "a jailed token pays and leaves at once",
+    "stay": "a jailed token tries for doubles as long as the rules allow",
+}
+#: A square whose simulated share is further than this many standard errors
+#: from the exact one is flagged by ``landlord landing``.
+LANDING_TOLERANCE = 4.0
+
+
+def _track_rules(args: argparse.Namespace) -> tuple[RuleSet, Any]:
+    """The rule set --rules names and its track; a clear error and exit 2 if it has none."""
+    from landlord.analysis.landing import track_from_rules
+
+    try:
+        rules = load_rules(args.rules)
+    except RulesError as error:
+        args.parser.error(str(error))
+    try:
+        track = track_from_rules(rules)
+    except ValueError as error:
+        args.parser.error(str(error))
+    return rules, track
+
+
+def landing_report(rules: RuleSet, strategy: str, rolls: int, seed: int) -> dict[str, Any]:
+    """What ``landlord landing --json`` prints: exact and simulated landing shares by square.
+
+    Shares are fractions of all throws (see :mod:`landlord.analysis.landing`);
+    ``standard_error`` is the simulation's, from the chain's own variance,
+    and ``z`` the difference in standard errors (0 where both are 0).
+
+    Examples
+    --------
+    >>> report = landing_report(load_rules("monopoly_us"), "leave", 20_000, 0)
+    >>> report["squares"][24]["name"], round(report["squares"][24]["exact"], 4)
+    ('Illinois Avenue', 0.0319)
+    """
+    import numpy as np
+
+    from landlord.analysis.landing import (
+        landing_probabilities,
+        landing_standard_errors,
+        simulate_landings,
+        track_from_rules,
+    )
+
+    track = track_from_rules(rules)
+    exact = landing_probabilities(track, strategy)
+    simulated = simulate_landings(track, strategy, rolls=rolls, seed=seed)
+    errors = landing_standard_errors(track, strategy, rolls)
+    difference = simulated - exact
+    z = np.divide(difference, errors, out=np.zeros_like(difference), where=errors > 0)
+    worst = int(np.abs(difference).argmax())
+    squares = [
+        {
+            "index": space.index,
+            "name": space.name,
+            "kind": space.kind,
+            "exact": float(exact[space.index]),
+            "simulated": float(simulated[space.index]),
+            "difference": float(difference[space.index]),
+            "standard_error": float(errors[space.index]),
+            "z": float(z[space.index]),
+        }
+        for space in rules.board.spaces
+    ]
+    return {
+        "rules": rules.id,
+        "title": rules.info.title,
+        "forward_only_approximation": _moves_by_choice(rules),
+        "strategy": strategy,
+        "rolls": rolls,
+        "seed": seed,
+        "tolerance_standard_errors": LANDING_TOLERANCE,
+        "max_difference": float(abs(difference[worst])),
+        "max_difference_square": worst,
+        "max_z": float(np.abs(z).max()),
+        "outside_tolerance": [int(i) for i in np.flatnonzero(np.abs(z) > LANDING_TOLERANCE)],
+        "squares": squares,
+    }
+
+
+def _moves_by_choice(rules: RuleSet) -> bool:
+    """Whether players may choose their moves (the Landlord's Game), which a track cannot."""
+    movement = rules.params.get("movement", {})
+    return bool(movement.get("railroad_pass") or "either_way_from" in movement)
+
+
+def _landing(args: argparse.Namespace) -> int:
+    rules, _ = _track_rules(args)
+    report = landing_report(rules, args.strategy, args.rolls, args.seed)
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return 0
+    print(f"Landing odds: {rules.info.title} ({rules.id})")
+    if report["forward_only_approximation"]:
+        print(
+            "note: these rules let a player move backwards or jump ahead on a double; "
+            "here every move is forward by the throw (an approximation)"
+        )
+    print(f"jail: {args.strategy} ({_JAIL_STRATEGY_TEXT[args.strategy]})")
+    print(
+        f"exact: the Markov chain; simulated: {args.rolls:,} throws, seed {args.seed}; "
+        "% of all throws\n"
+    )
+    rows = [("square", "name", "exact %", "simulated %", "difference")]
+    rows += [
+        (
+            str(square["index"]),
+            square["name"],
+            f"{100 * square['exact']:.2f}",
+            f"{100 * square['simulated']:.2f}",
+            f"{100 * square['difference']:+.2f}",
+        )
+        for square in report["squares"]
+    ]
+    _print_table(rows)
+    worst = report["squares"][report["max_difference_square"]]
+    outside = report["outside_tolerance"]
+    print(
+        f"\nlargest difference: {100 * report['max_difference']:.3f} points "
+        f"(square {worst['index']}, {worst['name']}; {abs(worst['z']):.1f} standard errors)"
+    )
+    verdict = (
+        "every square within"
+        if not outside
+        else f"{len(outside)} square(s) outside ({', '.join(map(str, outside))}) of"
+    )
+    print(
+        f"tolerance: {LANDING_TOLERANCE:g} standard errors of {args.rolls:,} throws "
+        f"(from the chain's own variance); {verdict} it; largest {report['max_z']:.1f}"
+    )
+    return 0
+
+
+def rents_report(rules: RuleSet, strategy: str) -> dict[str, Any]:
+    """What ``landlord rents --json`` prints: the property, group and sweet-spot tables.
+
+    Examples
+    --------
+    >>> report = rents_report(load_rules("monopoly_us"), "leave")
+    >>> [row["best_row"] for row in report["sweet_spot"]].count("3 houses")
+    7
+    """
+    from landlord.analysis import rents
+
+    def records(frame: Any) -> list[dict[str, Any]]:
+        return json.loads(frame.to_json(orient="records"))
+
+    properties = rents.property_rents(rules, strategy)
+    groups = rents._group_rents(properties)
+    return {
+        "rules": rules.id,
+        "title": rules.info.title,
+        "strategy": strategy,
+        "currency": rules.info.currency,
+        "dice_total": rents.DICE_TOTAL,
+        "properties": records(properties),
+        "groups": records(groups),
+        "sweet_spot": records(rents._sweet_spot(groups)),
+    }
+
+
+def _rents(args: argparse.Namespace) -> int:
+    from landlord.analysis.rents import DICE_TOTAL, _sweet_spot, group_rents
+
+    rules, _ = _track_rules(args)
+    if args.json:
+        try:
+            report = rents_report(rules, args.strategy)
+        except ValueError as error:
+            args.parser.error(str(error))
+        print(json.dumps(report, indent=1))
+        return 0
+    try:
+        groups = group_rents(rules, args.strategy)
+    except ValueError as error:
+        args.parser.error(str(error))
+    money = rules.info.currency
+
+    def throws(value: float) -> str:
+        return "never" if value == float("inf") else f"{value:.1f}"
+
+    print(f"Rent and payback: {rules.info.title} ({rules.id})")
+    print(f"opponents' jail: {args.strategy} ({_JAIL_STRATEGY_TEXT[args.strategy]})")
+    print(
+        "rent/throw: the expected rent per opponent throw (chance the throw ends there x "
+        f"rent; utilities at a dice total of {DICE_TOTAL:g})"
+    )
+    print(
+        "payback: cost / rent per throw, in opponent throws; marginal: the cost of the "
+        "last step (a row of houses, the hotels, one more railroad) / the rent it adds\n"
+    )
+    rows = [("group", "level", "cost", "rent/throw", "payback", "marginal payback")]
+    for row in groups.itertuples():
+        rows.append(
+            (
+                row.group,
+                row.level,
+                f"{money}{row.cost:,.0f}",
+                f"{money}{row.expected_rent:.2f}",
+                throws(row.payback_rolls),
+                throws(row.marginal_payback_rolls),
+            )
+        )
+    _print_table(rows)
+    spots = _sweet_spot(groups)
+    print('\nIs three houses the "sweet spot"? The row of houses that pays back fastest:')
+    rows = [("group", "fastest row", "its payback", "3rd row's payback", "fastest in total")]
+    rows += [
+        (
+            row.group,
+            row.best_row,
+            throws(row.best_row_payback_rolls),
+            throws(row.third_row_payback_rolls),
+            row.best_level,
+        )
+        for row in spots.itertuples()
+    ]
+    _print_table(rows, indent="  ")
+    third = spots[spots.third_row_is_best]
+    others = spots[~spots.third_row_is_best]
+    answer = f"the third row pays back fastest in {len(third)} of {len(spots)} colour groups"
+    if len(others):
+        answer += "; not in " + ", ".join(
+            f"{row.group} ({row.best_row})" for row in others.itertuples()
+        )
+    in_total = spots[spots.best_level == "3 houses"].group.tolist()
+    print(f"\n{answer}.")
+    print(
+        "counting the land too, three houses is the fastest level in "
+        + (", ".join(in_total) if in_total else "no group")
+        + "."
+    )
+    return 0
+
+
 def _add_experiment_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments every experiment takes: games, players, bots, seed, jobs, output."""
     parser.add_argument(
@@ -576,6 +827,44 @@ def build_parser() -> argparse.ArgumentParser:
         "or bots=eager_landlord,eager_landlord+cautious_tenant (bot mixes)",
     )
     _add_experiment_arguments(sweep)
+    landing = _add_command(
+        commands,
+        "landing",
+        _landing,
+        "show how often each square is landed on: the exact chain beside a simulation",
+    )
+    rents = _add_command(
+        commands,
+        "rents",
+        _rents,
+        "show each colour group's expected rent per opponent throw and how fast it pays back",
+    )
+    for command in (landing, rents):
+        command.add_argument(
+            "--rules",
+            default="monopoly_us",
+            metavar="ID",
+            help="a rule set on a track board, or the path of a .toml file (default monopoly_us)",
+        )
+        command.add_argument(
+            "--strategy",
+            choices=_JAIL_STRATEGIES,
+            default="leave",
+            help="how a jailed token gets out: leave (pay at once) or stay (try for doubles); "
+            "default leave",
+        )
+    landing.add_argument(
+        "--rolls",
+        type=_count,
+        default=200_000,
+        metavar="N",
+        help="throws to simulate (default 200000)",
+    )
+    landing.add_argument(
+        "--seed", type=_seed, default=0, help="same seed, same simulation (default 0)"
+    )
+    for command in (landing, rents):
+        command.add_argument("--json", action="store_true", help="print JSON instead of a table")
     replay = _add_command(
         commands, "replay", _replay, "load a saved game, check it by replaying, and print it"
     )

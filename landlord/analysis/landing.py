@@ -5,15 +5,19 @@ six-sided dice. Some squares send it to jail, some draw a card that may move
 it on, and throwing too many doubles in a row sends it to jail too. Over a
 long game, what share of the moves end on each square?
 
-- :class:`Track` describes a track as plain data (squares, jail, cards), so a
-  rule set can later be turned into one;
+- :class:`Track` describes a track as plain data (squares, jail, cards);
+- :func:`track_from_rules` builds the track of a loaded rule set: its Go To
+  Jail squares, its jail, the movement cards of its Chance and Community
+  Chest packs and its doubles and jail rules;
 - :func:`landing_probabilities` answers exactly, from the stationary
   distribution of the Markov chain of the token;
 - :func:`simulate_landings` answers by playing the same rules out with a
-  seeded random generator, as a check and as a demonstration;
+  seeded random generator, as a check and as a demonstration, and
+  :func:`landing_standard_errors` says how far such a simulation may stray;
 - :func:`transition_matrix` gives the chain itself;
-- :func:`classic_track` is the classic US board's track, a stand-in until
-  the Monopoly rule set exists.
+- :func:`classic_track` is the classic US board's track written out by hand,
+  without the rules loader: it equals ``track_from_rules(load_rules("monopoly_us"))``
+  (the tests check this), and serves as a fixed example.
 
 What counts as a landing
 ------------------------
@@ -31,6 +35,18 @@ square, counted once:
 So the result is the long-run share of throws ending on each square; it sums
 to one. A token sent to jail and one "just visiting" both count on ``jail``.
 
+Which rules a track leaves out
+------------------------------
+The chain follows the token only: money never moves it, so the cards that
+only pay or collect count as leaving it where it is. Decks are drawn with
+replacement (as if reshuffled after every draw), not taken from the top and
+put at the bottom as the rules say; the difference is small (see the tests'
+published figures). The Landlord's Game rule sets let a player move either
+way between the Chances and jump ahead on a double (the "railroad pass");
+a track cannot choose, so :func:`track_from_rules` gives their plain,
+forward-only approximation (the Poor House, and the single tax's Natural
+Opportunities off the track, are left out too).
+
 Examples
 --------
 On a small circle with nothing on it every square is equally likely:
@@ -44,6 +60,12 @@ On the classic board jail is the most landed square:
 >>> p = landing_probabilities(classic_track(), strategy="stay")
 >>> int(p.argmax()), round(float(p[10]), 3), float(p[30])
 (10, 0.115, 0.0)
+
+A rule set's own track:
+
+>>> from landlord.rules import load_rules
+>>> track_from_rules(load_rules("monopoly_us")) == classic_track()
+True
 """
 
 from __future__ import annotations
@@ -51,15 +73,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import product
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from landlord.rules import RuleSet
 
 __all__ = [
     "STRATEGIES",
     "Track",
     "classic_track",
     "landing_probabilities",
+    "landing_standard_errors",
     "simulate_landings",
+    "track_from_rules",
     "transition_matrix",
 ]
 
@@ -112,6 +140,12 @@ class Track:
     jail_turns : int
         Under the ``"stay"`` strategy, the most turns a jailed token tries
         for doubles (3 in the classic rules).
+    jail_doubles_throw_again : bool
+        Whether the double that frees a jailed token also earns another
+        throw (the 1972 UK rules) rather than ending the turn (the US
+        rules, the default). The freeing double then counts as the first
+        double in a row of that turn. Only the ``"stay"`` strategy tries
+        for doubles, so only it is affected.
 
     Raises
     ------
@@ -137,6 +171,7 @@ class Track:
     cards: Mapping[int, tuple] = field(default_factory=dict)
     doubles_to_jail: int = 3
     jail_turns: int = 3
+    jail_doubles_throw_again: bool = False
 
     def __post_init__(self) -> None:
         size = self.size
@@ -172,6 +207,11 @@ class Track:
             low = 0 if name == "doubles_to_jail" else 1
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise ValueError(f"Track.{name}: expected a whole number >= {low}, got {value!r}")
+        if not isinstance(self.jail_doubles_throw_again, bool):
+            raise ValueError(
+                "Track.jail_doubles_throw_again: expected True or False, "
+                f"got {self.jail_doubles_throw_again!r}"
+            )
         self._outcomes()  # refuses cards that pass a token on for ever
 
     def _check_square(self, name: str, square: object) -> None:
@@ -262,6 +302,11 @@ def _check_strategy(strategy: str) -> None:
         raise ValueError(f"strategy: expected one of {STRATEGIES}, got {strategy!r}")
 
 
+def _freed_run(track: Track) -> int:
+    """The doubles in a row after a double frees a jailed token (see Track)."""
+    return 1 if track.jail_doubles_throw_again and track.doubles_to_jail > 1 else 0
+
+
 def transition_matrix(
     track: Track, strategy: str = "leave"
 ) -> tuple[list[tuple[int, int, int]], np.ndarray]:
@@ -289,8 +334,10 @@ def transition_matrix(
     strategy : {"leave", "stay"}
         ``"leave"``: pay at once and throw as usual next turn. ``"stay"``:
         try for doubles for up to ``track.jail_turns`` turns; a double
-        leaves and moves by that throw, with no throw again; after the last
-        failed try the token pays and moves by that throw.
+        leaves and moves by that throw, with no throw again (unless
+        ``track.jail_doubles_throw_again``: then the token is in state
+        ``(square, 1, 0)``, one double in a row, and throws again); after
+        the last failed try the token pays and moves by that throw.
 
     Returns
     -------
@@ -318,6 +365,7 @@ def transition_matrix(
     jailed = index[(jail, 0, 1 if strategy == "stay" else 0)]
     outcomes = track._outcomes()
     matrix = np.zeros((len(states), len(states)))
+    freed_run = _freed_run(track)
 
     def move(row: int, start: int, total: int, doubles: int, chance: float) -> None:
         """Land on ``start + total``; come to rest with ``doubles`` in a row, or in jail."""
@@ -335,7 +383,7 @@ def transition_matrix(
                 else:
                     move(row, square, total, doubles + 1 if counted else 0, 1 / 36)
             elif double or turns == track.jail_turns:
-                move(row, jail, total, 0, 1 / 36)
+                move(row, jail, total, freed_run if double else 0, 1 / 36)
             else:
                 matrix[row, index[(jail, 0, turns + 1)]] += 1 / 36
     return states, matrix
@@ -372,6 +420,15 @@ def landing_probabilities(track: Track, strategy: str = "leave") -> np.ndarray:
     >>> round(float(leave[10]), 4), round(float(stay[10]), 4)
     (0.0622, 0.1153)
     """
+    _, _, squares, pi = _stationary(track, strategy)
+    landing = np.bincount(squares, weights=pi, minlength=track.size)
+    return landing / landing.sum()
+
+
+def _stationary(
+    track: Track, strategy: str
+) -> tuple[list[tuple[int, int, int]], np.ndarray, np.ndarray, np.ndarray]:
+    """The chain's states, matrix, each state's square, and its stationary distribution."""
     states, matrix = transition_matrix(track, strategy)
     system = matrix.T - np.eye(len(states))
     system[-1, :] = 1.0
@@ -379,8 +436,55 @@ def landing_probabilities(track: Track, strategy: str = "leave") -> np.ndarray:
     rhs[-1] = 1.0
     pi = np.clip(np.linalg.solve(system, rhs), 0, None)
     squares = np.array([state[0] for state in states])
-    landing = np.bincount(squares, weights=pi, minlength=track.size)
-    return landing / landing.sum()
+    return states, matrix, squares, pi / pi.sum()
+
+
+def landing_standard_errors(track: Track, strategy: str = "leave", rolls: int = 1) -> np.ndarray:
+    """How far a simulation of ``rolls`` throws may stray from the exact shares, square by square.
+
+    Successive throws are not independent (a token in jail under ``"stay"``
+    is likely to be there again next throw, a double throws again), so the
+    binomial standard error ``sqrt(p (1 - p) / rolls)`` is not the right
+    scale. The central limit theorem for Markov chains gives the variance
+    of a square's share over ``rolls`` throws as ``sigma^2 / rolls``, where
+    ``sigma^2 = <g, 2 Z g - g>`` weighted by the stationary distribution,
+    ``g`` is the square's indicator less its share and ``Z = (I - P + 1 pi)^-1``
+    is the fundamental matrix of the chain. :func:`simulate_landings` starts
+    on square 0 rather than in the long run, which adds a bias of order
+    ``1 / rolls``, negligible beside these errors.
+
+    Parameters
+    ----------
+    track : Track
+        The track.
+    strategy : {"leave", "stay"}
+        How a jailed token gets out (see :func:`transition_matrix`).
+    rolls : int
+        The number of throws simulated.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``size`` standard errors (0 for a square no throw ends on).
+
+    Examples
+    --------
+    >>> track = classic_track()
+    >>> errors = landing_standard_errors(track, "stay", rolls=1_000_000)
+    >>> p = landing_probabilities(track, "stay")
+    >>> binomial = np.sqrt(p * (1 - p) / 1_000_000)
+    >>> round(float(errors[10] / binomial[10]), 1), float(errors[30])
+    (1.5, 0.0)
+    """
+    if isinstance(rolls, bool) or not isinstance(rolls, int) or rolls < 1:
+        raise ValueError(f"rolls: expected a whole number >= 1, got {rolls!r}")
+    _, matrix, squares, pi = _stationary(track, strategy)
+    size = len(pi)
+    fundamental = np.linalg.inv(np.eye(size) - matrix + np.outer(np.ones(size), pi))
+    indicator = (squares[:, None] == np.arange(track.size)[None, :]).astype(float)
+    g = indicator - pi @ indicator
+    variance = pi @ (g * (2 * fundamental @ g - g))
+    return np.sqrt(np.clip(variance, 0, None) / rolls)
 
 
 def simulate_landings(
@@ -432,6 +536,7 @@ def simulate_landings(
     arrivals = [track._arrivals(s) for s in range(n)]
     stay = strategy == "stay"
     limit, tries = track.doubles_to_jail, track.jail_turns
+    freed_run = _freed_run(track)
 
     def land(square: int) -> int:
         """Where a token landing on ``square`` comes to rest (``_JAILED``: jail)."""
@@ -462,7 +567,7 @@ def simulate_landings(
                 run = run + 1 if counted else 0
         elif double or turns == tries:
             end = land((jail + total) % n)
-            turns, run = 0, 0
+            turns, run = 0, freed_run if double else 0
         else:
             end = jail
             turns += 1
@@ -474,13 +579,175 @@ def simulate_landings(
     return np.array(counts, dtype=float) / rolls
 
 
+#: The card effects that leave a token where it is: money, a kept card, a
+#: turn gained or missed (an extra turn is one more throw from the same
+#: square, which is how the chain goes on anyway), and the UK Community
+#: Chest's "pay a fine or take a Chance", read as paying the fine.
+_STAYING_EFFECTS = frozenset(
+    {
+        "pay",
+        "collect",
+        "collect_from_each",
+        "pay_each",
+        "extra_turn",
+        "miss_turn",
+        "get_out_of_jail",
+        "repairs",
+        "pay_or_chance",
+    }
+)
+
+#: The space kinds that draw a card, and the pack each draws from.
+_DECKS = {"chance": "chance_deck", "community_chest": "community_chest_deck"}
+
+
+def track_from_rules(rules: RuleSet) -> Track:
+    """The track of a loaded rule set: its jail, Go To Jail squares, card moves and jail rules.
+
+    - ``size``: the board's spaces, which must be laid out as a ``"track"``;
+    - ``jail``: ``rules["jail.leave_from"]``, the square a jailed token
+      leaves from;
+    - ``go_to_jail``: the ``go_to_jail`` spaces, and the Landlord's Game's
+      ``trespass`` spaces when its ``trespass.to_jail`` is on;
+    - ``cards``: every ``chance`` space draws from ``rules.chance_deck`` and
+      every ``community_chest`` space from ``rules.community_chest_deck``,
+      a card with ``copies`` counted that many times. ``go_to`` and
+      ``go_to_start`` become ``("to", square)``; so does ``go_back_to``
+      (the direction matters only for the salary at Go, not for where the
+      token lands); ``advance`` by ``n`` becomes ``("back", -n)`` for a
+      negative ``n`` and ``("to", square + n)`` otherwise; ``go_to_jail``
+      becomes ``"jail"``; ``nearest_railroad`` and ``nearest_utility``
+      become ``("next", ...)`` of the railroad or utility spaces. Every
+      other effect only moves money or turns, and becomes ``"stay"``; the
+      UK Community Chest's "pay a fine or take a Chance" is read as paying
+      the fine (the player could draw a Chance card instead, which moves
+      him with a chance of 7 in 16: a choice a track cannot make). A card
+      space whose pack is empty draws nothing;
+    - ``doubles_to_jail``: ``rules["doubles.jail_after"]`` when the rules
+      give another throw for doubles (``doubles.throw_again``), else 0 (the
+      Landlord's Game rule sets have no such rule);
+    - ``jail_turns``: ``rules["jail.max_turns"]`` under the later game's
+      rules (``engine.flow = "monopoly"``: after the third failed try the
+      player pays and moves by that throw); one more under the Landlord's
+      Game's own flow, whose player misses up to ``max_turns`` turns and
+      pays at the next, moving by that turn's throw;
+    - ``jail_doubles_throw_again``: ``rules["jail.doubles_throw_again"]``
+      (the 1972 UK rules), false where the rules do not have it.
+
+    The Landlord's Game rule sets (``landlords_game``, ``single_tax``,
+    ``prosperity``) also let a player move backwards between the Chances
+    and take the "railroad pass" on a double, choices a track cannot make;
+    for them the result is the plain forward-moving approximation, as if
+    every player always moved forward by the throw. The tracks of the later
+    game's rule sets (``monopoly_us``, ``monopoly_uk_1972``) are exact but
+    for the order of the packs (see "Which rules a track leaves out").
+
+    Parameters
+    ----------
+    rules : RuleSet
+        A loaded rule set (:func:`landlord.rules.load_rules`).
+
+    Returns
+    -------
+    Track
+
+    Raises
+    ------
+    ValueError
+        If the board is not laid out as a plain track (a grid, or a track
+        whose lots are dealt at random), the rules name no jail square,
+        or a card needs a space the board has none of (the nearest
+        railroad on a board without railroads). The message names the
+        rule set.
+
+    Examples
+    --------
+    >>> from landlord.rules import load_rules
+    >>> us = track_from_rules(load_rules("monopoly_us"))
+    >>> us.size, us.jail, us.go_to_jail, us.doubles_to_jail, us.jail_turns
+    (40, 10, (30,), 3, 3)
+    >>> us.cards[7][1:4]  # the second to fourth Chance cards
+    (('next', (5, 15, 25, 35)), ('next', (12, 28)), ('back', 3))
+    >>> uk = track_from_rules(load_rules("monopoly_uk_1972"))
+    >>> uk.cards[2][1], uk.jail_doubles_throw_again
+    (('to', 1), True)
+    """
+    name = f"track_from_rules: rule set {rules.id!r}"
+    board = rules.board
+    if board.layout != "track":
+        raise ValueError(
+            f"{name} has a {board.layout!r} board, not a track: "
+            "landing odds need spaces in a fixed loop"
+        )
+    spaces = board.spaces
+    size = len(spaces)
+    params = rules.params
+    jail = params.get("jail", {}).get("leave_from")
+    if jail is None:
+        raise ValueError(f"{name} has no jail (no jail.leave_from): it is not a track to analyse")
+    to_jail = params.get("trespass", {}).get("to_jail", True)
+    kinds = [space.kind for space in spaces]
+    jailing = {"go_to_jail", "trespass"} if to_jail else {"go_to_jail"}
+    go_to_jail = tuple(i for i, kind in enumerate(kinds) if kind in jailing)
+    start = next((i for i, kind in enumerate(kinds) if kind in ("go", "mother_earth")), 0)
+    nearest = {
+        "nearest_railroad": tuple(i for i, kind in enumerate(kinds) if kind == "railroad"),
+        "nearest_utility": tuple(i for i, kind in enumerate(kinds) if kind == "utility"),
+    }
+
+    def effect(card: object, square: int) -> object:
+        kind = card.effect
+        if kind in _STAYING_EFFECTS:
+            return "stay"
+        if kind == "go_to_jail":
+            return "jail"
+        if kind in ("go_to", "go_back_to"):
+            return ("to", card.target)
+        if kind == "go_to_start":
+            return ("to", start)
+        if kind == "advance":
+            if card.amount < 0:
+                return ("back", -card.amount)
+            return ("to", (square + card.amount) % size)
+        if kind in nearest:
+            if not nearest[kind]:
+                raise ValueError(f"{name}: a {kind} card, but the board has no such space")
+            return ("next", nearest[kind])
+        raise ValueError(f"{name}: the card effect {kind!r} is not known to the landing chain")
+
+    cards = {}
+    for square, kind in enumerate(kinds):
+        deck = getattr(rules, _DECKS[kind]) if kind in _DECKS else ()
+        if deck:
+            cards[square] = tuple(
+                effect(card, square) for card in deck for _ in range(card.copies)
+            )
+    doubles = params.get("doubles", {})
+    doubles_to_jail = int(doubles.get("jail_after", 0)) if doubles.get("throw_again") else 0
+    jail_rules = params.get("jail", {})
+    jail_turns = int(jail_rules.get("max_turns", 3))
+    if params.get("engine", {}).get("flow", "landlords_game") != "monopoly":
+        jail_turns += 1
+    return Track(
+        size=size,
+        jail=int(jail),
+        go_to_jail=go_to_jail,
+        cards=cards,
+        doubles_to_jail=doubles_to_jail,
+        jail_turns=jail_turns,
+        jail_doubles_throw_again=bool(jail_rules.get("doubles_throw_again", False)),
+    )
+
+
 def classic_track() -> Track:
-    """The 40-square track of the classic US board (Atlantic City), as data.
+    """The 40-square track of the classic US board (Atlantic City), written out by hand.
 
     Go is 0, Jail 10, Go To Jail 30; Chance at 7, 22 and 36, Community Chest
     at 2, 17 and 33, each with its 16-card classic deck (the Get Out of Jail
-    Free card, which does not move the token, counts as ``"stay"``). A
-    stand-in until the Monopoly rule set exists.
+    Free card, which does not move the token, counts as ``"stay"``). It is
+    the track of the ``monopoly_us`` rule set, written out without the rules
+    loader as a fixed, self-contained example: it equals
+    ``track_from_rules(load_rules("monopoly_us"))``, which the tests check.
 
     Returns
     -------
@@ -495,7 +762,9 @@ def classic_track() -> Track:
     (40, 10, (30,), 16, 16)
     """
     # Square numbers and card effects from ../shared/rules/monopoly_us.md (section 1)
-    # and ../shared/rules/monopoly_us_cards.csv (classic US deck, card_no 1-16).
+    # and ../shared/rules/monopoly_us_cards.csv (classic US deck, card_no 1-16), the
+    # same cards, in the same order, as the rule set's monopoly_us_chance.csv and
+    # monopoly_us_community_chest.csv.
     railroads, utilities = (5, 15, 25, 35), (12, 28)
     chance = (
         "stay",  # 1
