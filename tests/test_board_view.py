@@ -438,3 +438,155 @@ def test_long_names_are_wrapped_and_shortened_to_fit():
     lines = wrap("An Extraordinarily Long Street Name Indeed", 50, 2)
     assert len(lines) == 2
     assert lines[-1].endswith("\u2026")
+
+
+# --- the later game (the Monopoly rule sets, as history) -----------------------------------------
+
+PARK_LANE, MAYFAIR, KINGS_CROSS, OLD_KENT_ROAD, JAIL = 37, 39, 5, 1, 10
+
+
+def later_game(rules: str = "monopoly_uk_1972", players: int = 4):
+    """A seeded game of the later rules a few rounds in, its board then set by hand:
+    Ann holds the dark blues, four houses on Park Lane and a hotel on Mayfair; Bob holds
+    King's Cross mortgaged; Cy holds Old Kent Road and is just visiting; Di is in Jail."""
+    session = Session(
+        rules, ["random"] * players, seed=2, names=["Ann", "Bob", "Cy", "Di"][:players]
+    )
+    game = session.game
+    while game.round < 3:
+        session.step()
+    size = game.tables.size
+    game.owner[:] = [-1] * size
+    game.houses[:] = [0] * size
+    game.mortgaged[:] = [False] * size
+    game.jailed[:] = [False] * players
+    for space, holder in {PARK_LANE: 0, MAYFAIR: 0, KINGS_CROSS: 1, OLD_KENT_ROAD: 2}.items():
+        game.owner[space] = holder
+    game.houses[PARK_LANE], game.houses[MAYFAIR] = 4, 5
+    game.bank_houses, game.bank_hotels = 28, 11
+    game.mortgaged[KINGS_CROSS] = True
+    game.position[:] = [PARK_LANE, 20, JAIL, JAIL][:players]
+    if players > 3:
+        game.jailed[3] = True
+    return game
+
+
+def fills(element: ET.Element) -> list[str]:
+    return [rect.get("fill") for rect in element.iter(f"{SVG}rect")]
+
+
+def test_the_later_game_shows_owners_buildings_mortgages_and_pounds_on_the_london_board():
+    from landlord.widgets.board_estates import GROUP_COLOURS, HOTEL_FILL, HOUSE_FILL
+
+    game = later_game()
+    svg = board_svg(game)
+    root = ET.fromstring(svg)
+    spaces = spaces_by_index(root)
+    assert sorted(spaces) == list(range(40))
+    for index, space in spaces.items():
+        assert int(space.get("data-holder")) == game.owner[index]
+        assert int(space.get("data-houses")) == game.houses[index]
+    # The London names, in pounds, with no dollar anywhere.
+    assert title(spaces[MAYFAIR]).startswith("39. Mayfair \u2014 street")
+    assert "\u00a3400" in texts(spaces[MAYFAIR])
+    assert "$" not in svg
+    # The dark blue band; four houses on Park Lane, a hotel on Mayfair; rent now in bold.
+    assert GROUP_COLOURS["dark blue"] in fills(spaces[MAYFAIR])
+    assert fills(spaces[PARK_LANE]).count(HOUSE_FILL) == 4
+    assert fills(spaces[MAYFAIR]).count(HOTEL_FILL) == 1
+    assert HOUSE_FILL not in fills(spaces[MAYFAIR])
+    assert spaces[MAYFAIR].get("data-hotel") == "1"
+    assert spaces[PARK_LANE].get("data-rent") == str(game.rent(PARK_LANE)) == "1300"
+    assert "rent \u00a32,000" in texts(spaces[MAYFAIR])
+    assert "held by Ann (player 1)" in title(spaces[MAYFAIR])
+    assert "a hotel" in title(spaces[MAYFAIR])
+    assert "4 houses" in title(spaces[PARK_LANE])
+    # The owner's frame in his colour; the unimproved rent of a lot outside a full group.
+    assert any(
+        rect.get("stroke") == player_colour(0) for rect in spaces[PARK_LANE].iter(f"{SVG}rect")
+    )
+    assert "rent \u00a32" in texts(spaces[OLD_KENT_ROAD])
+    # A mortgaged station: marked, veiled, no rent.
+    kings_cross = spaces[KINGS_CROSS]
+    assert kings_cross.get("data-mortgaged") == "1"
+    assert "mortgaged" in " ".join(texts(kings_cross))
+    assert "mortgaged: no rent is due" in title(kings_cross)
+    assert spaces[MAYFAIR].get("data-mortgaged") is None
+    # Di in the Jail box, Cy just visiting beside it.
+    tokens = tokens_by_player(root)
+    assert tokens[3].get("data-where") == "jail"
+    assert tokens[2].get("data-where") == "track"
+    assert tokens[2].get("data-space") == tokens[3].get("data-space") == str(JAIL)
+    assert "in Jail" in title(tokens[3])
+    assert "just visiting" in title(tokens[2])
+    assert token_centre(tokens[2])[0] < token_centre(tokens[3])[0]
+    for player in (2, 3):
+        assert inside(token_centre(tokens[player]), cell_box(spaces[JAIL]))
+    # The centre: the bank's buildings, the money in pounds, who is in Jail.
+    centre = groups(root, "centre")[0]
+    assert (centre.get("data-bank-houses"), centre.get("data-bank-hotels")) == ("28", "11")
+    assert centre.get("data-currency") == "\u00a3"
+    words = " ".join(texts(centre))
+    assert "The Bank has 28 of 32 houses and 11 of 12 hotels left" in words
+    assert f"Round {game.round}" in words
+    players = groups(root, "player")
+    assert [int(g.get("data-cash")) for g in players] == [game.cash(p) for p in range(4)]
+    assert [int(g.get("data-net-worth")) for g in players] == game.net_worths()
+    assert f"\u00a3{game.cash(0):,}" in texts(players[0])
+    assert "in Jail" in texts(players[3])
+
+
+def test_the_later_game_on_the_atlantic_city_board_is_in_dollars():
+    game = later_game("monopoly_us", players=3)
+    root = draw(game, size=500)
+    spaces = spaces_by_index(root)
+    assert title(spaces[MAYFAIR]).startswith("39. Boardwalk")
+    assert "$400" in texts(spaces[MAYFAIR])
+    assert "\u00a3" not in board_svg(game)
+    assert "Income Tax" in title(spaces[4])
+    assert "10%" in title(spaces[4])
+    assert min(float(e.get("font-size")) for e in root.iter() if e.get("font-size")) >= 11
+
+
+def test_rendering_the_later_game_takes_well_under_20_ms():
+    game = later_game()
+    board_svg(game)
+    runs = 50
+    start = time.perf_counter()
+    for _ in range(runs):
+        board_svg(game)
+    each = (time.perf_counter() - start) / runs
+    assert each < 0.020, f"{each * 1000:.1f} ms a picture"
+
+
+@pytest.mark.parametrize("rules", ["monopoly_us", "monopoly_uk_1972"])
+def test_a_whole_seeded_game_of_the_later_rules_draws_at_every_stage(rules):
+    session = Session(rules, ["strategy_guide", "random", "strategy_guide", "random"], seed=5)
+    game = session.game
+    drawn = 0
+    while True:
+        root = draw(game, size=640)
+        spaces = spaces_by_index(root)
+        for index in range(40):
+            assert int(spaces[index].get("data-holder")) == game.owner[index]
+            assert int(spaces[index].get("data-houses")) == game.houses[index]
+            assert (spaces[index].get("data-mortgaged") == "1") == game.mortgaged[index]
+        tokens = tokens_by_player(root)
+        assert sorted(tokens) == [p for p in range(4) if not game.bankrupt[p]]
+        for player, token in tokens.items():
+            assert int(token.get("data-space")) == game.position[player]
+            assert inside(token_centre(token), cell_box(spaces[game.position[player]]))
+        centre = groups(root, "centre")[0]
+        assert centre.get("data-round") == str(game.round)
+        assert centre.get("data-bank-houses") == str(game.bank_houses)
+        drawn += 1
+        if game.is_over:
+            break
+        for _ in range(41):
+            if game.is_over:
+                break
+            session.step()
+    assert drawn > 5
+    words = " ".join(texts(groups(root, "centre")[0]))
+    assert "game over" in words
+    assert "went bankrupt to" in words or "round limit" in words or "cap" in words

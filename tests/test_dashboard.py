@@ -219,7 +219,10 @@ def tax_above_one(app):
         (no_rule_set, "tick at least one rule set"),
         (no_games, "games per rule set must be a whole number from 1 to 5,000, not 0"),
         (games_above_the_box, "games per rule set must be a whole number from 1 to 5,000"),
-        (games_above_the_cap, f"at most {MOST_GAMES:,} games a run: 3 rule sets of"),
+        (
+            games_above_the_cap,
+            f"at most {MOST_GAMES:,} games a run: {len(landlord.rules.registered())} rule sets of",
+        ),
         (negative_seed, "the seed must be a whole number from 0"),
         (one_seat, "the number of players must be a whole number from 2 to 4, not 1"),
         (unknown_bots, "the bots are one of"),
@@ -359,3 +362,29 @@ def test_importing_the_dashboard_imports_nothing_heavy():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert found.strip() == "[]"
+
+
+# --- the later game beside the Landlord's Game -----------------------------------------------
+
+
+def test_the_landlords_game_and_the_later_game_are_compared_side_by_side():
+    app = ExperimentsApp(rules=("landlords_game", "monopoly_us"), games=4, seed=3)
+    assert "historical rules" in app.rule_boxes["monopoly_us"].description
+    assert "strategy_guide" in [value for _, value in app.bots.options]
+    app.bots.value = "random"
+    app.run_button.click()
+    result = app.result
+    assert result.labels == ["landlords_game", "monopoly_us"]
+    assert list(result.summary["games"]) == [4, 4]
+    assert app.reading.value.startswith("Under Monopoly: the classic US rules the final Gini")
+    assert set(app.charts["rounds"].data) == {"landlords_game", "monopoly_us"}
+    players = link_csv(app.downloads.value, "landlord-download-players")
+    assert set(players["strategy"]) == {"random"}
+
+
+def test_play_on_stops_the_later_game_at_round_100_too():
+    specs = experiment_specs(["landlords_game", "monopoly_uk_1972"], long_run=True)
+    assert specs == [
+        ("landlords_game", {"wages_times": 0, "round_limit": 100}),
+        ("monopoly_uk_1972", {"round_limit": 100}),
+    ]

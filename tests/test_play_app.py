@@ -8,7 +8,10 @@ attributes; what the charts show, from the numbers each chart plotted.
 
 from __future__ import annotations
 
+import random
+import re
 import xml.etree.ElementTree as ET
+from collections import deque
 
 import pytest
 
@@ -16,7 +19,7 @@ from landlord.flows import cash_flows
 from landlord.metrics import gini
 from landlord.widgets.play import PlayApp
 from landlord.widgets.side_by_side import SideBySideApp, public_finances
-from landlord.widgets.table import GameTable, check_seats
+from landlord.widgets.table import GameTable, check_seats, rule_set_menu
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -292,3 +295,176 @@ def test_people_pressing_any_buttons_play_whole_games(rules):
         assert table.game.round >= 10  # whole games, not quick surrenders
         assert all(line.strip() for line in table.log)
         assert sum(table.game.ledger.balances) == 0  # money only moved, none made or lost
+
+
+# --- The later game (the Monopoly rule sets, as history) -----------------------------------------
+
+#: Every decision the later game asks of a player (landlord.engine.monopoly's docstring).
+LATER_DECISIONS = {
+    "turn",
+    "jail",
+    "buy",
+    "bid",
+    "place",
+    "income_tax",
+    "card",
+    "rent",
+    "trade",
+    "offer",
+    "mortgaged",
+    "raise",
+}
+
+
+def whole_log(table: GameTable) -> GameTable:
+    """Keep every line of the table's log (the apps keep the newest 400)."""
+    table.log = deque(table.log)
+    return table
+
+
+def test_a_person_pressing_the_first_button_plays_the_us_rules_for_30_rounds():
+    table = whole_log(
+        GameTable(
+            "monopoly_us",
+            ["human", "strategy_guide", "random", "eager_landlord"],
+            seed=6,
+            names=["Ann", "Bob", "Cy", "Di"],
+        )
+    )
+    asked = set()
+    for _ in range(5000):
+        if table.is_over or table.game.round > 30:
+            break
+        if table.waiting_for is None:
+            assert table.play_turn()
+            continue
+        assert table.waiting_for == 0
+        asked.add(table.game.decision_kind)
+        question, choices = table.question(), table.choices()
+        assert question.startswith("Ann: ")
+        assert choices
+        table.choose(0)
+    game = table.game
+    assert game.round > 30 or game.is_over
+    assert {"buy", "bid"} <= asked
+    log = list(table.log)
+    assert all(line.strip() for line in log)
+    assert not [line for line in log if "\u00a3" in line or line.startswith("chance (")]
+    # The first button buys what Ann stops on: the log says so in dollars.
+    assert [line for line in log if re.fullmatch(r"Ann buys .+ for \$\d+", line)]
+    assert sum(game.ledger.balances) == 0  # money only moved, none made or lost
+
+
+def test_every_decision_of_the_later_game_asks_a_question_with_buttons():
+    questions: dict[str, str] = {}
+    for seed in range(3):
+        for rules, options in (("monopoly_us", {}), ("monopoly_uk_1972", {"rent_lapses": True})):
+            picker = random.Random(seed)
+            table = GameTable(
+                rules, ["human", "random", "human", "strategy_guide"], seed, **options
+            )
+            while not table.is_over and table.game.round < 200:
+                if table.waiting_for is None:
+                    table.play_turn()
+                    continue
+                kind = table.game.decision_kind
+                question, choices = table.question(), table.choices()
+                assert question, kind
+                assert len(choices) == len(table.game.legal_actions())
+                questions.setdefault(kind, question)
+                table.choose(picker.randrange(len(choices)))
+    assert set(questions) == LATER_DECISIONS
+    for kind, question in questions.items():
+        words = question.split(": ", 1)[1]
+        assert words != kind
+        assert len(words) > 15, (kind, question)
+    assert "or let the Bank auction it?" in questions["buy"]
+    assert "Bid, or drop out?" in questions["bid"]
+    assert "Accept?" in questions["offer"]
+
+
+def test_the_later_game_is_told_in_plain_sentences():
+    table = whole_log(
+        GameTable(
+            "monopoly_uk_1972",
+            ["strategy_guide", "strategy_guide", "random", "strategy_guide"],
+            seed=1,
+            names=["Ann", "Bob", "Cy", "Di"],
+        )
+    )
+    while not table.is_over:
+        table.play_round()
+    log = "\n".join(table.log)
+    for sentence in (
+        r"^(Ann|Bob|Cy|Di) starts with £1,500$",
+        r"^The Chance and Community Chest packs are shuffled$",
+        r"^\w+ throws \d and \d and moves to [A-Z]",
+        r"^\w+ buys [A-Z].+ for £\d+$",
+        r"^\w+ does not buy .+: the Bank auctions it$",
+        r"^\w+ wins the auction of [A-Z].+ for £\d+$",
+        r"^\w+ pays £[\d,]+ rent to \w+ for [A-Z]",
+        r"^\w+ collects £200 salary$",
+        r"^\w+ draws (Chance|Community Chest): ",
+        r"^\w+ offers \w+ .+ for .+$",
+        r"^\w+ (accepts|refuses) \w+'s offer$",
+        r"^\w+ builds a house on .+ for £\d+$",
+        r"^\w+ throws (\d) and \1 \(doubles\): three doubles in a row, so \w+ goes to Jail$",
+        r"^\w+ is bankrupt to (\w+|the Bank)$",
+        r"^Game over: \w+ is the last player not bankrupt$",
+    ):
+        assert re.search(sentence, log, re.MULTILINE), sentence
+    assert "$" not in log
+
+
+def test_the_play_app_offers_and_starts_the_1972_uk_rules():
+    assert (
+        "Monopoly: the 1972 UK rules (historical rules)",
+        "monopoly_uk_1972",
+    ) in rule_set_menu()
+    app = PlayApp()
+    assert "monopoly_uk_1972" in [value for _, value in app.rules.options]
+    assert "strategy_guide" in [value for _, value in app.seat_menus[1].options]
+    app.rules.value = "monopoly_uk_1972"
+    app.seat_menus[1].value = "strategy_guide"
+    app.seat_menus[3].value = "random"
+    app.new_game_button.click()
+    game = app.table.game
+    assert game.rules.id == "monopoly_uk_1972"
+    assert game.n_players == 4
+    assert "trademark of Hasbro" in app.status.value
+    root = ET.fromstring(app.board.value)
+    spaces = [g for g in root.iter(f"{SVG}g") if g.get("class") == "space"]
+    assert len(spaces) == 40
+    assert "Mayfair" in app.board.value
+    assert "\u00a3400" in app.board.value
+    # A few rounds with the buttons shown: the person presses the first one.
+    while game.round < 4 and not game.is_over:
+        if app.table.waiting_for is not None:
+            assert app.question.value.startswith("<b>Ann: ")
+            app.choice_box.children[0].click()
+        else:
+            app.step()
+    assert int(centre(app.board)["data-round"]) == game.round
+    assert "\u00a3" in app.log.value
+    curves = app.charts["gini"].data
+    worths = [row[2] for row in game.round_net_worths]
+    assert curves["gini:net_worth"] == pytest.approx([gini(w) for w in worths])
+    app.chart_tabs.selected_index = 0
+    assert app.charts["wealth"].data == game.net_worths()
+
+
+def test_the_landlords_game_beside_the_us_rules_on_the_same_dice():
+    app = SideBySideApp(left="landlords_game", right="monopoly_us", seed=7)
+    left, right = app.tables
+    assert "the same dice on each turn" in app.status.value
+    app.turn_button.click()
+    app.turn_button.click()
+    assert left.game.turns_played == right.game.turns_played == 2
+    first = [throws(table)[0] for table in app.tables]
+    assert first[1].startswith(first[0] + " and moves to ")
+    app.round_button.click()
+    assert centre(app.boards[1])["data-round"] == str(right.game.round)
+    assert "the later game: no public treasury" in app.finances[1].value
+    assert "salary $200" in app.finances[1].value
+    assert "PUBLIC TREASURY" in app.finances[0].value
+    assert set(app.gini_chart.data) == {"The Landlord's Game", "Monopoly: the classic US rules"}

@@ -178,6 +178,35 @@ def test_play_auto_play_advances_rounds_and_the_gini_chart_updates(page, voila_u
     assert board_state(page)["round"] >= start_round + 2
 
 
+def test_play_the_us_rules_of_the_later_game_on_their_own_board(page, voila_url):
+    open_app(page, voila_url, "play.ipynb")
+    page.locator(".landlord-board svg").wait_for()
+    rules = page.locator(".widget-dropdown", has_text="Rules").locator("select")
+    rules.select_option(label="Monopoly: the classic US rules (historical rules)")
+    page.locator("button.landlord-new-game").click()
+    page.get_by_text("A new game of Monopoly: the classic US rules", exact=False).wait_for(
+        timeout=10_000
+    )
+    page.wait_for_function(
+        "() => document.querySelector('.landlord-board svg g.centre').dataset.bankHouses"
+        " !== undefined",
+        timeout=10_000,
+    )
+    drawn = page.evaluate(
+        """() => {
+            const svg = document.querySelector('.landlord-board svg');
+            return {spaces: svg.querySelectorAll('g.space').length,
+                    side: svg.querySelectorAll('g.side-space').length,
+                    text: svg.textContent};
+        }"""
+    )
+    assert (drawn["spaces"], drawn["side"]) == (40, 0)
+    assert "Boardwalk" in drawn["text"]
+    assert "$400" in drawn["text"]
+    assert "trademark of Hasbro" in page.locator(".landlord-status").inner_text()
+    screenshot(page, "play_monopoly_us")
+
+
 # --- side by side ---------------------------------------------------------------------------
 
 

@@ -137,8 +137,15 @@ def _num(value: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
-def _money(amount: int) -> str:
-    return f"${amount:,}" if amount >= 0 else f"-${-amount:,}"
+def _money(amount: int, currency: str = "$") -> str:
+    """A sum of money as a board prints it.
+
+    Examples
+    --------
+    >>> _money(1500), _money(-20, "\u00a3")
+    ('$1,500', '-\u00a320')
+    """
+    return f"{currency}{amount:,}" if amount >= 0 else f"-{currency}{-amount:,}"
 
 
 def text_width(text: str, size: float = FONT, bold: bool = False) -> float:
@@ -299,6 +306,7 @@ class _Cell:
     status: tuple[float, float, float, float]  # holder tag, houses, FREE, COLLEGE, site
     tray: tuple[float, float, float, float]
     lock: tuple[float, float, float, float] | None = None  # Jail / Poor House box tray
+    band: tuple[float, float, float, float] | None = None  # the band of a side's space
     outline: str = ""  # x, y, width, height attributes of a frame just inside the cell
     printed_rent: int = 0
     slots: dict[tuple[int, bool], list[tuple[str, str, str, str, float]]] = field(
@@ -344,15 +352,20 @@ def _figures(space: Any, rent: int | None = None) -> list[str]:
     return []
 
 
-def _figure_lines(slots: tuple[tuple[float, float, float], ...], parts: list[str]) -> str:
+def _figure_lines(
+    slots: tuple[tuple[float, float, float], ...], parts: list[str], bold_last: bool = False
+) -> str:
     """The figures on the last lines of a space's text: a part a line if there is room."""
     if not parts or not slots:
         return ""
     if len(parts) > len(slots):
         parts = [" ".join(parts)]
+    last = len(parts) - 1
     return "".join(
-        _text(x, y, part, anchor="middle", fit=width)
-        for (x, y, width), part in zip(slots[len(slots) - len(parts) :], parts, strict=True)
+        _text(x, y, part, anchor="middle", fit=width, bold=bold_last and k == last)
+        for k, ((x, y, width), part) in enumerate(
+            zip(slots[len(slots) - len(parts) :], parts, strict=True)
+        )
     )
 
 
@@ -369,8 +382,63 @@ def _tooltip(space: Any) -> str:
     return _esc("; ".join(words))
 
 
+def track_rects(
+    n: int, corners: Sequence[int] = ()
+) -> list[tuple[float, float, float, float, str]]:
+    """Where each of ``n`` track spaces is drawn: (x, y, width, height, inner edge).
+
+    The inner edge is "top", "bottom", "left" or "right" for a space on a
+    side, "" for a corner square (see the module's *Layout*).
+
+    Examples
+    --------
+    >>> rects = track_rects(40, (0, 10, 20, 30))
+    >>> rects[0], rects[1][4], rects[10][4]
+    ((636.0, 636.0, 120.0, 120.0, ''), 'top', '')
+    """
+    lo, hi = MARGIN, VIEW - MARGIN
+    length = hi - lo
+    starts = [(k * n) // 4 for k in range(4)] + [n]
+    corners_named = sorted(set(corners))
+    if len(corners_named) == 4 and corners_named[0] == 0 and corners_named[-1] < n:
+        starts = [*corners_named, n]  # the board's own corners, on a track of any length
+    rects: list[tuple[float, float, float, float, str]] = [(0, 0, 0, 0, "")] * n
+    squares = ((hi - CORNER, hi - CORNER), (lo, hi - CORNER), (lo, lo), (hi - CORNER, lo))
+    for side in range(4):
+        first, end = starts[side], starts[side + 1]
+        if first >= end:
+            continue
+        rects[first] = (*squares[side], CORNER, CORNER, "")
+        edge = end - first - 1
+        span = (length - 2 * CORNER) / edge if edge else 0.0
+        for j in range(1, edge + 1):
+            if side == 0:
+                rects[first + j] = (hi - CORNER - j * span, hi - CORNER, span, CORNER, "top")
+            elif side == 1:
+                rects[first + j] = (lo, hi - CORNER - j * span, CORNER, span, "right")
+            elif side == 2:
+                rects[first + j] = (lo + CORNER + (j - 1) * span, lo, span, CORNER, "bottom")
+            else:
+                rects[first + j] = (
+                    hi - CORNER,
+                    lo + CORNER + (j - 1) * span,
+                    CORNER,
+                    span,
+                    "left",
+                )
+    return rects
+
+
 class _Layout:
-    """Everything about a board's picture that the state does not change."""
+    """Everything about a board's picture that the state does not change.
+
+    The later game's board (:mod:`landlord.widgets.board_estates`) is a
+    subclass: it changes the band's width and colour, the figures, the
+    tooltips and the legend (the methods below the cells).
+    """
+
+    #: The width of the band on a space's inner edge.
+    band = BAND
 
     def __init__(self, board: Board, jail: int, poor_house: int) -> None:
         spaces = board.spaces
@@ -379,34 +447,7 @@ class _Layout:
         self.cells: list[_Cell] = []
         lo, hi = MARGIN, VIEW - MARGIN
         length = hi - lo
-        starts = [(k * n) // 4 for k in range(4)] + [n]
-        corners_named = sorted(set(board.corners))
-        if len(corners_named) == 4 and corners_named[0] == 0 and corners_named[-1] < n:
-            starts = [*corners_named, n]  # the board's own corners, on a track of any length
-        rects: list[tuple[float, float, float, float, str]] = [(0, 0, 0, 0, "")] * n
-        corners = ((hi - CORNER, hi - CORNER), (lo, hi - CORNER), (lo, lo), (hi - CORNER, lo))
-        for side in range(4):
-            first, end = starts[side], starts[side + 1]
-            if first >= end:
-                continue
-            rects[first] = (*corners[side], CORNER, CORNER, "")
-            edge = end - first - 1
-            span = (length - 2 * CORNER) / edge if edge else 0.0
-            for j in range(1, edge + 1):
-                if side == 0:
-                    rects[first + j] = (hi - CORNER - j * span, hi - CORNER, span, CORNER, "top")
-                elif side == 1:
-                    rects[first + j] = (lo, hi - CORNER - j * span, CORNER, span, "right")
-                elif side == 2:
-                    rects[first + j] = (lo + CORNER + (j - 1) * span, lo, span, CORNER, "bottom")
-                else:
-                    rects[first + j] = (
-                        hi - CORNER,
-                        lo + CORNER + (j - 1) * span,
-                        CORNER,
-                        span,
-                        "left",
-                    )
+        rects = track_rects(n, board.corners)
         locks = {}
         if 0 <= jail < n:
             locks[jail] = "JAIL"
@@ -427,7 +468,21 @@ class _Layout:
                 _rect(lo, lo, length, length, f'fill="none" stroke="{INK}" stroke-width="2"'),
             ]
         )
-        self.legend = self._legend({space.kind for space in spaces})
+        self.legend = self.legend_svg({space.kind for space in spaces})
+
+    # --- what a kind of board changes -------------------------------------------------
+
+    def band_colour(self, space: Any) -> str:
+        """The colour of the band on ``space``'s inner edge."""
+        return KIND_COLOURS.get(space.kind, KIND_COLOURS["blank"])[0]
+
+    def figures(self, space: Any) -> list[str]:
+        """The figures printed under the name of ``space``."""
+        return _figures(space)
+
+    def tooltip(self, space: Any) -> str:
+        """The fixed part of the tooltip of ``space``, escaped."""
+        return _tooltip(space)
 
     # --- the cells ---------------------------------------------------------------------
 
@@ -439,15 +494,16 @@ class _Layout:
         )
 
     def _edge_cell(self, space: Any, x: float, y: float, w: float, h: float, inner: str) -> _Cell:
-        colour = KIND_COLOURS.get(space.kind, KIND_COLOURS["blank"])[0]
+        colour = self.band_colour(space)
+        b = self.band
         if inner == "top":
-            band, content = (x, y, w, BAND), (x, y + BAND, w, h - BAND)
+            band, content = (x, y, w, b), (x, y + b, w, h - b)
         elif inner == "bottom":
-            band, content = (x, y + h - BAND, w, BAND), (x, y, w, h - BAND)
+            band, content = (x, y + h - b, w, b), (x, y, w, h - b)
         elif inner == "right":
-            band, content = (x + w - BAND, y, BAND, h), (x, y, w - BAND, h)
+            band, content = (x + w - b, y, b, h), (x, y, w - b, h)
         else:
-            band, content = (x, y, BAND, h), (x + BAND, y, w - BAND, h)
+            band, content = (x, y, b, h), (x + b, y, w - b, h)
         cx, cy, cw, ch = content
         if h > w:  # a tall space (bottom or top): text, then the status row, then the tray
             tw = cw - 2 * PAD - 2  # clear of a holder's frame
@@ -470,12 +526,14 @@ class _Layout:
         # The figures under the name: on the last two lines if the name leaves them free.
         free = range(max(len(lines), rows - 2), rows)
         price_at = tuple((text_x, cy + PAD + 10 + k * LINE, tw) for k in free)
-        return self._cell(space, (x, y, w, h), PAPER, body, price_at, status, tray)
+        cell = self._cell(space, (x, y, w, h), PAPER, body, price_at, status, tray)
+        cell.band = band
+        return cell
 
     def _corner_cell(self, space: Any, x: float, y: float, w: float, h: float) -> _Cell:
         tw = w - 2 * PAD
         body = []
-        colour = KIND_COLOURS.get(space.kind, KIND_COLOURS["blank"])[0]
+        colour = self.band_colour(space)
         body.append(_rect(x + PAD, y + PAD, tw, 4, f'fill="{colour}"'))
         for k, line in enumerate(wrap(space.name, tw, 2, size=13, bold=True)):
             body.append(
@@ -509,11 +567,11 @@ class _Layout:
         return _Cell(
             position=space.index,
             kind=_esc(space.kind),
-            title=_tooltip(space),
+            title=self.tooltip(space),
             bg=bg,
             bg_hot=bg_hot,
             body="".join(body),
-            price=_figure_lines(price_at, _figures(space)),
+            price=_figure_lines(price_at, self.figures(space)),
             price_at=price_at,
             status=status,
             tray=tray,
@@ -599,8 +657,7 @@ class _Layout:
                 )
             )
 
-    @staticmethod
-    def _legend(kinds: set[str]) -> str:
+    def legend_svg(self, kinds: set[str]) -> str:
         """The kinds of space and the marks, in the centre's bottom strip."""
         legend_kinds = HELD_KINDS | {"necessity", "trespass", "chance", "luxury"}
         shown = [kind for kind in KIND_COLOURS if kind in kinds and kind in legend_kinds]
@@ -641,22 +698,240 @@ def _outline(x: float, y: float, w: float, h: float) -> str:
     return f'x="{_num(x + 2)}" y="{_num(y + 2)}" width="{_num(w - 4)}" height="{_num(h - 4)}"'
 
 
-#: Layouts by board: (board, jail, poor house) -> layout; the board is kept so
-#: that its id stays its own while it is cached.
-_LAYOUTS: dict[tuple[int, int, int], tuple[Any, _Layout]] = {}
+#: Layouts by board: (kind of layout, board, jail, poor house, ...) -> layout; the
+#: board is kept so that its id stays its own while it is cached.
+_LAYOUTS: dict[tuple, tuple[Any, _Layout]] = {}
 _LAYOUTS_KEPT = 32
 
 
-def _layout(board: Board, jail: int, poor_house: int) -> _Layout:
-    key = (id(board), jail, poor_house)
+def _layout(
+    board: Board, jail: int, poor_house: int, kind: type = _Layout, *extra: Any
+) -> _Layout:
+    """The layout of ``board`` drawn by ``kind`` (made with ``extra`` too), made once."""
+    key = (kind, id(board), jail, poor_house, *extra)
     found = _LAYOUTS.get(key)
     if found is not None and found[0] is board:
         return found[1]
     if len(_LAYOUTS) >= _LAYOUTS_KEPT:
         _LAYOUTS.pop(next(iter(_LAYOUTS)))
-    layout = _Layout(board, jail, poor_house)
+    layout = kind(board, jail, poor_house, *extra)
     _LAYOUTS[key] = (board, layout)
     return layout
+
+
+# --- the parts of a picture that every board shares -----------------------------------------
+
+
+@dataclass(frozen=True)
+class Seats:
+    """How each player is shown: name, token label, colour, and the money's symbol.
+
+    Made by :meth:`of`; its methods draw what shows a player on any board: the
+    holder's frame and tag on a space, the token, the row in the centre.
+    """
+
+    names: list[str]
+    shown: list[str]  # the names, escaped
+    labels: list[str]
+    tags: list[str]  # the labels, escaped
+    colours: list[str]
+    inks: list[str]  # the text colour on each player's colour
+    tag_widths: list[float]
+    currency: str = "$"
+
+    @classmethod
+    def of(cls, game: Any, names: Sequence[str] | None, size: float) -> Seats:
+        """The seats of ``game``, checking ``names`` (one per player) and ``size``."""
+        if size <= 0:
+            raise ValueError(f"size must be a positive number of pixels, not {size!r}")
+        n = game.n_players
+        if names is None:
+            names = game.names
+        elif len(names) != n:
+            raise ValueError(f"{len(names)} names for {n} players")
+        labels = token_labels(names)
+        colours = [player_colour(p) for p in range(n)]
+        return cls(
+            names=list(names),
+            shown=[_esc(name) for name in names],
+            labels=labels,
+            tags=[_esc(label) for label in labels],
+            colours=colours,
+            inks=[text_colour(c) for c in colours],
+            tag_widths=[max(16.0, text_width(label, bold=True) + 6) for label in labels],
+            currency=getattr(game.rules.info, "currency", "") or "$",
+        )
+
+    def money(self, amount: int) -> str:
+        return _money(amount, self.currency)
+
+    def holder_mark(self, out: list[str], cell: _Cell, holder: int) -> float:
+        """Frame ``cell`` and put the holder's tag in its status row; return the x after it."""
+        colour = self.colours[holder]
+        x, y, _, height = cell.status
+        width = self.tag_widths[holder]
+        out.append(f'<rect {cell.outline} fill="none" stroke="{colour}" stroke-width="3.5"/>')
+        out.append(_rect(x, y, width, height, f'rx="3" fill="{colour}" stroke="{INK}"'))
+        out.append(
+            f'<text x="{_num(x + width / 2)}" y="{_num(y + 10.5)}" text-anchor="middle" '
+            f'font-weight="bold" fill="{self.inks[holder]}">{self.tags[holder]}</text>'
+        )
+        return x + width + 3
+
+    def token(
+        self,
+        player: int,
+        where: int,
+        place: str,
+        slot: tuple[str, str, str, str, float],
+        about: str,
+        hot: bool,
+    ) -> str:
+        """A player's token in ``slot``, with ``about`` (escaped) as its tooltip."""
+        cx, cy, ty, r, radius = slot
+        out = [
+            f'<g class="token" data-player="{player}" data-space="{where}" data-where="{place}">'
+            f"<title>{about}</title>"
+        ]
+        if hot:
+            out.append(
+                f'<circle cx="{cx}" cy="{cy}" r="{_num(radius + 3)}" fill="none" '
+                f'stroke="{INK}" stroke-width="2"/>'
+            )
+        out.append(
+            f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{self.colours[player]}" '
+            f'stroke="{INK}" stroke-width="1.2"/>'
+        )
+        fit = ""
+        if text_width(self.labels[player], bold=True) > 2 * radius - 2:
+            fit = f' textLength="{_num(2 * radius - 2)}" lengthAdjust="spacingAndGlyphs"'
+        out.append(
+            f'<text x="{cx}" y="{ty}" text-anchor="middle" font-weight="bold" '
+            f'fill="{self.inks[player]}"{fit}>{self.tags[player]}</text></g>'
+        )
+        return "".join(out)
+
+    @staticmethod
+    def table_head(left: float, y: float) -> str:
+        """The heads of the players' table in the centre."""
+        grey = "#444444"
+        return (
+            _text(left + 22, y, "player", bold=True, fill=grey)
+            + _text(left + 250, y, "cash", bold=True, anchor="end", fill=grey)
+            + _text(left + 330, y, "net worth", bold=True, anchor="end", fill=grey)
+        )
+
+    def player_row(
+        self,
+        player: int,
+        left: float,
+        right: float,
+        y: float,
+        cash: int,
+        worth: int,
+        states: list[str],
+        attrs: str = "",
+    ) -> str:
+        """A player's row in the centre: colour and label, name, cash, net worth, state."""
+        cash_x, worth_x, status_x = left + 250, left + 330, left + 342
+        out = [
+            f'<g class="player" data-player="{player}" data-cash="{cash}" '
+            f'data-net-worth="{worth}"{attrs}>',
+            f'<circle cx="{_num(left + 8)}" cy="{_num(y - 4)}" r="9" '
+            f'fill="{self.colours[player]}" stroke="{INK}" stroke-width="1.2"/>'
+            f'<text x="{_num(left + 8)}" y="{_num(y)}" text-anchor="middle" font-weight="bold" '
+            f'fill="{self.inks[player]}">{self.tags[player]}</text>',
+            _text(left + 22, y, _clip(self.names[player], cash_x - left - 72, 13), size=13),
+            _text(cash_x, y, self.money(cash), size=13, anchor="end"),
+            _text(worth_x, y, self.money(worth), size=13, bold=True, anchor="end"),
+        ]
+        if states:
+            out.append(_text(status_x, y, _clip(", ".join(states), right - status_x)))
+        out.append("</g>")
+        return "".join(out)
+
+
+def hot_move(last_move: int | tuple[int, int] | None) -> tuple[int, int]:
+    """``board_svg``'s ``last_move`` as (player, space), -1 for what it does not say."""
+    if isinstance(last_move, tuple):
+        return last_move
+    return -1, (-1 if last_move is None else last_move)
+
+
+def svg_start(game: Any, layout: _Layout, size: float) -> list[str]:
+    """The opening of the picture: the ``<svg>`` element, its title, the frame."""
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW} {VIEW}" '
+        f'width="{size}" height="{size}" font-family="{FONTS}" font-size="{FONT}" '
+        f'fill="{INK}" class="landlord-board" role="img" data-spaces="{layout.size}" '
+        f'data-players="{game.n_players}">',
+        f"<title>{_esc(game.rules.info.title)}: round {game.round}</title>",
+        layout.frame,
+    ]
+
+
+def space_start(
+    cell: _Cell,
+    holder: int,
+    built: int,
+    flags: list[str],
+    notes: list[str],
+    hot: bool,
+    side: bool = False,
+) -> str:
+    """A space's group opened: its data, its tooltip (with ``notes``), background and body."""
+    if hot:
+        flags.append(' data-last="1"')
+    title = cell.title + ("; " + "; ".join(notes) if notes else "")
+    return (
+        f'<g class="{"space side-space" if side else "space"}" data-space="{cell.position}" '
+        f'data-kind="{cell.kind}" data-holder="{holder}" data-houses="{built}"{"".join(flags)}>'
+        f"<title>{title}</title>{cell.bg_hot if hot else cell.bg}{cell.body}"
+    )
+
+
+def mark_box(cell: _Cell, x: float, mark: str) -> str:
+    """A word in a white box on the status row of ``cell``, from ``x`` ("FREE", ...)."""
+    sx, sy, sw, sh = cell.status
+    width = min(sx + sw - x, text_width(mark, bold=True) + 8)
+    return _rect(x, sy, width, sh, f'rx="3" fill="#FFFFFF" stroke="{INK}"') + _text(
+        x + width / 2, sy + 10.5, mark, bold=True, anchor="middle", fit=width - 2
+    )
+
+
+def lit_frame(cell: _Cell) -> str:
+    """The dashed frame round the space of the last move."""
+    return (
+        f'<rect {cell.outline} fill="none" stroke="{INK}" stroke-width="3" '
+        'stroke-dasharray="6 3"/>'
+    )
+
+
+def centre_head(game: Any, names: Sequence[str], width: float, top: float, start: str) -> str:
+    """The centre's first line: the round and whose turn it is (``start`` before round 1)."""
+    if game.is_over:
+        head = f"Round {game.round} \u00b7 game over"
+    elif game.round == 0:
+        head = start
+    else:
+        head = f"Round {game.round} \u00b7 {names[game.turn_player]} to play"
+    head = _clip(head, width, 17, True)
+    return _text(VIEW / 2, top + 18, head, size=17, bold=True, anchor="middle")
+
+
+def centre_note(game: Any, names: Sequence[str], width: float, y: float, kind: str = "") -> str:
+    """Why the game is over, or whom it waits for and why (``kind``: the decision in words)."""
+    if game.is_over:
+        note = game.end_reason
+    elif 0 <= game.actor != game.turn_player:
+        note = f"waiting for {names[game.actor]}: {kind or game.decision_kind.replace('_', ' ')}"
+    else:
+        return ""
+    return (
+        f"<g><title>{_esc(note)}</title>"
+        + _text(VIEW / 2, y, _clip(note, width), anchor="middle", italic=True)
+        + "</g>"
+    )
 
 
 # --- the picture of a state ---------------------------------------------------------------
@@ -675,7 +950,10 @@ def board_svg(
     ----------
     game : LandlordsGame
         The game to draw, at any point (the deal, a turn, the end), with the
-        monopolist rules or under the single tax.
+        monopolist rules or under the single tax. A game of the later rules
+        (the Monopoly rule sets) is drawn by
+        :func:`landlord.widgets.board_estates.estate_board_svg`, which marks
+        more on the same elements.
     size : int, default 760
         The width and height in pixels. The drawing is 760 x 760 units
         (its ``viewBox``), so at the default size the smallest text is 11
@@ -728,28 +1006,18 @@ def board_svg(
     >>> len(spaces), spaces[0].get("data-space"), spaces[0].get("data-holder")
     (44, '0', '-1')
     """
-    if size <= 0:
-        raise ValueError(f"size must be a positive number of pixels, not {size!r}")
+    if getattr(game, "family", "") == "monopoly":
+        from landlord.widgets.board_estates import estate_board_svg
+
+        return estate_board_svg(game, size=size, names=names, last_move=last_move)
+    seats = Seats.of(game, names, size)
     n = game.n_players
-    if names is None:
-        names = game.names
-    elif len(names) != n:
-        raise ValueError(f"{len(names)} names for {n} players")
+    names = seats.names
     tables = game.tables
     layout = _layout(game.rules.board, tables.jail, tables.poor_house)
     track = layout.size
-    labels = token_labels(names)
-    shown = [_esc(name) for name in names]
-    colours = [player_colour(p) for p in range(n)]
-    inks = [text_colour(c) for c in colours]
-    tags = [_esc(label) for label in labels]
-    tag_widths = [max(16.0, text_width(label, bold=True) + 6) for label in labels]
-
-    hot_space, hot_player = -1, -1
-    if isinstance(last_move, tuple):
-        hot_player, hot_space = last_move
-    elif last_move is not None:
-        hot_space = last_move
+    shown, tags = seats.shown, seats.tags
+    hot_player, hot_space = hot_move(last_move)
 
     owner = game.owner
     houses = game.houses
@@ -762,14 +1030,7 @@ def board_svg(
     for player, where in enumerate(position):
         here.setdefault(where, []).append(player)
 
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW} {VIEW}" '
-        f'width="{size}" height="{size}" font-family="{FONTS}" font-size="{FONT}" '
-        f'fill="{INK}" class="landlord-board" role="img" data-spaces="{track}" '
-        f'data-players="{n}">',
-        f"<title>{_esc(game.rules.info.title)}: round {game.round}</title>",
-        layout.frame,
-    ]
+    out = svg_start(game, layout, size)
     tax = game.necessity_tax()
     spaces = game.rules.board.spaces
     for cell in layout.cells:
@@ -789,13 +1050,6 @@ def board_svg(
             if i in sites:
                 flags.append(' data-site="1"')
                 notes.append("an open site: anyone may build here")
-        if i == hot_space:
-            flags.append(' data-last="1"')
-        cls = "space side-space" if side else "space"
-        out.append(
-            f'<g class="{cls}" data-space="{i}" data-kind="{cell.kind}" '
-            f'data-holder="{holder}" data-houses="{built}"{"".join(flags)}>'
-        )
         if holder >= 0:
             notes.insert(0, f"held by {shown[holder]} (player {holder + 1})")
         if built:
@@ -806,10 +1060,7 @@ def board_svg(
         visitors = here.get(i)
         if visitors:
             notes.append("here: " + ", ".join(shown[p] for p in visitors))
-        title = cell.title + ("; " + "; ".join(notes) if notes else "")
-        out.append(f"<title>{title}</title>")
-        out.append(cell.bg_hot if i == hot_space else cell.bg)
-        out.append(cell.body)
+        out.append(space_start(cell, holder, built, flags, notes, i == hot_space, side))
         # The figures line: fixed, or read from the game where it changes.
         kind = cell.kind
         if kind in ("necessity", "shelter_jail"):
@@ -821,18 +1072,10 @@ def board_svg(
             out.append(_figure_lines(cell.price_at, _figures(spaces[i], rent)))
         else:
             out.append(cell.price)
-        sx, sy, sw, sh = cell.status
+        sx, sy, sw, _ = cell.status
         x = sx
         if holder >= 0:
-            colour = colours[holder]
-            out.append(f'<rect {cell.outline} fill="none" stroke="{colour}" stroke-width="3.5"/>')
-            width = tag_widths[holder]
-            out.append(_rect(x, sy, width, sh, f'rx="3" fill="{colour}" stroke="{INK}"'))
-            out.append(
-                f'<text x="{_num(x + width / 2)}" y="{_num(sy + 10.5)}" text-anchor="middle" '
-                f'font-weight="bold" fill="{inks[holder]}">{tags[holder]}</text>'
-            )
-            x += width + 3
+            x = seats.holder_mark(out, cell, holder)
         if built:
             room = int((sx + sw - x) // 9)
             if built <= room:
@@ -849,13 +1092,7 @@ def board_svg(
             elif i in colleges:
                 mark = "COLLEGE"
             if mark:
-                width = min(sx + sw - x, text_width(mark, bold=True) + 8)
-                out.append(_rect(x, sy, width, sh, f'rx="3" fill="#FFFFFF" stroke="{INK}"'))
-                out.append(
-                    _text(
-                        x + width / 2, sy + 10.5, mark, bold=True, anchor="middle", fit=width - 2
-                    )
-                )
+                out.append(mark_box(cell, x, mark))
             elif i in sites and holder < 0:
                 out.append(
                     _text(
@@ -863,10 +1100,7 @@ def board_svg(
                     )
                 )
         if i == hot_space:
-            out.append(
-                f'<rect {cell.outline} fill="none" stroke="{INK}" stroke-width="3" '
-                'stroke-dasharray="6 3"/>'
-            )
+            out.append(lit_frame(cell))
         out.append("</g>")
 
     # The tokens, on top of everything on the board.
@@ -888,36 +1122,16 @@ def board_svg(
         else:
             place = "track"
         locked = place in ("jail", "poor_house") and cell.lock is not None
-        cx, cy, ty, r, radius = layout.slots(cell, n, locked)[player]
+        slot = layout.slots(cell, n, locked)[player]
         status = {"jail": "in Jail", "poor_house": "in the Poor House"}.get(place, "")
         about = (
             f"{shown[player]} (player {player + 1}, {tags[player]}): {_money(game.cash(player))}"
         )
         about += f"; {status}" if status else ""
         about += f"; on {_esc(tables.track.name(where))}"
-        out.append(
-            f'<g class="token" data-player="{player}" data-space="{where}" data-where="{place}">'
-            f"<title>{about}</title>"
-        )
-        if player == hot_player:
-            out.append(
-                f'<circle cx="{cx}" cy="{cy}" r="{_num(radius + 3)}" fill="none" '
-                f'stroke="{INK}" stroke-width="2"/>'
-            )
-        out.append(
-            f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{colours[player]}" stroke="{INK}" '
-            f'stroke-width="1.2"/>'
-        )
-        label = labels[player]
-        fit = ""
-        if text_width(label, bold=True) > 2 * radius - 2:
-            fit = f' textLength="{_num(2 * radius - 2)}" lengthAdjust="spacingAndGlyphs"'
-        out.append(
-            f'<text x="{cx}" y="{ty}" text-anchor="middle" font-weight="bold" '
-            f'fill="{inks[player]}"{fit}>{tags[player]}</text></g>'
-        )
+        out.append(seats.token(player, where, place, slot, about, player == hot_player))
     out.append("</g>")
-    out.append(_centre(game, list(names), labels, colours, inks))
+    out.append(_centre(game, seats))
     out.append(layout.legend)
     out.append("</svg>")
     return "".join(out)
@@ -929,15 +1143,10 @@ def _treasury_account(game: LandlordsGame) -> int:
     return game.pile_account.get(pile, -1)
 
 
-def _centre(
-    game: LandlordsGame,
-    names: list[str],
-    labels: list[str],
-    colours: list[str],
-    inks: list[str],
-) -> str:
+def _centre(game: LandlordsGame, seats: Seats) -> str:
     """The middle of the board: round, turn, money, wages, the single tax, public works."""
     n = game.n_players
+    names = seats.names
     balances = game.ledger.balances
     treasury = _treasury_account(game)
     worths = game.net_worths()
@@ -953,15 +1162,7 @@ def _centre(
     )
     out = [f'<g class="centre" {attrs}>']
     width = VIEW - 2 * (top + SIDE_BOX + GAP)
-    if game.is_over:
-        head = f"Round {game.round} \u00b7 game over"
-    elif game.round == 0:
-        head = "The deal"
-    else:
-        head = f"Round {game.round} \u00b7 {names[game.turn_player]} to play"
-    out.append(
-        _text(mid, top + 18, _clip(head, width, 17, True), size=17, bold=True, anchor="middle")
-    )
+    out.append(centre_head(game, names, width, top, "The deal"))
     if single:
         since = game.single_tax_since
         words = "from the start" if since <= 0 else f"since round {since}"
@@ -982,45 +1183,16 @@ def _centre(
     out.append(
         _text(mid, top + 56, f"Wages {_money(game.wages)}", size=13, bold=True, anchor="middle")
     )
-    if game.is_over:
-        note = game.end_reason
-    elif 0 <= game.actor != game.turn_player:
-        note = f"waiting for {names[game.actor]}: {game.decision_kind.replace('_', ' ')}"
-    else:
-        note = ""
-    if note:
-        out.append(
-            f"<g><title>{_esc(note)}</title>"
-            + _text(mid, top + 74, _clip(note, width), anchor="middle", italic=True)
-            + "</g>"
-        )
+    out.append(centre_note(game, names, width, top + 74))
 
     # The players: their colour and label, as on the tokens, with cash and net worth.
     left = MARGIN + CORNER + GAP + 8
     right = VIEW - MARGIN - CORNER - GAP - 8
     y = top + SIDE_BOX + GAP + 14
-    cash_x, worth_x, status_x = left + 250, left + 330, left + 342
-    out.append(_text(left + 22, y, "player", bold=True, fill="#444444"))
-    out.append(_text(cash_x, y, "cash", bold=True, anchor="end", fill="#444444"))
-    out.append(_text(worth_x, y, "net worth", bold=True, anchor="end", fill="#444444"))
+    out.append(seats.table_head(left, y))
     size = game.tables.size
     for player in range(n):
         y += 20
-        cash = balances[player]
-        out.append(
-            f'<g class="player" data-player="{player}" data-cash="{cash}" '
-            f'data-net-worth="{worths[player]}">'
-        )
-        label = _esc(labels[player])
-        out.append(
-            f'<circle cx="{_num(left + 8)}" cy="{_num(y - 4)}" r="9" fill="{colours[player]}" '
-            f'stroke="{INK}" stroke-width="1.2"/>'
-            f'<text x="{_num(left + 8)}" y="{_num(y)}" text-anchor="middle" font-weight="bold" '
-            f'fill="{inks[player]}">{label}</text>'
-        )
-        out.append(_text(left + 22, y, _clip(names[player], cash_x - left - 72, 13), size=13))
-        out.append(_text(cash_x, y, _money(cash), size=13, anchor="end"))
-        out.append(_text(worth_x, y, _money(worths[player]), size=13, bold=True, anchor="end"))
         where = game.position[player]
         states = []
         if game.jailed[player]:
@@ -1034,9 +1206,9 @@ def _centre(
         owed = game.owed_by(player)
         if owed:
             states.append(f"owes {_money(owed)}")
-        if states:
-            out.append(_text(status_x, y, _clip(", ".join(states), right - status_x)))
-        out.append("</g>")
+        out.append(
+            seats.player_row(player, left, right, y, balances[player], worths[player], states)
+        )
 
     # The piles of money, the Treasury first.
     y += 26

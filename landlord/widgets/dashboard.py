@@ -45,6 +45,7 @@ BOTS = (
     ("eager landlords", "eager_landlord"),
     ("cautious tenants", "cautious_tenant"),
     ("single-taxers", "single_taxer"),
+    ("strategy guides", "strategy_guide"),
     ("random players", "random"),
     ("eager landlords and cautious tenants", "eager_landlord+cautious_tenant"),
 )
@@ -60,7 +61,8 @@ MOST_GAMES = 6000
 SEATS = (2, 4)
 #: The largest seed: a browser holds whole numbers exactly up to 2**53 - 1.
 MOST_SEED = 2**53 - 1
-#: The options of "play on": no end at the fifth wage, a 100-round limit.
+#: The options of "play on": no end at the fifth wage, a 100-round limit (each set on
+#: the rule sets that declare it: the later game's have no wages end).
 LONG_RUN = {"wages_times": 0, "round_limit": 100}
 #: The option the land-value-tax dial sets (a modern extension).
 DIAL = "land_value_tax"
@@ -117,7 +119,8 @@ def experiment_specs(
         Treasury already, and the option would change nothing there.
     long_run : bool
         Turn off the end at the fifth wage and stop at round 100
-        (:data:`LONG_RUN`), on the rule sets that declare both options.
+        (:data:`LONG_RUN`), each on the rule sets that declare it (the
+        later game's rule sets have a round limit but no wages end).
 
     Returns
     -------
@@ -128,15 +131,17 @@ def experiment_specs(
     --------
     >>> experiment_specs(["landlords_game", "prosperity"], land_value_tax=0.5)
     [('landlords_game', {'land_value_tax': 0.5}), ('prosperity', {})]
-    >>> experiment_specs(["landlords_game"], long_run=True)
-    [('landlords_game', {'wages_times': 0, 'round_limit': 100})]
+    >>> for spec in experiment_specs(["landlords_game", "monopoly_us"], long_run=True):
+    ...     print(spec)
+    ('landlords_game', {'wages_times': 0, 'round_limit': 100})
+    ('monopoly_us', {'round_limit': 100})
     """
     specs = []
     for rules_id in rules:
         facts = _facts(rules_id)
         options: dict[str, Any] = {}
-        if long_run and set(LONG_RUN) <= facts["options"]:
-            options.update(LONG_RUN)
+        if long_run:
+            options.update({k: v for k, v in LONG_RUN.items() if k in facts["options"]})
         if land_value_tax > 0 and DIAL in facts["options"] and facts["private_rent"]:
             options[DIAL] = land_value_tax
         specs.append((rules_id, options))
@@ -470,7 +475,7 @@ class ExperimentsApp:
         self.land_value_tax.add_class("landlord-land-value-tax")
         self.long_run = widgets.Checkbox(
             value=long_run,
-            description="Play on: no end at the fifth wage, stop at round 100",
+            description="Play on: no end at the fifth wage, stop every game at round 100",
             indent=False,
             layout={"width": "auto"},
         )

@@ -12,6 +12,7 @@ from typing import Any
 
 from landlord.engine import CHANCE
 from landlord.engine.actions import Roll
+from landlord.widgets.estate_events import EstateVoice
 
 __all__ = ["Narrator", "payment"]
 
@@ -78,18 +79,36 @@ class Narrator:
         self._told = len(game.ledger.records) if start_at_end else 0
         self._pending: Any = None
         self._turn_player = 0
+        self._history = self._records = 0
+        #: The later game's own sentences (None for the 1906 family).
+        self._voice = EstateVoice(game) if getattr(game, "family", "") == "monopoly" else None
 
     def before(self) -> None:
         """Note what the game waits for, just before it is answered."""
         self._pending = self.game.pending
         self._turn_player = getattr(self.game, "turn_player", 0)
         self._history = len(self.game.history)
+        self._records = len(self.game.ledger.records)
+        if self._voice is not None:
+            self._voice.before()
 
     def after(self) -> list[str]:
         """What happened since :meth:`before`: the step in words, then its payments."""
         game = self.game
         lines = []
         pending, self._pending = self._pending, None
+        if self._voice is not None:
+            made = len(game.history) > self._history and pending is not None
+            choice = game.history[self._history] if made else None
+            records = game.ledger.records
+            start = max(self._told, min(self._records, len(records)))
+            earlier = [
+                r
+                for r in records[self._told : start]
+                if r.reason != "starting cash" or not self._told
+            ]
+            self._told = len(records)
+            return self._voice.after(pending, choice, records[start:], earlier)
         if pending is not None and len(game.history) > self._history:
             line = self._step(pending, game.history[self._history])
             if line:

@@ -17,7 +17,7 @@ from importlib import import_module
 from typing import Any
 
 from landlord.widgets.board import board_svg
-from landlord.widgets.table import GameTable, rule_set_menu
+from landlord.widgets.table import LATER_GAME_NOTE, GameTable, is_later_game, rule_set_menu
 
 __all__ = ["SEAT_CHOICES", "PlayApp", "game_charts", "pace_controls"]
 
@@ -27,6 +27,7 @@ SEAT_CHOICES = (
     ("bot: eager landlord", "eager_landlord"),
     ("bot: cautious tenant", "cautious_tenant"),
     ("bot: single-taxer", "single_taxer"),
+    ("bot: strategy guide", "strategy_guide"),
     ("bot: random", "random"),
 )
 #: An empty seat (the third and fourth seats may stay empty).
@@ -272,8 +273,10 @@ class PlayApp:
             return False
         self.autoplay.playing = False
         self.table = table
+        rules = table.game.rules
+        note = f" <i>{html.escape(LATER_GAME_NOTE)}</i>" if is_later_game(rules) else ""
         self._say(
-            f"A new game of {html.escape(table.game.rules.info.title)}, seed {table.session.seed}."
+            f"A new game of {html.escape(rules.info.title)}, seed {table.session.seed}.{note}"
         )
         self.refresh()
         return True
@@ -341,8 +344,12 @@ class PlayApp:
         elif table.waiting_for is not None:
             self.question.value = f"<b>{html.escape(table.question())}</b>"
         else:
+            player = game.turn_player
+            hint = ""
+            if table.seats[player] == "human" and game.round:  # the later game asks no plain throw
+                hint = " Press <b>Next turn</b> to throw the dice."
             self.question.value = (
-                f"Round {game.round}: {html.escape(game.names[game.turn_player])} is next."
+                f"Round {game.round}: {html.escape(game.names[player])} is next.{hint}"
             )
         waiting = table.waiting_for is not None or game.is_over
         self.step_button.disabled = self.round_button.disabled = waiting

@@ -7,7 +7,12 @@ both games see the same throws on the same turns, while the rules do
 different things with them. The app steps
 both games together, a turn or a round at a time, and shows the two boards,
 the Gini curves overlaid, the Treasury, wages and public works of each, and
-who paid whom in each.
+who paid whom in each. Either side may be the later game's rules (the
+Monopoly rule sets, as history): its line of figures then gives the salary,
+the bank's houses and hotels, and the trades and bankruptcies instead of a
+Treasury. The two families use their dice differently (the later game also
+shuffles its packs and throws again after doubles), so there the dice agree
+only until the first doubles.
 """
 
 from __future__ import annotations
@@ -174,7 +179,9 @@ class SideBySideApp:
         self.autoplay.playing = False
         self.tables = tables
         self._charted = None
-        self.status.value = f"Both games use seed {self.seed.value}: the same dice and cards."
+        families = {getattr(table.game, "family", "") for table in tables}
+        same = "the same dice and cards" if len(families) == 1 else "the same dice on each turn"
+        self.status.value = f"Both games use seed {self.seed.value}: {same}."
         self.refresh()
         return True
 
@@ -206,7 +213,7 @@ class SideBySideApp:
                 f"<h3 style='margin:4px 0'>{html.escape(game.rules.info.title)}</h3>"
                 f"<div>Round {game.round}, turn {game.turns_played}{status}</div>"
             )
-            self.finances[side].value = _finances_html(public_finances(game))
+            self.finances[side].value = _finances_html(game)
             newest = list(table.log)[-30:][::-1]
             self.logs[side].value = "<br>".join(html.escape(line) for line in newest)
         now = tuple((id(t), t.game.round, t.game.is_over) for t in self.tables)
@@ -232,7 +239,11 @@ class SideBySideApp:
         return data
 
 
-def _finances_html(figures: dict[str, Any]) -> str:
+def _finances_html(game: Any) -> str:
+    """The line of public figures under a board (for the later game: the bank and dealings)."""
+    if getattr(game, "family", "") == "monopoly":
+        return _estate_finances_html(game)
+    figures = public_finances(game)
     works = figures["public_works"][-4:]
     listed = "".join(f"<li>{html.escape(work)}</li>" for work in works) or "<li>none yet</li>"
     tax = "the single tax" if figures["single_tax"] else "private land rent"
@@ -242,3 +253,19 @@ def _finances_html(figures: dict[str, Any]) -> str:
         f"(spent so far ${figures['treasury_spent']:,})</div>"
         f"<div>Public works:</div><ul style='margin:0'>{listed}</ul>"
     )
+
+
+def _estate_finances_html(game: Any) -> str:
+    """The later game's figures: Gini, salary, the bank's buildings, trades and bankruptcies."""
+    from landlord.metrics import gini
+
+    c = game.currency
+    accepted = sum(1 for *_, done in game.trades if done)
+    out = [
+        f"<div><b>the later game: no public treasury</b> · Gini of net worth "
+        f"{float(gini(game.net_worths())):.3f} · salary {c}{game.wages:,} · the Bank has "
+        f"{game.bank_houses} houses and {game.bank_hotels} hotels left</div>",
+        f"<div>Trades: {accepted} accepted of {len(game.trades)} proposed · bankruptcies: "
+        f"{len(game.bankruptcies)}</div>",
+    ]
+    return "".join(out)

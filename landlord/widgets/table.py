@@ -16,14 +16,17 @@ from typing import Any
 from landlord.engine import IllegalMove
 from landlord.rules import load_rules, registered
 from landlord.session import Session
+from landlord.widgets.estate_events import estate_question
 from landlord.widgets.events import Narrator
 
 __all__ = [
+    "LATER_GAME_NOTE",
     "LOG_LINES",
     "MAX_STEPS_PER_TURN",
     "NAME_LENGTH",
     "GameTable",
     "check_seats",
+    "is_later_game",
     "rule_set_menu",
 ]
 
@@ -33,10 +36,28 @@ LOG_LINES = 400
 MAX_STEPS_PER_TURN = 10_000
 #: The longest player name the apps accept.
 NAME_LENGTH = 24
+#: What the apps say of the later game's rule sets.
+LATER_GAME_NOTE = (
+    "Monopoly is a trademark of Hasbro; the kit plays its historical rules for study and "
+    "is independent of Hasbro."
+)
+
+
+def is_later_game(rules: Any) -> bool:
+    """Whether a rule set (or its id) is one of the later game's (the Monopoly rules).
+
+    Examples
+    --------
+    >>> is_later_game("monopoly_us"), is_later_game("landlords_game")
+    (True, False)
+    """
+    rule_set = load_rules(rules) if isinstance(rules, str) else rules
+    return (rule_set.params.get("engine") or {}).get("flow") == "monopoly"
 
 
 def rule_set_menu() -> list[tuple[str, str]]:
-    """The registered rule sets as (text to show, id), reconstructions marked.
+    """The registered rule sets as (text to show, id): reconstructions and the later
+    game's historical rules marked.
 
     Examples
     --------
@@ -44,13 +65,18 @@ def rule_set_menu() -> list[tuple[str, str]]:
     True
     >>> [text for text, rules_id in rule_set_menu() if rules_id == "prosperity"]
     ['Prosperity (reconstruction)']
+    >>> dict(rule_set_menu())["Monopoly: the 1972 UK rules (historical rules)"]
+    'monopoly_uk_1972'
     """
     menu = []
     for rules_id in registered():
-        info = load_rules(rules_id).info
+        rule_set = load_rules(rules_id)
+        info = rule_set.info
         text = info.title
         if info.status == "reconstruction" and "reconstruction" not in text.lower():
             text += " (a reconstruction)"
+        elif is_later_game(rule_set):
+            text += " (historical rules)"
         menu.append((text, rules_id))
     return menu
 
@@ -180,6 +206,8 @@ class GameTable:
         seat = self.waiting_for
         if seat is None:
             return ""
+        if getattr(self.game, "family", "") == "monopoly":
+            return f"{self.game.names[seat]}: {estate_question(self.game, seat)}"
         kind = self.game.decision_kind
         about = self.game.decision_about
         space = getattr(about, "space", None)
