@@ -48,9 +48,11 @@ LINE_UPS = {
 }
 
 
-def one_run(players: list[str], games: int, first_seed: int, **options) -> dict[str, float]:
+def one_run(
+    players: list[str], games: int, first_seed: int, rules_id: str = "landlords_game", **options
+) -> dict[str, float]:
     turns = decisions = 0
-    rules = load_rules("landlords_game", **options)  # once, as an experiment does
+    rules = load_rules(rules_id, **options)  # once, as an experiment does
     start = time.perf_counter()
     for seed in range(first_seed, first_seed + games):
         session = Session(rules, players, seed=seed)
@@ -67,8 +69,10 @@ def one_run(players: list[str], games: int, first_seed: int, **options) -> dict[
     }
 
 
-def measure(players: list[str], games: int, runs: int, **options) -> dict[str, float]:
-    results = [one_run(players, games, 1000 * k, **options) for k in range(runs)]
+def measure(
+    players: list[str], games: int, runs: int, rules_id: str = "landlords_game", **options
+) -> dict[str, float]:
+    results = [one_run(players, games, 1000 * k, rules_id, **options) for k in range(runs)]
     rates = [r["player_turns_per_second"] for r in results]
     return {
         key: round(statistics.median(r[key] for r in results), 1)
@@ -93,7 +97,7 @@ def reference_loop_seconds() -> float:
     return round(time.perf_counter() - start, 3)
 
 
-def instructions_per_turn(games: int) -> dict[str, float] | None:
+def instructions_per_turn(games: int, script: str = __file__) -> dict[str, float] | None:
     """CPU instructions per player-turn, counted by valgrind: the same on any load.
 
     Counts a run of ``games`` games and a run of none, and divides the
@@ -111,7 +115,7 @@ def instructions_per_turn(games: int) -> dict[str, float] | None:
                     "--tool=callgrind",
                     f"--callgrind-out-file={out}",
                     sys.executable,
-                    __file__,
+                    script,
                     "--play-only",
                     str(n),
                 ],

@@ -980,15 +980,25 @@ class Comparison:
                 )
         return [*lines, ""] if lines else []
 
-    def _curve_lines(self, every: int = 5) -> list[tuple[str, ...]]:
-        """The mean Gini of net worth every few rounds, one line per round shown."""
+    def _curve_lines(self, every: int = 5, most: int = 30) -> list[tuple[str, ...]]:
+        """The mean Gini of net worth every few rounds, one line per round shown.
+
+        Every ``every`` rounds up to the round by which 95% of the games have
+        ended (a multiple of ``every`` that keeps the table to about ``most``
+        lines: the later game can run to a thousand rounds), then the last.
+        """
         curves = {
             label: frame["mean_gini_net_worth"].to_numpy()
             for label, frame in self.per_round.groupby("label", sort=False)
         }
         longest = max(len(curve) for curve in curves.values())
+        horizon = min(longest, int(np.percentile(self.games["rounds"], 95)) + 1)
+        every *= max(1, -(-horizon // (every * most)))
         lines = [("mean Gini of net worth by round", *("" for _ in self.labels))]
-        for round_ in range(0, longest, every):
+        shown = list(range(0, horizon, every))
+        if shown[-1] != longest - 1:
+            shown.append(longest - 1)
+        for round_ in shown:
             cells = (
                 f"{curves[label][round_]:.3f}" if round_ < len(curves[label]) else ""
                 for label in self.labels

@@ -200,8 +200,14 @@ class GameRecord:
     @property
     def standings(self):
         """The final table, best score first, with the rule set's score and net worth."""
-        final = self.rounds.groupby("player").tail(1)
-        ordered = final.sort_values(["score", "player"], ascending=[False, True])
+        final = self.rounds.groupby("player").tail(1).copy()
+        # In the later game a bankrupt player has nothing: the later he left, the better.
+        left = {player: round_ for round_, player, _ in getattr(self.game, "bankruptcies", ())}
+        final["left_in_round"] = [left.get(player, -1) for player in final["player"]]
+        final["_stayed"] = [left.get(player, 10**9) for player in final["player"]]
+        ordered = final.sort_values(
+            ["score", "_stayed", "player"], ascending=[False, False, True]
+        ).drop(columns=["_stayed"])
         ordered = ordered.drop(columns=["round"]).reset_index(drop=True)
         ordered.insert(0, "place", range(1, len(ordered) + 1))
         return ordered

@@ -54,21 +54,30 @@ def game_report(record: Any) -> str:
         f"Standings ({over} in round {record.n_rounds}, after {record.n_turns} turns"
         + (f": {record.end_reason})" if record.end_reason else ")"),
     ]
-    columns = (
-        "place",
-        "name",
-        "score",
-        "cash",
-        "lots",
-        "franchises",
-        "railroads",
-        "licenses",
-        "houses",
-        "luxuries",
-        "debts",
-        "net_worth",
-    )
     standings = record.standings
+    if game.family == "monopoly":
+        # The later game's words: streets and utilities; worth valued as the short game does.
+        columns = ("place", "name", "net_worth", "cash", "streets", "utilities", "railroads")
+        columns += ("houses", "left")
+        standings = standings.rename(columns={"lots": "streets", "franchises": "utilities"})
+        standings["left"] = [
+            f"bankrupt in round {r}" if r >= 0 else "" for r in standings["left_in_round"]
+        ]
+    else:
+        columns = (
+            "place",
+            "name",
+            "score",
+            "cash",
+            "lots",
+            "franchises",
+            "railroads",
+            "licenses",
+            "houses",
+            "luxuries",
+            "debts",
+            "net_worth",
+        )
     rows = [columns] + [tuple(str(row[c]) for c in columns) for _, row in standings.iterrows()]
     widths = [max(len(row[i]) for row in rows) for i in range(len(columns))]
     for row in rows:
@@ -80,11 +89,22 @@ def game_report(record: Any) -> str:
         )
     if game.everyone_wins:
         lines += ["", "Everyone wins (the Prosperity test was met)."]
-    lines += [
-        "",
-        "Score: the rule set's own. Debts: what a player owes less what he is owed; they count",
-        "in both the score and the net worth.",
-    ]
+    if game.family == "monopoly":
+        lines += [
+            "",
+            "Net worth as the short game values it: cash, property at its printed price",
+            "(mortgaged at half), houses at cost and a hotel at the cost of five houses.",
+        ]
+        trades = [trade for trade in game.trades if trade[3]]
+        if trades:
+            lines += ["", f"Trades made: {len(trades)} (of {len(game.trades)} proposed)."]
+    else:
+        lines += [
+            "",
+            "Score: the rule set's own. Debts: what a player owes less what he is owed; they"
+            " count",
+            "in both the score and the net worth.",
+        ]
     lines += _public_works(game)
     lines += ["", "Money outside the players' hands:"]
     ledger = game.ledger
