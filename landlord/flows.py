@@ -73,9 +73,9 @@ GROUPS: tuple[str, ...] = (
 _REASONS_BY_GROUP: dict[str, tuple[str, ...]] = {
     "land rent": ("land rent", "land value tax", "opportunity rent", "site bid"),
     "house rent": ("house rent",),
-    "fares": ("railroad fare", "franchise fee"),
-    "taxes and fines": ("necessity tax", "jail fine"),
-    "wages": ("wages", "opportunity wages"),
+    "fares": ("railroad fare", "franchise fee", "utility rent"),
+    "taxes and fines": ("necessity tax", "jail fine", "tax"),
+    "wages": ("wages", "opportunity wages", "salary"),
     "purchases": (
         "card bought",
         "card bought from the deal",
@@ -83,9 +83,27 @@ _REASONS_BY_GROUP: dict[str, tuple[str, ...]] = {
         "house built",
         "luxury",
         "luxury card sold",
+        # The later game's:
+        "property bought",
+        "property bought at auction",
+        "title deed dealt",
+        "building bought",
+        "building sold",
+        "buildings sold",
+        "trade",
     ),
-    "loans": ("loan", "debt repaid", "debt repaid from wages"),
+    "loans": (
+        "loan",
+        "debt repaid",
+        "debt repaid from wages",
+        "mortgage",
+        "mortgage lifted",
+        "mortgage interest",
+        "bankruptcy",  # a debt settled by handing everything over
+    ),
     "chance and speculation": (
+        "card",
+        "repairs",
         "chance",
         "speculation stake",
         "speculation winnings",

@@ -27,7 +27,7 @@ from landlord.flows import (
     to_frame,
 )
 
-#: Every reason the engine writes today.
+#: Every reason the engine writes today (the later game's at the end).
 ENGINE_REASONS = [
     "starting cash",
     "wages",
@@ -59,6 +59,22 @@ ENGINE_REASONS = [
     "opportunity wages",
     "opportunity rent",
     "Treasury emptied for the single tax",
+    "salary",
+    "utility rent",
+    "tax",
+    "property bought",
+    "property bought at auction",
+    "title deed dealt",
+    "building bought",
+    "building sold",
+    "buildings sold",
+    "trade",
+    "mortgage",
+    "mortgage lifted",
+    "mortgage interest",
+    "bankruptcy",
+    "card",
+    "repairs",
 ]
 
 ANN, BOB, CY, MISC, TREASURY = range(5)
@@ -116,6 +132,15 @@ def test_every_engine_reason_has_a_group_other_than_other():
 )
 def test_reasons_fall_in_the_groups_a_lesson_talks_about(reason, group):
     assert group_of(reason) == group
+
+
+@pytest.mark.parametrize("rules", ["monopoly_us", "monopoly_uk_1972"])
+def test_every_payment_of_the_later_game_falls_in_a_named_group(rules):
+    for seed in range(8):
+        record = landlord.play(rules, players=["strategy_guide", "eager_landlord"] * 2, seed=seed)
+        reasons = {transfer.reason for transfer in record.game.ledger.records}
+        assert {reason for reason in reasons if group_of(reason) == "other"} == set()
+        assert {"land rent", "salary"} <= reasons
 
 
 def test_reason_groups_cannot_be_changed_by_accident():

@@ -374,7 +374,7 @@ class Monopoly(Estates):
         pos = self.position[player]
         to = (pos + steps) % size
         if steps > 0 and pos + steps >= size:
-            self.ledger.transfer(self.bank, player, self.wages, "salary")
+            self.ledger.transfer(self.bank, player, self.wages, "salary")  # Magie's wages
         self.position[player] = to
         yield from self._land(player, to, steps, card)
 
@@ -415,10 +415,17 @@ class Monopoly(Estates):
             claim = yield (holder, "rent", (CLAIM_RENT, DECLINE), (space, rent))
             if type(claim) is not ClaimRent:
                 return
-        if self.ledger.balances[player] >= rent:
-            self.ledger.transfer(player, holder, rent, "rent")  # the usual case, at once
+        # The ledger's words for it, as the flows group them: a bare lot's rent is
+        # land rent, a built one's house rent; railroads and utilities charge fares.
+        kind = self.tables.kind[space]
+        if kind == "street":
+            reason = "house rent" if self.houses[space] else "land rent"
         else:
-            yield from self._pay(player, holder, rent, "rent")
+            reason = "railroad fare" if kind == "railroad" else "utility rent"
+        if self.ledger.balances[player] >= rent:
+            self.ledger.transfer(player, holder, rent, reason)  # the usual case, at once
+        else:
+            yield from self._pay(player, holder, rent, reason)
 
     def _last_total(self) -> int:
         """The total of the throw that moved the player (the latest dice in the history)."""
