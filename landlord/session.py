@@ -254,8 +254,12 @@ class Session:
             elif actor == NOBODY or human[actor]:
                 break
             else:
-                choice = policies[actor].choose(game, node[2], rng)
-                for option in node[2]:
+                options = node[2]
+                choice = policies[actor].choose(game, options, rng)
+                if type(options) is not tuple and type(options) is not list:
+                    game.apply(choice)  # a rule rather than a list (trades): it checks
+                    continue
+                for option in options:
                     if option is choice:
                         break
                 else:

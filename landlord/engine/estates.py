@@ -134,6 +134,33 @@ def estate_tables(rules: RuleSet) -> EstateTables:
     return tables
 
 
+def _set_state(
+    group: int, members: tuple[int, ...], owner: list[int], mortgaged: list[bool]
+) -> tuple[tuple[int, int] | None, list[tuple[int, tuple]]]:
+    """Of one set (a colour group, or the railroads with ``group`` -1): (holder, group)
+    if one player holds it whole and unmortgaged (groups only), and for each player
+    holding all but one lot, held by another, ``(player, (members, that lot))``."""
+    holders = [owner[s] for s in members]
+    if -1 in holders:
+        return None, []  # a lot still with the bank: no trade completes the set
+    first = holders[0]
+    size = len(members)
+    count = holders.count(first)
+    if count == size:
+        if group >= 0 and not any(mortgaged[s] for s in members):
+            return (first, group), []
+        return None, []
+    nearly = []
+    if count == size - 1:  # the odd lot is the one not his
+        odd = next(i for i, holder in enumerate(holders) if holder != first)
+        nearly.append((first, (members, members[odd])))
+    last = holders[-1]
+    if last != first and holders.count(last) == size - 1:
+        odd = next(i for i, holder in enumerate(holders) if holder != last)
+        nearly.append((last, (members, members[odd])))
+    return None, nearly
+
+
 class Watched(list):
     """A list of the board (holders, mortgages, buildings) that tells the game when
     it changes.
@@ -157,6 +184,9 @@ class Watched(list):
         game._buildings_cache = None
         if self.holdings:
             game._ownership_cache = None
+            where = game._set_index.get(index)
+            if where is not None:
+                game._dirty_sets.add(where)
         else:
             game._built_cache = None
 
@@ -244,49 +274,44 @@ class Estates(GameState):
 
     # --- building -----------------------------------------------------------------
 
-    def _ownership(self) -> tuple[list[list[int]], list[int], list[list[tuple]]]:
-        """Who holds what, worked out again only when a holder or a mortgage changed
-        (:class:`Watched` lists forget it whenever one is set, by hand too).
+    def _ownership(self) -> tuple[list[list[int]], list[list[tuple]]]:
+        """Who holds what, worked out again only for the sets whose holders or mortgages
+        changed (:class:`Watched` lists say which, when one is set, by hand too).
 
-        Per player: the colour groups he holds whole and unmortgaged; how many
-        properties he holds; and the sets (a colour group, or the railroads)
-        he holds all but one of, that one held by another player, as
-        ``(members, missing lot)``.
+        Per player: the colour groups he holds whole and unmortgaged; and the
+        sets (a colour group, or the railroads) he holds all but one of, that
+        one held by another player, as ``(members, missing lot)``.
         """
         cached = self._ownership_cache
         if cached is not None:
             return cached
+        states = self._set_states
+        sets = self._sets
         owner, mortgaged = self.owner, self.mortgaged
+        for index in self._dirty_sets:
+            group, members = sets[index]
+            states[index] = _set_state(group, members, owner, mortgaged)
+        self._dirty_sets = set()
         n = self.n_players
         complete: list[list[int]] = [[] for _ in range(n)]
         almost: list[list[tuple]] = [[] for _ in range(n)]
-        for group, members in self._sets:
-            holders = [owner[s] for s in members]
-            if -1 in holders:
-                continue  # a lot still with the bank: no trade completes the set
-            first = holders[0]
-            size = len(members)
-            count = holders.count(first)
-            if count == size:
-                if group >= 0 and not any(mortgaged[s] for s in members):
-                    complete[first].append(group)
-                continue
-            if count == size - 1:  # the odd lot is the one not his
-                odd = next(i for i, holder in enumerate(holders) if holder != first)
-                almost[first].append((members, members[odd]))
-            last = holders[-1]
-            if last != first and holders.count(last) == size - 1:
-                odd = next(i for i, holder in enumerate(holders) if holder != last)
-                almost[last].append((members, members[odd]))
-        held = [owner.count(player) for player in range(n)]
-        result = (complete, held, almost)
+        for whole, nearly in states:
+            if whole is not None:
+                complete[whole[0]].append(whole[1])
+            for player, entry in nearly:
+                almost[player].append(entry)
+        result = (complete, almost)
         self._ownership_cache = result
         return result
+
+    def complete_groups(self, player: int) -> list[int]:
+        """The colour groups ``player`` holds whole, none of their lots mortgaged."""
+        return (self._ownership_cache or self._ownership())[0][player]
 
     def nearly_complete(self, player: int) -> list[tuple]:
         """The sets ``player`` holds all but one lot of, that lot held by another:
         ``(members, missing lot)`` (see :meth:`_ownership`)."""
-        return (self._ownership_cache or self._ownership())[2][player]
+        return (self._ownership_cache or self._ownership())[1][player]
 
     _ownership_cache: tuple | None = None
 
@@ -294,11 +319,25 @@ class Estates(GameState):
     def _sets(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """The sets a player may hold whole: (group, lots) of the colour groups, and
         (-1, the railroads)."""
-        sets = self.__dict__.get("_sets_made")
-        if sets is None:
-            t = self.tables
-            sets = self.__dict__["_sets_made"] = (*t.groups.items(), (-1, t.railroads))
-        return sets
+        t = self.tables
+        return (*t.groups.items(), (-1, t.railroads))
+
+    @property
+    def _set_index(self) -> dict[int, int]:
+        """The set (an index into :attr:`_sets`) each lot of a set belongs to."""
+        index = self.__dict__.get("_set_index_made")
+        if index is None:
+            index = {lot: i for i, (_, lots) in enumerate(self._sets) for lot in lots}
+            self.__dict__["_set_index_made"] = index
+        return index
+
+    def _watch_holdings(self) -> None:
+        """Start the caches of who holds what (the game calls it once, at the start)."""
+        count = len(self._sets)
+        #: Per set, what :func:`_set_state` found; recomputed for the sets marked dirty.
+        self._set_states: list[Any] = [None] * count
+        #: The sets whose holders or mortgages changed since :meth:`_ownership` looked.
+        self._dirty_sets = set(range(count))
 
     def _buildings(self) -> tuple[list[list[tuple]], set[int]]:
         """Per player, what he could build next on each complete group, as
@@ -386,8 +425,10 @@ class Estates(GameState):
 
     def lift_cost(self, space: int) -> int:
         """What lifting the mortgage on ``space`` costs: its value and the interest."""
-        value = self.tables.mortgage[space]
-        return value + self.interest(value)
+        costs = self.__dict__.get("_lift_costs")
+        if costs is None:
+            costs = self._lift_costs = [m + self.interest(m) for m in self.tables.mortgage]
+        return costs[space]
 
     def interest(self, value: int) -> int:
         """The mortgage interest on ``value``, rounded up to a whole unit (our reading)."""
@@ -398,10 +439,10 @@ class Estates(GameState):
         t = self.tables
         cash = self.ledger.balances[player]
         owner, mortgaged = self.owner, self.mortgaged
+        self.lift_cost(0)  # the table of costs, made once
+        costs = self._lift_costs
         return [
-            t.lifts[s]
-            for s in t.cards
-            if mortgaged[s] and owner[s] == player and self.lift_cost(s) <= cash
+            t.lifts[s] for s in t.cards if mortgaged[s] and owner[s] == player and costs[s] <= cash
         ]
 
     def raisable(self, player: int) -> int:

@@ -141,6 +141,7 @@ class Monopoly(Estates):
         #: Houses on each lot (5: a hotel).
         self.houses = Watched([0] * t.size, self, holdings=False)
         self.mortgaged = Watched([False] * t.size, self)
+        self._watch_holdings()
         self.mortgages_held = [0] * n
         buildings = p["buildings"]
         self.bank_houses = buildings["houses"]
@@ -287,7 +288,11 @@ class Monopoly(Estates):
             self._building_closed = False
             actions = business_actions(player)
             if len(actions) > 1:
-                yield from self._business(player, actions)
+                # The first question asked here, the rest (if he does business) in _business.
+                choice = yield (player, "turn", actions, None)
+                if type(choice) is not Roll:
+                    yield from self._do_business(player, choice)
+                    yield from self._business(player, business_actions(player))
             throw = yield THROW
             double = throw[0] == throw[1]
             if double:

@@ -180,13 +180,18 @@ class GameState:
         if node[0] == NOBODY:
             raise IllegalMove("the game is over")
         options = node[2]
-        for option in options:
-            if option is choice:
-                break
+        legal = True
+        if type(options) is tuple or type(options) is list:
+            for option in options:
+                if option is choice:
+                    break
+            else:
+                legal = choice in options
         else:
-            if choice not in options:
-                who = "chance" if node[0] == CHANCE else f"player {node[0]} ({node[1]})"
-                raise IllegalMove(f"{choice!r} is not legal for {who}; legal: {list(options)!r}")
+            legal = choice in options  # a rule rather than a list (trades): ask it
+        if not legal:
+            who = "chance" if node[0] == CHANCE else f"player {node[0]} ({node[1]})"
+            raise IllegalMove(f"{choice!r} is not legal for {who}; legal: {list(options)!r}")
         self.history.append(choice)
         try:
             self._node = self._flow_gen.send(choice)

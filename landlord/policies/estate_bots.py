@@ -94,7 +94,7 @@ def _completes(view: Any, me: int, space: int) -> bool:
 def _turn(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
     if type(legal) is tuple and not view.nearly_complete(me):
         return legal[0]  # the usual turn (throw or talk) with nothing to talk about
-    spare = _spare(bot, view, me)
+    spare = view.ledger.balances[me] - bot.reserve * view.money_scale
     houses = view.houses
     cost = view.tables.house_cost
     best = None
@@ -186,11 +186,13 @@ def _mortgaged(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
 
 
 def _raise(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
-    """Mortgage what earns least first, then sell buildings; bankrupt only when nothing is left."""
+    """Mortgage what earns least first, then sell buildings; bankrupt when nothing is left."""
     t = view.tables
     mortgages = [a for a in legal if type(a) is Mortgage]
     if mortgages:
-        return min(mortgages, key=lambda a: (view.rent(a.space), t.price[a.space]))
+        # A lot of no complete set first (its rent is not doubled), then the cheapest.
+        sets = view.complete_groups(me)
+        return min(mortgages, key=lambda a: (t.group[a.space] in sets, t.price[a.space]))
     sells = [a for a in legal if type(a) is SellBuilding]
     if sells:
         return min(sells, key=lambda a: t.house_cost[a.space])
