@@ -600,3 +600,22 @@ def test_the_highest_bid_for_a_short_bank_house_buys_it():
     assert game.houses[BALTIC] == 1
     assert game.bank_houses == 0
     assert game.cash(1) == 1500 - bids[0].amount
+
+
+def test_a_trade_partner_bankrupt_over_the_interest_loses_only_what_was_his():
+    game = game_at_throw(3, owners={READING: 0, BALTIC: 1}, mortgaged=(READING,), cash={1: 0})
+    flow = game._exchange(0, Trade(1, (READING,), (BALTIC,), 0))
+    node = next(flow)  # Bob owes $10 interest on Reading, has no cash and nothing to raise
+    assert node[:2] == (1, "raise")
+    assert GoBankrupt() in node[2]  # (he could still try to sell something in talks)
+    node = flow.send(GoBankrupt())  # bankrupt to the bank: his property is auctioned
+    assert node[1] == "bid"
+    assert node[3].space == READING
+    with contextlib.suppress(StopIteration):
+        while True:
+            node = flow.send(PASS)
+    assert game.bankrupt[1]
+    assert game.owner[BALTIC] == 0  # Ann's side of the trade stands
+    assert game.owner[READING] == -1
+    assert not game.mortgaged[READING]
+    assert game.mortgages_held == [0, 0, 0]

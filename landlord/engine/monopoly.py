@@ -273,6 +273,8 @@ class Monopoly(Estates):
         if self.jailed[player]:
             self._building_closed = False
             yield from self._business(player, self.business_actions(player))
+            if self.bankrupt[player]:
+                return
             throw = yield from self._jail_turn(player)
             if self.jailed[player] or self.bankrupt[player]:
                 return
@@ -293,6 +295,8 @@ class Monopoly(Estates):
                 if type(choice) is not Roll:
                     yield from self._do_business(player, choice)
                     yield from self._business(player, business_actions(player))
+                    if self.bankrupt[player]:
+                        return  # bankrupt over the interest on a mortgage he traded for
             throw = yield THROW
             double = throw[0] == throw[1]
             if double:
@@ -306,7 +310,7 @@ class Monopoly(Estates):
 
     def _business(self, player: int, actions: Any) -> Flow:
         """Before a throw: build, lift mortgages, trade; the throw ends it."""
-        while len(actions) > 1:
+        while len(actions) > 1 and not self.bankrupt[player]:
             choice = yield (player, "turn", actions, None)
             if type(choice) is Roll:
                 return
@@ -690,19 +694,21 @@ class Monopoly(Estates):
             self._cards_held[player].append(self._cards_held[partner].pop())
         self.jail_cards[player] += trade.take_cards - trade.give_cards
         self.jail_cards[partner] += trade.give_cards - trade.take_cards
-        for spaces, to in ((trade.give, partner), (trade.take, player)):
-            yield from self._hand_over(list(spaces), to)
+        moves = [(space, partner) for space in trade.give]
+        moves += [(space, player) for space in trade.take]
+        yield from self._hand_over(moves)
 
-    def _hand_over(self, spaces: list[int], to: int) -> Flow:
-        """Titles change hands at once; then each mortgaged one costs its new holder
-        the interest now, or he lifts the mortgage."""
-        for space in spaces:
+    def _hand_over(self, moves: list[tuple[int, int]]) -> Flow:
+        """Titles change hands, all at once, as ``(space, new holder)``; then each
+        mortgaged one costs its new holder the interest now, or he lifts the mortgage."""
+        for space, to in moves:
             holder = self.owner[space]
             self.owner[space] = to
             if self.mortgaged[space]:
                 self.mortgages_held[holder] -= 1
                 self.mortgages_held[to] += 1
-        for space in spaces:
+        for space, to in moves:
+            # One that went bankrupt over another's interest has lost these already.
             if not self.mortgaged[space] or self.owner[space] != to or self.bankrupt[to]:
                 continue
             keep = KeepMortgage(space)
@@ -777,7 +783,7 @@ class Monopoly(Estates):
         self.jail_cards[player] = 0
         self._cards_held[player] = []
         if to_player:
-            yield from self._hand_over(held, creditor)
+            yield from self._hand_over([(space, creditor) for space in held])
             return
         for space in held:  # to the bank: mortgages cancelled, every property auctioned
             self.owner[space] = -1
