@@ -619,3 +619,12 @@ def test_a_trade_partner_bankrupt_over_the_interest_loses_only_what_was_his():
     assert game.owner[READING] == -1
     assert not game.mortgaged[READING]
     assert game.mortgages_held == [0, 0, 0]
+
+
+def test_holders_set_by_hand_a_stretch_at_a_time_count_too():
+    game = game_at_throw()
+    assert game.complete_groups(0) == []
+    game.owner[:] = [0] * len(game.owner)
+    assert game.complete_groups(0) == sorted(game.tables.groups)
+    game.mortgaged[1:2] = [True]
+    assert 1 not in game.complete_groups(0)

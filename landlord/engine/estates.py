@@ -184,9 +184,12 @@ class Watched(list):
         game._buildings_cache = None
         if self.holdings:
             game._ownership_cache = None
-            where = game._set_index.get(index)
-            if where is not None:
-                game._dirty_sets.add(where)
+            if type(index) is slice:  # a whole stretch set at once: look at every set again
+                game._dirty_sets.update(range(len(game._set_states)))
+            else:
+                where = game._set_index.get(index)
+                if where is not None:
+                    game._dirty_sets.add(where)
         else:
             game._built_cache = None
 

@@ -29,6 +29,9 @@ __all__ = ["EstateVoice", "estate_question"]
 PACK_NAMES = {"chance": "Chance", "community_chest": "Community Chest"}
 #: A payment that no decision tells, in words, by its reason (rent, tax and card payments
 #: have words of their own): the words take {payer}, {payee}, {money} and {space}.
+#: The ledger's reasons for rent in the later game (bare lot, built lot, railroad, utility).
+_RENTS = frozenset({"land rent", "house rent", "railroad fare", "utility rent"})
+
 _PAYMENTS: dict[str, str] = {
     "starting cash": "{payee} starts with {money}",
     "salary": "{payee} collects {money} salary",
@@ -37,6 +40,7 @@ _PAYMENTS: dict[str, str] = {
     "jail fine": "{payer} pays the {money} Jail fine",
     "building bought": "{payer} wins a building at auction for {money}",
     "building sold": "{payee} sells a building back to the Bank for {money}",
+    "buildings sold": "{payee} sells a whole group's buildings back to the Bank for {money}",
     "mortgage": "{payee} mortgages a property for {money}",
     "mortgage lifted": "{payer} lifts a mortgage for {money}",
     "mortgage interest": "{payer} pays {money} interest on a mortgaged property",
@@ -322,7 +326,7 @@ class EstateVoice:
         mover = record.payer if record.payer < game.n_players else record.payee
         at = game.position[mover] if mover < game.n_players else -1
         space = t.name[at] if at >= 0 else "a property"
-        if reason == "rent":
+        if reason in _RENTS:
             line = f"{payer} pays {money} rent to {payee}"
             if at >= 0 and game.owner[at] == record.payee:
                 line += f" for {t.name[at]}"
