@@ -15,11 +15,12 @@ UV := $(BIN)/uv
 INSTALL := $(UV) pip install --quiet --compile-bytecode --python $(BIN)/python --constraint constraints.txt
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: run test lint lock clean help
+.PHONY: run test lint lock lessons clean help
 
 help:
 	@echo "make run    serve the apps on http://127.0.0.1:$(PORT)/ (PORT=..., VOILA_ARGS=...)"
 	@echo "make test   lint, then unit, notebook and browser tests"
+	@echo "make lessons  build the lessons site into lessons/_site (open its index.html)"
 	@echo "make lint   ruff only"
 	@echo "make lock   refresh constraints.txt after editing dependencies in pyproject.toml"
 	@echo "make clean  remove .venv and caches"
@@ -32,6 +33,10 @@ run: $(VENV)/.installed-notebook
 
 test: lint
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The lessons as a browsable site with printable worksheets (runs every lesson's code).
+lessons: $(VENV)/.installed-notebook
+	$(BIN)/python lessons/build.py --out lessons/_site
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

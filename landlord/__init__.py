@@ -115,3 +115,41 @@ def load_game(path) -> GameRecord:
     from landlord.record import load_game as _load
 
     return _load(path)
+
+
+#: The kit's modules a lesson or a notebook reaches as ``landlord.<name>`` after a plain
+#: ``import landlord``; each is imported on first use (plotting needs matplotlib, widgets
+#: ipywidgets, so neither is imported before it is wanted).
+_SUBMODULES = frozenset(
+    {
+        "analysis",
+        "engine",
+        "experiments",
+        "flows",
+        "metrics",
+        "palette",
+        "plotting",
+        "policies",
+        "record",
+        "report",
+        "rules",
+        "session",
+        "widgets",
+    }
+)
+
+
+def __getattr__(name: str) -> Any:
+    """``landlord.metrics`` and the like, imported when first asked for.
+
+    Examples
+    --------
+    >>> import landlord
+    >>> landlord.metrics.gini([0, 0, 0, 4])
+    0.75
+    """
+    if name in _SUBMODULES:
+        import importlib
+
+        return importlib.import_module(f"landlord.{name}")
+    raise AttributeError(f"module 'landlord' has no attribute {name!r}")

@@ -783,7 +783,13 @@ def _holdings_now(
         )
     worth = table["net_worth"]
     names = names or [f"player {seat + 1}" for seat in range(len(worth))]
-    houses = table["houses"] * house_cost if house_cost is not None else np.zeros_like(worth)
+    if house_cost is not None:
+        houses = table["houses"] * house_cost
+    elif game is not None and hasattr(game, "buildings_worth"):
+        # The later game: house costs differ by colour group; the game counts them.
+        houses = np.array(game.buildings_worth(), dtype=float)
+    else:
+        houses = np.zeros_like(worth)
     loans = -table["debts"]  # "debts" is what he owes less what is owed to him
     parts = {"cash": table["cash"], "land": table["land_value"], "houses": houses, "loans": loans}
     parts["other"] = worth - parts["cash"] - parts["land"] - houses - loans

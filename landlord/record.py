@@ -113,7 +113,11 @@ class GameRecord:
     def rounds(self):
         """Per round and player: cash, cards by kind, houses, land value, debts, score, net worth.
 
-        Round 0 is after the deal; the last rows are the end of the game.
+        Round 0 is after the deal; the last rows are the end of the game. In the
+        later game (the Monopoly rule sets) ``lots`` are streets, ``franchises``
+        utilities, a hotel counts five ``houses``, and the score is the net worth
+        as the short game values it; ``licenses``, ``luxuries``, ``professors``
+        and ``debts`` are 0 there.
         """
         import pandas as pd
 

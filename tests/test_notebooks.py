@@ -22,7 +22,7 @@ def executable_notebooks() -> list[Path]:
         path
         for folder in FOLDERS
         for path in folder.rglob("*.ipynb")
-        if ".ipynb_checkpoints" not in path.parts
+        if ".ipynb_checkpoints" not in path.parts and "_site" not in path.parts
     ]
     return sorted(found)
 

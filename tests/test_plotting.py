@@ -717,3 +717,13 @@ def test_a_small_chart_leaves_the_key_out_unless_asked(record):
     assert asked == [*(g for g in GROUPS if g in main), "(size: money received)"]
     big = key_texts(ax_of(cash_flow_graph(graph)))
     assert big == asked
+
+
+def test_wealth_bars_count_the_later_games_buildings_at_their_groups_cost():
+    from landlord.plotting import _holdings_now
+
+    record = landlord.play("monopoly_us", players=["strategy_guide"] * 4, seed=3, round_limit=40)
+    _, parts, worth, _ = _holdings_now(record, None)
+    assert list(parts["houses"]) == record.game.buildings_worth()
+    assert max(parts["houses"]) > 0
+    assert sum(worth) == sum(record.game.net_worths())

@@ -389,8 +389,9 @@ def sweet_spot(
     whose rents rise most at the hotel: each further row pays back faster
     there, and the hotels fastest (about 21 throws against 26 for the third
     row). Counting all the money spent, land included, the claim holds only
-    for the green and dark blue groups; elsewhere the hotel level pays back
-    a little faster (red, yellow and dark blue differ by under a throw).
+    for the green and dark blue groups (dark blue by under a throw);
+    elsewhere the hotel level pays back faster (red and yellow by under a
+    throw).
     The landing chances are the same at every level of a street, so the
     marginal answer comes from the title deeds' rent ladders; the chances
     only weigh the streets of a group against each other.

@@ -612,6 +612,15 @@ class Estates(GameState):
                 worth += t.price[s] + self.houses[s] * t.house_cost[s]
         return worth
 
+    def buildings_worth(self) -> list[int]:
+        """What each player's houses and hotels cost (a hotel: five houses), now."""
+        worth = [0] * self.n_players
+        t = self.tables
+        for s in t.streets:
+            if self.houses[s]:
+                worth[self.owner[s]] += self.houses[s] * t.house_cost[s]
+        return worth
+
     def holdings_summary(self, player: int) -> tuple[int, ...]:
         """:meth:`holdings_table` for one player, now."""
         return self.holdings_table()[player]
