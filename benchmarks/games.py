@@ -144,50 +144,67 @@ def play_only(games: int) -> None:
     print(f"turns {turns}")
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per run (default 200)")
+def arguments(doc: str, games: int, instructions: int, out: Path) -> argparse.Namespace:
+    """The command line every game-rate benchmark takes (``--play-only`` is for valgrind)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--games", type=int, default=games, help=f"games per run ({games})")
     parser.add_argument("--runs", type=int, default=5, help="runs; the median is reported")
-    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks/results/games.json")
+    parser.add_argument("--out", type=Path, default=out)
     parser.add_argument(
         "--instructions",
         type=int,
-        default=30,
+        default=instructions,
         metavar="GAMES",
         help="also count instructions per player-turn over this many games under valgrind "
-        "(0: skip; default 30)",
+        f"(0: skip; default {instructions})",
     )
     parser.add_argument("--play-only", type=int, default=None, help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.play_only is not None:
-        play_only(args.play_only)
-        return 0
+    return parser.parse_args()
+
+
+def start_report(name: str, args: argparse.Namespace, **about: object) -> dict[str, object]:
+    """Pin to one core; the report's header, and the reference loop timed before."""
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     report: dict[str, object] = {
-        "benchmark": "games",
+        "benchmark": name,
         "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "commit": commit(),
         "machine": machine() | {"cores_used": 1},
+        **about,
         "games_per_run": args.games,
         "runs": args.runs,
         "statistic": "median of the runs",
     }
     report["reference_loop_seconds_before"] = reference_loop_seconds()
+    return report
+
+
+def finish_report(report: dict[str, object], args: argparse.Namespace, script: str) -> int:
+    """The reference loop timed after, instructions counted, the report printed and saved."""
+    report["reference_loop_seconds_after"] = reference_loop_seconds()
+    if args.instructions:
+        report["eager_landlord x4, instructions (valgrind)"] = instructions_per_turn(
+            args.instructions, script
+        )
+    print(json.dumps(report, indent=2))
+    args.out.write_text(json.dumps(report, indent=2) + "\n")
+    return 0
+
+
+def main() -> int:
+    args = arguments(__doc__, 200, 30, ROOT / "benchmarks/results/games.json")
+    if args.play_only is not None:
+        play_only(args.play_only)
+        return 0
+    report = start_report("games", args)
     for label, players in LINE_UPS.items():
         report[label] = measure(players, args.games, args.runs)
         print(f"{label:>20}: {report[label]}", flush=True)
     report["eager_landlord x4, advanced rules"] = measure(
         LINE_UPS["eager_landlord x4"], args.games, args.runs, advanced=True
     )
-    report["reference_loop_seconds_after"] = reference_loop_seconds()
-    if args.instructions:
-        report["eager_landlord x4, instructions (valgrind)"] = instructions_per_turn(
-            args.instructions
-        )
-    print(json.dumps(report, indent=2))
-    args.out.write_text(json.dumps(report, indent=2) + "\n")
-    return 0
+    return finish_report(report, args, __file__)
 
 
 if __name__ == "__main__":

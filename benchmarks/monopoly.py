@@ -17,17 +17,13 @@ host's speed drifts), and valgrind counts instructions per player-turn.
 
 from __future__ import annotations
 
-import argparse
-import datetime as dt
-import json
 import os
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import sys
 from pathlib import Path
 
-from games import instructions_per_turn, measure, reference_loop_seconds
-from setup_commands import commit, machine
+from games import arguments, finish_report, measure, start_report
 
 from landlord.rules import load_rules
 from landlord.session import Session
@@ -57,38 +53,17 @@ def play_only(games: int) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100, help="games per run (default 100)")
-    parser.add_argument("--runs", type=int, default=5, help="runs; the median is reported")
-    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks/results/monopoly.json")
-    parser.add_argument(
-        "--instructions",
-        type=int,
-        default=20,
-        metavar="GAMES",
-        help="also count instructions per player-turn over this many games under valgrind "
-        "(0: skip; default 20)",
-    )
-    parser.add_argument("--play-only", type=int, default=None, help=argparse.SUPPRESS)
-    args = parser.parse_args()
+    args = arguments(__doc__, 100, 20, ROOT / "benchmarks/results/monopoly.json")
     if args.play_only is not None:
         play_only(args.play_only)
         return 0
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    report: dict[str, object] = {
-        "benchmark": "monopoly",
-        "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-        "commit": commit(),
-        "machine": machine() | {"cores_used": 1},
-        "rules": "monopoly_us",
-        "round_limit": ROUND_LIMIT,
-        "games_per_run": args.games,
-        "runs": args.runs,
-        "statistic": "median of the runs",
-        "target_player_turns_per_second": 50_000,
-    }
-    report["reference_loop_seconds_before"] = reference_loop_seconds()
+    report = start_report(
+        "monopoly",
+        args,
+        rules="monopoly_us",
+        round_limit=ROUND_LIMIT,
+        target_player_turns_per_second=50_000,
+    )
     for label, players in LINE_UPS.items():
         games = args.games if "cap" not in label else max(1, args.games // 20)
         report[label] = measure(players, games, args.runs, "monopoly_us", round_limit=ROUND_LIMIT)
@@ -100,14 +75,7 @@ def main() -> int:
         "monopoly_uk_1972",
         round_limit=ROUND_LIMIT,
     )
-    report["reference_loop_seconds_after"] = reference_loop_seconds()
-    if args.instructions:
-        report["eager_landlord x4, instructions (valgrind)"] = instructions_per_turn(
-            args.instructions, __file__
-        )
-    print(json.dumps(report, indent=2))
-    args.out.write_text(json.dumps(report, indent=2) + "\n")
-    return 0
+    return finish_report(report, args, __file__)
 
 
 if __name__ == "__main__":
