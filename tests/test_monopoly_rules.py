@@ -628,3 +628,12 @@ def test_holders_set_by_hand_a_stretch_at_a_time_count_too():
     assert game.complete_groups(0) == sorted(game.tables.groups)
     game.mortgaged[1:2] = [True]
     assert 1 not in game.complete_groups(0)
+
+
+def test_a_utility_charges_by_the_throw_that_landed_on_it():
+    game = game_at_throw(owners={ELECTRIC: 1}, positions={0: 8})
+    throw(game, 1, 3)  # 4 to Electric Company: 4 times the throw
+    assert game.cash(0) == 1500 - 16
+    both = game_at_throw(owners={ELECTRIC: 1, WATER: 1}, positions={0: 6})
+    throw(both, 2, 4)  # 6 to Electric Company, both held: 10 times the throw
+    assert both.cash(0) == 1500 - 60

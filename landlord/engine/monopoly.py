@@ -153,6 +153,8 @@ class Monopoly(Estates):
         self.winner = -1
         self._snapshots: list[tuple] = []
         self._talks_left = 0
+        #: The total of the latest throw that moved a player.
+        self._thrown = 7
         # The figures the rest of the kit reads of every game.
         self.wages = p["wages"]["amount"]
         self.jail_fine = p["jail"]["fine"]
@@ -298,6 +300,7 @@ class Monopoly(Estates):
                     if self.bankrupt[player]:
                         return  # bankrupt over the interest on a mortgage he traded for
             throw = yield THROW
+            self._thrown = throw[0] + throw[1]  # a utility's rent counts it
             double = throw[0] == throw[1]
             if double:
                 doubles += 1
@@ -350,6 +353,7 @@ class Monopoly(Estates):
             self.jailed[player] = False
             return None
         throw = yield THROW
+        self._thrown = throw[0] + throw[1]  # a utility's rent counts it
         if throw[0] == throw[1]:
             self.jailed[player] = False
             return throw
@@ -413,7 +417,7 @@ class Monopoly(Estates):
             throw = yield THROW  # the card: throw the dice and pay so many times the total
             rent = self.rent(space, throw[0] + throw[1], card.amount)
         elif self.tables.kind[space] == "utility":
-            rent = self.rent(space, self._last_total(), 1)
+            rent = self.rent(space, self._thrown, 1)
         elif card is not None and card.effect == "nearest_railroad":
             rent = self.rent(space, multiplier=card.amount)
         else:
@@ -435,13 +439,6 @@ class Monopoly(Estates):
             self.ledger.transfer(player, holder, rent, reason)  # the usual case, at once
         else:
             yield from self._pay(player, holder, rent, reason)
-
-    def _last_total(self) -> int:
-        """The total of the throw that moved the player (the latest dice in the history)."""
-        for entry in reversed(self.history):
-            if type(entry) is tuple and len(entry) == 2:
-                return entry[0] + entry[1]
-        return 7  # pragma: no cover - a move always follows a throw
 
     def _unowned(self, player: int, space: int) -> Flow:
         t = self.tables
