@@ -302,6 +302,16 @@ def _fixed_ticks(ax: Axes, axis: str, low: float, high: float, form: str, most: 
     set_ticks(ticks, labels, parse_math=False)
 
 
+def _gini_top(*arrays: Any) -> float:
+    """The top of a Gini axis: 1, or higher (in quarters) where debts push a Gini past 1."""
+    top = 1.0
+    for values in arrays:
+        values = np.asarray(values, dtype=float)
+        if values.size and np.isfinite(values).any():
+            top = max(top, math.ceil(float(np.nanmax(values)) * 4) / 4)
+    return top
+
+
 def _gini_ticks(ax: Axes, top: float) -> None:
     """The y ticks of a Gini axis: 0, 0.25, ..., up to ``top``."""
     ticks = np.arange(0.0, top + 1e-9, 0.25)
@@ -637,13 +647,12 @@ def gini_curve(
             gid=f"gini:{measure}",
         )
     curves = [line for line in ax.get_lines() if line.get_gid() in _GINI_GIDS]
-    top, last = 1.0, 1.0
+    last = 1.0
     for line in curves:
-        x, y = np.asarray(line.get_xdata(), float), np.asarray(line.get_ydata(), float)
+        x = np.asarray(line.get_xdata(), float)
         if len(x):
             last = max(last, float(x.max()))
-        if np.isfinite(y).any():
-            top = max(top, math.ceil(float(np.nanmax(y)) * 4) / 4)  # debts can push it past 1
+    top = _gini_top(*(line.get_ydata() for line in curves))  # debts can push it past 1
     ax.set_xlim(0, last)
     ax.set_ylim(0, top)
     _fixed_ticks(ax, "x", 0, last, "{:g}", most=6)
@@ -1571,8 +1580,9 @@ def gini_distributions(comparison: Any, ax: Axes | None = None) -> Figure:
             )
     ax.set_xticks(range(len(labels)), [_wrap(label) for label in labels])
     ax.set_xlim(-0.6, len(labels) - 0.4 + 0.35)
-    ax.set_ylim(0, 1)
-    _gini_ticks(ax, 1.0)
+    top = _gini_top(games["gini_net_worth"])  # debts can push a Gini past 1
+    ax.set_ylim(0, top)
+    _gini_ticks(ax, top)
     _style(ax)
     ax.set_ylabel("final Gini of net worth", fontsize=TEXT)
     counts = sorted({int((games["label"] == label).sum()) for label in labels})
@@ -1659,8 +1669,9 @@ def mean_gini_by_round(comparison: Any, ax: Axes | None = None) -> Figure:
     if len(numbers) == 1 and (n := numbers.pop()) >= 2:
         _ceiling(ax, n)
     ax.set_xlim(0, longest)
-    ax.set_ylim(0, 1)
-    _gini_ticks(ax, 1.0)
+    top = _gini_top(*(line.get_ydata() for line in ax.get_lines()))
+    ax.set_ylim(0, top)
+    _gini_ticks(ax, top)
     _style(ax)
     ax.set_xlabel("round (a game that has ended counts with its last value)", fontsize=TEXT)
     ax.set_ylabel("mean Gini of net worth", fontsize=TEXT)

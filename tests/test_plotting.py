@@ -727,3 +727,20 @@ def test_wealth_bars_count_the_later_games_buildings_at_their_groups_cost():
     assert list(parts["houses"]) == record.game.buildings_worth()
     assert max(parts["houses"]) > 0
     assert sum(worth) == sum(record.game.net_worths())
+
+
+def test_gini_charts_reach_past_one_when_debts_push_the_gini_there():
+    from landlord.plotting import gini_distributions, mean_gini_by_round
+
+    # The advanced rules played on: the players who are not landlords end in debt.
+    result = landlord.compare(
+        ["landlords_game[advanced=true,wages_times=0,round_limit=150]"],
+        games=6,
+        players=["eager_landlord", "cautious_tenant"] * 2,
+        seed=2,
+    )
+    highest = result.games["gini_net_worth"].max()
+    assert highest > 1
+    assert gini_distributions(result).axes[0].get_ylim()[1] >= highest
+    curve = result.per_round["mean_gini_net_worth"].max()
+    assert mean_gini_by_round(result).axes[0].get_ylim()[1] >= curve
