@@ -69,7 +69,6 @@ def check_invariants(game) -> None:
     for player in range(n):
         held = [s for s in t.cards if game.owner[s] == player]
         assert game.mortgages_held[player] == sum(game.mortgaged[s] for s in held)
-        assert game.jail_cards[player] == len(game._cards_held[player])
         if game.bankrupt[player]:
             assert held == []
             assert ledger.balances[player] == 0
@@ -82,7 +81,7 @@ def check_invariants(game) -> None:
             ("chance", rules.chance_deck),
             ("community_chest", rules.community_chest_deck),
         ):
-            held = [card for hand in game._cards_held for p, card in hand if p == pack]
+            held = [card for hand in game.jail_cards_held for p, card in hand if p == pack]
             in_pack = list(game.packs[pack])
             if len(in_pack) + len(held) == len(deck):  # after the shuffle
                 assert sorted(in_pack + held) == list(range(len(deck)))

@@ -18,6 +18,7 @@ from landlord.engine.actions import (
     Build,
     BuildHotel,
     Buy,
+    ClaimRent,
     DrawChance,
     GoBankrupt,
     KeepMortgage,
@@ -336,7 +337,7 @@ def test_a_get_out_of_jail_free_card_is_kept_used_and_returned_to_the_bottom():
     assert len(game.packs["community_chest"]) == 15
     game.send_to_jail(0)
     game.turn_player = 0
-    cards = list(game._cards_held[0])
+    cards = list(game.jail_cards_held[0])
     assert cards == [("community_chest", 0)]
     game._return_jail_card(0)
     assert game.packs["community_chest"][-1] == 0
@@ -358,8 +359,7 @@ def test_cards_go_to_the_bottom_and_advance_to_go_pays_salary():
 
 def test_jail_cards_are_played_from_jail():
     game = jailed_game()
-    game.jail_cards[0] = 1
-    game._cards_held[0].append(("chance", 0))
+    game.jail_cards_held[0].append(("chance", 0))
     game.packs["chance"].remove(0)
     # The decision was offered before the card came: ask again next turn.
     assert game.decision_kind == "jail"
@@ -553,7 +553,9 @@ def test_a_saved_later_game_replays_exactly(tmp_path):
     assert loaded.game.owner == session.game.owner
 
 
-def test_a_short_bank_auctions_the_last_houses_and_a_house_nobody_bids_for_is_not_offered_again():
+def short_bank_game():
+    """Ann holds the light blues and Bob the browns; the bank has one house left. Ann has
+    thrown doubles (to Community Chest) and is at her business before throwing again."""
     game = new_game(load_rules("monopoly_us"), NAMES[:2])
     while game.actor == CHANCE and game.pending.purpose == "shuffle":
         game.apply(game.pending.outcomes[0])
@@ -561,10 +563,13 @@ def test_a_short_bank_auctions_the_last_houses_and_a_house_nobody_bids_for_is_no
         game.owner[space] = 0
     for space in (BALTIC, MEDITERRANEAN):
         game.owner[space] = 1
-    game.bank_houses = 1  # two players able to build, one house left
-    game.houses[PARK_PLACE] = 0
-    # Ann's first throw is pending; her business comes before her next one.
-    game.apply((1, 1))  # doubles: Community Chest, then she throws again
+    game.bank_houses = 1
+    game.apply((1, 1))
+    return game
+
+
+def test_a_short_bank_auctions_the_last_houses_and_a_house_nobody_bids_for_is_not_offered_again():
+    game = short_bank_game()
     assert game.decision_kind == "turn"
     assert Build(6) in game.legal_actions()
     game.apply(Build(6))
@@ -581,15 +586,7 @@ def test_a_short_bank_auctions_the_last_houses_and_a_house_nobody_bids_for_is_no
 
 
 def test_the_highest_bid_for_a_short_bank_house_buys_it():
-    game = new_game(load_rules("monopoly_us"), NAMES[:2])
-    while game.actor == CHANCE and game.pending.purpose == "shuffle":
-        game.apply(game.pending.outcomes[0])
-    for space in LIGHT_BLUE:
-        game.owner[space] = 0
-    for space in (BALTIC, MEDITERRANEAN):
-        game.owner[space] = 1
-    game.bank_houses = 1
-    game.apply((1, 1))
+    game = short_bank_game()
     game.apply(Build(6))
     game.apply(PASS)  # Ann drops out at once
     bids = [a for a in game.legal_actions() if isinstance(a, Bid)]
@@ -637,3 +634,76 @@ def test_a_utility_charges_by_the_throw_that_landed_on_it():
     both = game_at_throw(owners={ELECTRIC: 1, WATER: 1}, positions={0: 6})
     throw(both, 2, 4)  # 6 to Electric Company, both held: 10 times the throw
     assert both.cash(0) == 1500 - 60
+
+
+def on_top(game, pack, index):
+    """Put card ``index`` of ``pack`` on top, so the next draw from it is that card."""
+    order = game.packs[pack]
+    order.remove(index)
+    order.appendleft(index)
+
+
+def test_the_nearest_railroad_card_charges_twice_the_rent():
+    game = game_at_throw(owners={15: 1}, positions={0: 4})
+    on_top(game, "chance", 1)  # advance to the nearest railroad
+    throw(game, 1, 2)  # Chance 7, then on to Pennsylvania Railroad (15)
+    assert game.position[0] == 15
+    assert game.cash(0) == 1500 - 2 * 25
+
+
+def test_the_nearest_utility_card_charges_ten_times_a_new_throw():
+    game = game_at_throw(owners={ELECTRIC: 1}, positions={0: 4})
+    on_top(game, "chance", 2)  # advance to the nearest utility
+    throw(game, 1, 2)  # Chance 7, then on to Electric Company (12)
+    assert game.position[0] == ELECTRIC
+    throw(game, 5, 6)  # the new throw the card asks for
+    assert game.cash(0) == 1500 - 10 * 11
+
+
+def test_repairs_cards_charge_for_each_house_and_hotel():
+    game = game_at_throw(owners=dict.fromkeys(LIGHT_BLUE, 0), houses={6: 2, 8: 2, 9: HOTEL})
+    game.owner[PARK_PLACE] = 0
+    on_top(game, "chance", 11)  # general repairs: $25 a house, $100 a hotel
+    throw(game, 3, 4)  # Go to Chance 7
+    assert game.cash(0) == 1500 - (4 * 25 + 100)
+
+
+def test_cards_that_pay_every_player_or_collect_from_each():
+    game = game_at_throw(3, positions={0: 31})
+    on_top(game, "community_chest", 14)  # collect $50 from every player
+    throw(game, 1, 1)  # to Community Chest 33
+    assert [game.cash(p) for p in range(3)] == [1600, 1450, 1450]
+    other = game_at_throw(3, positions={0: 4})
+    on_top(other, "chance", 12)  # pay every other player $50
+    throw(other, 1, 2)
+    assert [other.cash(p) for p in range(3)] == [1400, 1550, 1550]
+
+
+def test_rent_that_lapses_is_asked_for_by_the_owner_or_lost():
+    asked = game_at_throw(rules="monopoly_uk_1972", rent_lapses=True,
+                          owners={BOARDWALK: 1}, positions={0: 35})  # fmt: skip
+    throw(asked, 1, 3)  # Mayfair
+    assert asked.decision_kind == "rent"
+    assert asked.actor == 1
+    asked.apply(ClaimRent())
+    assert asked.cash(0) == 1500 - 50
+    lost = game_at_throw(rules="monopoly_uk_1972", rent_lapses=True,
+                         owners={BOARDWALK: 1}, positions={0: 35})  # fmt: skip
+    throw(lost, 1, 3)
+    lost.apply(DECLINE)
+    assert lost.cash(0) == 1500
+    assert lost.cash(1) == 1500
+
+
+def test_a_get_out_of_jail_free_card_can_be_sold_in_a_trade():
+    game = game_at_throw(owners={BALTIC: 0})
+    game.jail_cards_held[0].append(("chance", 0))
+    game.packs["chance"].remove(0)
+    sale = Trade(1, cash=-50, give_cards=1)
+    assert game.trade_problem(0, sale) == ""
+    assert "cards" in game.trade_problem(0, Trade(1, cash=-50, give_cards=2))
+    for _ in game._exchange(0, sale):
+        pass  # nothing mortgaged changes hands: no question
+    assert game.jail_cards == [0, 1]
+    assert game.jail_cards_held[1] == [("chance", 0)]
+    assert game.cash(0) == 1550

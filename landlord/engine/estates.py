@@ -554,6 +554,11 @@ class Estates(GameState):
             return True
         return owner.count(-1) < len(owner) or any(self.jail_cards)
 
+    @property
+    def jail_cards(self) -> list[int]:
+        """How many Get Out of Jail Free cards each player holds."""
+        return [len(held) for held in self.jail_cards_held]
+
     def active_players(self) -> list[int]:
         """The players still in the game, in seat order."""
         return [p for p in range(self.n_players) if not self.bankrupt[p]]

@@ -132,9 +132,8 @@ class Monopoly(Estates):
         self.position = [t.start] * n
         self.jailed = [False] * n
         self.jail_turns = [0] * n
-        self.jail_cards = [0] * n
-        #: The packs the held Get Out of Jail Free cards came from, per player.
-        self._cards_held: list[list[tuple[str, int]]] = [[] for _ in range(n)]
+        #: Each player's Get Out of Jail Free cards, as (pack, card) (jail_cards counts them).
+        self.jail_cards_held: list[list[tuple[str, int]]] = [[] for _ in range(n)]
         self.bankrupt = [False] * n
         #: Who holds each title (-1: the bank), and which are mortgaged.
         self.owner = Watched([-1] * t.size, self)
@@ -374,8 +373,7 @@ class Monopoly(Estates):
         self.position[player] = self.tables.jail
 
     def _return_jail_card(self, player: int) -> None:
-        pack, card = self._cards_held[player].pop()
-        self.jail_cards[player] -= 1
+        pack, card = self.jail_cards_held[player].pop()
         if not self._reshuffle:
             self.packs[pack].append(card)  # used: to the bottom of its pack
 
@@ -475,8 +473,7 @@ class Monopoly(Estates):
             index = order.popleft()
         card = deck[index]
         if card.effect == "get_out_of_jail":
-            self.jail_cards[player] += 1
-            self._cards_held[player].append((pack, index))
+            self.jail_cards_held[player].append((pack, index))
             return
         if not self._reshuffle:
             self.packs[pack].append(index)  # to the bottom
@@ -686,11 +683,9 @@ class Monopoly(Estates):
         elif trade.cash < 0:
             self.ledger.transfer(partner, player, -trade.cash, "trade")
         for _ in range(trade.give_cards):
-            self._cards_held[partner].append(self._cards_held[player].pop())
+            self.jail_cards_held[partner].append(self.jail_cards_held[player].pop())
         for _ in range(trade.take_cards):
-            self._cards_held[player].append(self._cards_held[partner].pop())
-        self.jail_cards[player] += trade.take_cards - trade.give_cards
-        self.jail_cards[partner] += trade.give_cards - trade.take_cards
+            self.jail_cards_held[player].append(self.jail_cards_held[partner].pop())
         moves = [(space, partner) for space in trade.give]
         moves += [(space, player) for space in trade.take]
         yield from self._hand_over(moves)
@@ -772,13 +767,11 @@ class Monopoly(Estates):
             self.ledger.transfer(player, creditor, cash, "bankruptcy")
         held = [s for s in t.cards if self.owner[s] == player]
         if to_player:
-            self.jail_cards[creditor] += self.jail_cards[player]
-            self._cards_held[creditor].extend(self._cards_held[player])
+            self.jail_cards_held[creditor].extend(self.jail_cards_held[player])
         else:
-            while self._cards_held[player]:
+            while self.jail_cards_held[player]:
                 self._return_jail_card(player)
-        self.jail_cards[player] = 0
-        self._cards_held[player] = []
+        self.jail_cards_held[player] = []
         if to_player:
             yield from self._hand_over([(space, creditor) for space in held])
             return
