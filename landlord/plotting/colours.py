@@ -1,0 +1,111 @@
+"""The colours of the figures: the groups of payments, the rule sets, the piles, the ink.
+
+The players' colours are :mod:`landlord.palette`'s (the board's too); the
+package re-exports them as :data:`landlord.plotting.PLAYER_COLOURS` and
+:func:`landlord.plotting.player_colour`.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+
+from landlord.flows import GROUPS
+
+#: The colour of the piles of money (MISCELLANEOUS, the PUBLIC TREASURY, a bank).
+PILE_COLOUR = "#BBBBBB"
+
+#: A fixed colour for each group of payments of :data:`landlord.flows.GROUPS`
+#: (read-only): the rents in warm colours, wages and public spending in
+#: greens and blues. Okabe-Ito first, then three of Paul Tol's colour-blind-safe
+#: "muted" colours (indigo, wine, olive), and greys for the starting cash and
+#: anything else.
+GROUP_COLOURS: Mapping[str, str] = MappingProxyType(
+    {
+        "land rent": "#D55E00",  # vermillion
+        "house rent": "#E69F00",  # orange
+        "fares": "#CC79A7",  # reddish purple
+        "taxes and fines": "#0072B2",  # blue
+        "wages": "#009E73",  # bluish green
+        "purchases": "#332288",  # indigo
+        "loans": "#882255",  # wine
+        "chance and speculation": "#999933",  # olive
+        "public spending": "#56B4E9",  # sky blue
+        "starting cash": "#AAAAAA",  # light grey
+        "other": "#666666",  # dark grey
+    }
+)
+if tuple(GROUP_COLOURS) != GROUPS:  # pragma: no cover - a new group needs a colour here
+    raise RuntimeError(f"GROUP_COLOURS must name the groups {GROUPS}, in that order")
+
+#: The colour of each shipped rule set (read-only): the monopolist rules red,
+#: the single tax blue, Prosperity green. Other labels: see :func:`rules_colour`.
+RULES_COLOURS: Mapping[str, str] = MappingProxyType(
+    {
+        "landlords_game": "#D55E00",  # vermillion
+        "single_tax": "#0072B2",  # blue
+        "prosperity": "#009E73",  # bluish green
+    }
+)
+
+#: Colours for rule-set labels without one of their own, picked by the label.
+_MORE_COLOURS: tuple[str, ...] = (
+    "#E69F00",
+    "#56B4E9",
+    "#CC79A7",
+    "#000000",
+    "#882255",
+    "#999933",
+    "#332288",
+    "#44AA99",
+)
+
+#: A colour for text and reference lines.
+INK = "#333333"
+#: Yellow text is unreadable on white; it is written in INK instead.
+_FAINT = "#F0E442"
+
+
+def rules_colour(label: str) -> str:
+    """A stable colour for a rule set's label: the same label, the same colour, always.
+
+    The shipped rule sets have their own (:data:`RULES_COLOURS`). Any other
+    label, such as a rule spec with options, takes one of eight more colours
+    chosen from the text of the label (its CRC-32), so it does not change
+    from one figure, run or machine to the next. Two such labels may share a
+    colour; the comparison plots then give the later one a free colour.
+
+    Examples
+    --------
+    >>> rules_colour("prosperity")
+    '#009E73'
+    >>> label = "landlords_game[land_value_tax=0.5]"
+    >>> rules_colour(label) == rules_colour(label)
+    True
+    """
+    colour = RULES_COLOURS.get(label)
+    if colour is not None:
+        return colour
+    return _MORE_COLOURS[zlib.crc32(label.encode("utf-8")) % len(_MORE_COLOURS)]
+
+
+def _label_colours(labels: Sequence[str]) -> dict[str, str]:
+    """Every label's :func:`rules_colour`, with a free colour for any that repeats one."""
+    colours: dict[str, str] = {}
+    for label in labels:
+        colour = rules_colour(label)
+        if colour in colours.values():
+            used = set(colours.values())
+            free = [c for c in (*RULES_COLOURS.values(), *_MORE_COLOURS) if c not in used]
+            colour = free[0] if free else colour
+        colours[label] = colour
+    return colours
+
+
+def _tint(colour: str, amount: float) -> tuple[float, float, float]:
+    """``colour`` mixed with white: 0 leaves it, 1 makes it white."""
+    from matplotlib.colors import to_rgb
+
+    red, green, blue = (c + (1.0 - c) * amount for c in to_rgb(colour))
+    return red, green, blue

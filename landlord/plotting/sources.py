@@ -1,0 +1,128 @@
+"""The figures of one game, read from whatever holds them: a game, a Session, a
+GameRecord or one of its tables. Nothing here draws (or imports matplotlib).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from landlord.metrics import gini
+
+
+def _game_of(source: Any) -> Any | None:
+    """The live game behind a source (a game, a Session, a GameRecord), or None."""
+    if hasattr(source, "round_net_worths") and hasattr(source, "n_players"):
+        return source
+    game = getattr(source, "game", None)
+    if hasattr(game, "round_net_worths") and hasattr(game, "n_players"):
+        return game
+    return None
+
+
+def _rules_id(source: Any) -> str | None:
+    """The rule set id of a GameRecord, Session or game, if it says."""
+    for holder in (source, getattr(source, "game", None)):
+        rules = getattr(holder, "rules", None)
+        if isinstance(rules, str):
+            return rules
+        if isinstance(getattr(rules, "id", None), str):
+            return rules.id
+    return None
+
+
+def _gini_by_round(
+    source: Any, which: Sequence[str], players: int | None
+) -> tuple[np.ndarray, dict[str, np.ndarray], int | None]:
+    """(rounds, {measure: Gini per round}, number of players or None) from any source."""
+    game = _game_of(source)
+    if game is not None:
+        # The figures the per-round tables are made of, without building them:
+        # [(round, cash of each player, net worth of each player), ...].
+        table = game.round_net_worths
+        if not table:  # nothing played yet
+            return np.zeros(0), {m: np.zeros(0) for m in which}, game.n_players
+        rounds = np.array([row[0] for row in table], dtype=float)
+        figures = {
+            "cash": np.array([row[1] for row in table], dtype=float),
+            "net_worth": np.array([row[2] for row in table], dtype=float),
+        }
+        return rounds, {m: np.atleast_1d(gini(figures[m])) for m in which}, game.n_players
+    columns = getattr(source, "columns", None)
+    if columns is None:
+        raise TypeError(
+            "gini_curve needs a GameRecord, a Session, a game, or a table like "
+            f"GameRecord.round_summary or GameRecord.rounds, not {type(source).__name__}"
+        )
+    if "round" in columns and all(f"gini_{m}" in columns for m in which):  # round_summary
+        frame = source.sort_values("round")
+        rounds = frame["round"].to_numpy(dtype=float)
+        return rounds, {m: frame[f"gini_{m}"].to_numpy(dtype=float) for m in which}, players
+    if {"round", "player", *which} <= set(columns):  # GameRecord.rounds
+        frame = source.sort_values(["round", "player"])
+        rounds = np.unique(frame["round"].to_numpy())
+        n = int(frame["player"].nunique())
+        values = {
+            m: np.atleast_1d(gini(frame[m].to_numpy(dtype=float).reshape(len(rounds), n)))
+            for m in which
+        }
+        return rounds.astype(float), values, n
+    raise ValueError(
+        f"the table has neither the columns round, {', '.join(f'gini_{m}' for m in which)} "
+        f"(like GameRecord.round_summary) nor round, player, {', '.join(which)} "
+        "(like GameRecord.rounds)"
+    )
+
+
+def _holdings_now(
+    source: Any, house_cost: float | None
+) -> tuple[list[str], dict[str, np.ndarray], np.ndarray, int]:
+    """(names, {part: amount per player}, net worth per player, round) of the source."""
+    import pandas as pd
+
+    from landlord.record import ROUND_COLUMNS, GameRecord
+
+    game = _game_of(source)
+    if house_cost is None and game is not None:
+        house_cost = getattr(game, "house_cost", None)
+    columns = ("cash", "land_value", "houses", "debts", "net_worth")
+    at = [ROUND_COLUMNS.index(column) for column in columns]
+    if isinstance(source, pd.DataFrame):  # GameRecord.rounds, or a table like it
+        last = source["round"].max()
+        now = source[source["round"] == last].sort_values("player")
+        names = [str(name) for name in now["name"]] if "name" in now else []
+        table = {column: now[column].to_numpy(dtype=float) for column in columns}
+        round_ = int(last)
+    elif isinstance(source, GameRecord) and game is not None and game.round_rows:
+        # A GameRecord: the last round of GameRecord.rounds, from the rows it
+        # is made of (building the table would take longer than the drawing).
+        rows = game.round_rows  # (round, player, *ROUND_COLUMNS)
+        round_ = rows[-1][0]
+        last = np.array([row[2:] for row in rows if row[0] == round_], dtype=float)
+        names = list(source.names)
+        table = {column: last[:, i] for column, i in zip(columns, at, strict=True)}
+    elif game is not None and hasattr(game, "holdings_table"):  # a game being played: now
+        now = np.array(game.holdings_table(), dtype=float)  # ROUND_COLUMNS, without round
+        names = list(game.names)
+        table = {column: now[:, i] for column, i in zip(columns, at, strict=True)}
+        round_ = int(getattr(game, "round", 0))
+    else:
+        raise TypeError(
+            "wealth_bars needs a GameRecord, a Session, a game or a GameRecord.rounds table, "
+            f"not {type(source).__name__}"
+        )
+    worth = table["net_worth"]
+    names = names or [f"player {seat + 1}" for seat in range(len(worth))]
+    if house_cost is not None:
+        houses = table["houses"] * house_cost
+    elif game is not None and hasattr(game, "buildings_worth"):
+        # The later game: house costs differ by colour group; the game counts them.
+        houses = np.array(game.buildings_worth(), dtype=float)
+    else:
+        houses = np.zeros_like(worth)
+    loans = -table["debts"]  # "debts" is what he owes less what is owed to him
+    parts = {"cash": table["cash"], "land": table["land_value"], "houses": houses, "loans": loans}
+    parts["other"] = worth - parts["cash"] - parts["land"] - houses - loans
+    return names, parts, worth, round_
