@@ -37,7 +37,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from landlord.engine.family import Figure
 from landlord.metrics import gini, mean_interval
+from landlord.money import money
 from landlord.policies import Policy, make_policy
 from landlord.rules import load_rules
 from landlord.session import Session, default_players
@@ -352,6 +354,7 @@ def _experiment(
                 "label": label,
                 "players": [seat.name for seat in seats],
                 **_history(rule_set, options),
+                "currency": rule_set.info.currency,
             }
             for (name, options, label), rule_set, seats in zip(
                 specs, rule_sets, line_ups, strict=True
@@ -581,6 +584,10 @@ class _Figures:
 
     def __init__(self) -> None:
         self.rows: list[tuple] = []
+        #: Each game's own figures, as its family names them (Family.game_figures).
+        self.family_figures: list[dict[str, Any]] = []
+        #: What those figures are (the family's Family.figures).
+        self.figure_kinds: tuple[Figure, ...] = ()
         # Machine integers, not Python ones: 100,000 games of 40 rounds fit in 130 MB.
         self.worth = array("q")  # net worth, per round and player, all games end to end
         self.lengths = array("q")  # rounds in each game's table (round 0 included)
@@ -591,6 +598,8 @@ class _Figures:
     def extend(self, other: _Figures) -> None:
         """Keep the figures of another batch of games, after these."""
         self.rows += other.rows
+        self.family_figures += other.family_figures
+        self.figure_kinds = self.figure_kinds or other.figure_kinds
         self.worth += other.worth
         self.lengths += other.lengths
         self.final_cash += other.final_cash
@@ -615,17 +624,14 @@ class _Figures:
                 game.round,
                 game.turns_played,
                 game.end_reason,
-                sum(1 for count in game.poor_house_visits if count > 0),
-                sum(1 for count in game.opportunity_visits if count > 0),
                 sum(1 for value in worth if value <= 0),
                 collected,
                 spent,
-                game.wages,
-                sum(1 for _, what in game.public_works if what != "the single tax begins"),
-                game.single_tax_since,
-                game.everyone_wins,
             )
         )
+        family = game.family
+        self.figure_kinds = family.figures
+        self.family_figures.append(family.game_figures(game))
 
     def curves(self) -> tuple[np.ndarray, np.ndarray]:
         """The Gini of net worth per game and round, each game carried on after its end.
@@ -655,32 +661,41 @@ def _treasury(game: GameState) -> tuple[int, int]:
 
 # --- The result ------------------------------------------------------------------
 
-#: The columns of :attr:`Comparison.games` that come straight from each game.
+#: The columns of :attr:`Comparison.games` that every game has; each family's
+#: own figures (``Family.figures``) follow them.
 _GAME_COLUMNS = (
     "rounds",
     "turns",
     "end_reason",
-    "poor_house_players",
-    "opportunity_players",
     "bankrupt_players",
     "treasury_collected",
     "treasury_spent",
-    "final_wages",
-    "public_works",
-    "single_tax_since",
-    "everyone_wins",
 )
-#: The summary's plain means: (column of .games, column of .summary).
+#: The summary's plain means of those: (column of .games, column of .summary).
 _MEANS = (
     ("rounds", "rounds"),
-    ("poor_house_players", "poor_house_players"),
-    ("opportunity_players", "opportunity_players"),
     ("bankrupt_players", "bankrupt_players"),
     ("treasury_collected", "treasury_collected"),
     ("treasury_spent", "treasury_spent"),
-    ("final_wages", "final_wages"),
-    ("everyone_wins", "everyone_wins_share"),
 )
+
+
+def _figure_kinds(kinds: Iterable[tuple[Figure, ...]]) -> list[Figure]:
+    """The families' figures, each once (by name), in the order they first come."""
+    seen: dict[str, Figure] = {}
+    for figures in kinds:
+        for figure in figures:
+            seen.setdefault(figure.name, figure)
+    return list(seen.values())
+
+
+def _figures_of_columns(columns: Iterable[str]) -> list[Figure]:
+    """The figures of every family that are among ``columns`` (results read from a file)."""
+    from landlord.families import families
+
+    present = set(columns)
+    kinds = _figure_kinds(family.figures for family in families())
+    return [figure for figure in kinds if figure.name in present]
 
 
 class Comparison:
@@ -733,9 +748,17 @@ class Comparison:
         frames, curves = [], []
         #: Per rule set: (Gini of net worth by game and round, rounds in each game).
         self._curves: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        #: The families' own figures, each a column of .games (missing where a family
+        #: has no such figure).
+        self._figures = _figure_kinds(figures.figure_kinds for figures in played)
         for label, figures in zip(self.labels, played, strict=True):
             curve, lengths = self._curves[label] = figures.curves()
             frame = pd.DataFrame(figures.rows, columns=list(_GAME_COLUMNS))
+            for figure in self._figures:
+                if figure in figures.figure_kinds:
+                    frame[figure.name] = [row[figure.name] for row in figures.family_figures]
+                else:
+                    frame[figure.name] = np.nan
             frame.insert(0, "label", label)
             frame.insert(1, "game", np.arange(len(seeds)))
             frame.insert(2, "seed", np.asarray(seeds, dtype=np.uint64))
@@ -803,6 +826,9 @@ class Comparison:
                 _interval(row, f"{column}_difference", difference)
             for column, name in _MEANS:
                 row[name] = float(frame[column].mean())
+            for figure in self._figures:
+                if figure.summary_column:
+                    row[figure.summary_column] = float(frame[figure.name].astype(float).mean())
             rows.append(row)
         return self._describe(pd.DataFrame(rows)).set_index("label")
 
@@ -881,6 +907,7 @@ class Comparison:
         comparison.per_round = comparison._describe(per_round)
         comparison.per_player = comparison._describe(per_player)
         comparison._curves = {}
+        comparison._figures = _figures_of_columns(games.columns)
         comparison.summary = comparison._summarise()
         return comparison
 
@@ -926,17 +953,18 @@ class Comparison:
             ("final Gini of cash", *_cells(s, "gini_cash", "{:.3f}")),
             (f"  difference from {first}", *_cells(s, "gini_cash_difference", "{:+.3f}")),
             ("rounds played", *(f"{v:.1f}" for v in s["rounds"])),
-            ("players sent to the Poor House", *(f"{v:.2f}" for v in s["poor_house_players"])),
-            (
-                "players sent to a Natural Opportunity",
-                *(f"{v:.2f}" for v in s["opportunity_players"]),
-            ),
             ("players bankrupt at the end", *(f"{v:.2f}" for v in s["bankrupt_players"])),
-            ("Public Treasury took in", *(f"${v:,.0f}" for v in s["treasury_collected"])),
-            ("Public Treasury paid out", *(f"${v:,.0f}" for v in s["treasury_spent"])),
-            ("wages at the end", *(f"${v:,.0f}" for v in s["final_wages"])),
-            ("games everyone won", *(f"{v:.0%}" for v in s["everyone_wins_share"])),
+            ("Public Treasury took in", *self._money_cells(s["treasury_collected"])),
+            ("Public Treasury paid out", *self._money_cells(s["treasury_spent"])),
         ]
+        for figure in self._figures:
+            if figure.words and figure.summary_column:
+                values = s[figure.summary_column]
+                if figure.form == "money":
+                    cells = self._money_cells(values)
+                else:
+                    cells = ["-" if math.isnan(v) else figure.form.format(v) for v in values]
+                lines.append((figure.words, *cells))
         tables = [spec.get("players", p["players"]) for spec in p["rules"]]
         if any(table != tables[0] for table in tables):
             lines.insert(2, ("players", *(_line_up(table) for table in tables)))
@@ -963,6 +991,14 @@ class Comparison:
             "with the same dice and cards, and the differences are taken game by game.",
         ]
         return "\n".join(text)
+
+    def _money_cells(self, values: Any) -> list[str]:
+        """Means of sums of money, each in its rule set's currency ("-" where missing)."""
+        currency = [spec.get("currency", "$") for spec in self.parameters["rules"]]
+        return [
+            "-" if math.isnan(v) else money(v, unit)
+            for v, unit in zip(values, currency, strict=True)
+        ]
 
     def _history_lines(self) -> list[str]:
         """What is history and what is not, for every rule set compared."""

@@ -32,22 +32,6 @@ __all__ = ["FORMAT", "VERSION", "GameRecord", "SavedGameError", "load_game", "re
 FORMAT = "landlord-game"
 VERSION = 1
 
-#: Columns of the per-round table, after round, player and name.
-ROUND_COLUMNS = (
-    "cash",
-    "lots",
-    "franchises",
-    "railroads",
-    "licenses",
-    "luxuries",
-    "professors",
-    "houses",
-    "land_value",
-    "debts",
-    "score",
-    "net_worth",
-)
-
 
 class SavedGameError(ValueError):
     """A saved game that cannot be loaded; the message says which file and why."""
@@ -111,18 +95,24 @@ class GameRecord:
 
     @property
     def rounds(self):
-        """Per round and player: cash, cards by kind, houses, land value, debts, score, net worth.
+        """Per round and player: what he holds, in his family's words, with his score and
+        net worth.
 
-        Round 0 is after the deal; the last rows are the end of the game. In the
-        later game (the Monopoly rule sets) ``lots`` are streets, ``franchises``
-        utilities, a hotel counts five ``houses``, and the score is the net worth
-        as the short game values it; ``licenses``, ``luxuries``, ``professors``
-        and ``debts`` are 0 there.
+        Round 0 is after the deal; the last rows are the end of the game. The
+        columns after ``round``, ``player`` and ``name`` are the family's
+        (``game.family.round_columns``): every family has ``cash``,
+        ``land_value``, ``score`` (the rule set's own count) and ``net_worth``.
+        Magie's games add ``lots``, ``franchises``, ``railroads``,
+        ``licenses``, ``luxuries``, ``professors``, ``houses`` and ``debts``;
+        the later game ``streets``, ``utilities``, ``railroads``, ``houses``
+        (a hotel counts five) and ``mortgaged``, and its score is the net
+        worth as the short game values it.
         """
         import pandas as pd
 
         rows = [(r, p, self.names[p], *rest) for r, p, *rest in self.game.round_rows]
-        return pd.DataFrame(rows, columns=["round", "player", "name", *ROUND_COLUMNS])
+        columns = ["round", "player", "name", *self.game.family.round_columns]
+        return pd.DataFrame(rows, columns=columns)
 
     @property
     def round_summary(self):
@@ -205,10 +195,12 @@ class GameRecord:
     def standings(self):
         """The final table, best score first, with the rule set's score and net worth."""
         final = self.rounds.groupby("player").tail(1).copy()
-        # In the later game a bankrupt player has nothing: the later he left, the better.
-        left = {player: round_ for round_, player, _ in getattr(self.game, "bankruptcies", ())}
-        final["left_in_round"] = [left.get(player, -1) for player in final["player"]]
-        final["_stayed"] = [left.get(player, 10**9) for player in final["player"]]
+        # A player who left the game (bankrupt) has nothing: the later he left, the better.
+        left = self.game.family.outcome(self.game).left_in_round
+        final["left_in_round"] = [left[player] for player in final["player"]]
+        final["_stayed"] = [
+            left[player] if left[player] >= 0 else 10**9 for player in final["player"]
+        ]
         ordered = final.sort_values(
             ["score", "_stayed", "player"], ascending=[False, False, True]
         ).drop(columns=["_stayed"])
@@ -229,21 +221,24 @@ class GameRecord:
         return self.game.turns_played
 
     def summary(self) -> dict[str, Any]:
-        """The game in a few figures, JSON-ready."""
+        """The game in a few figures, JSON-ready: who won and why, the family's own
+        figures of the game (``figures``), the standings and every account."""
+        game = self.game
+        outcome = game.family.outcome(game)
         standings = self.standings
         return {
             "rules": self.rules,
+            "family": game.family.name,
             "options": self.options,
             "seed": self.seed,
             "players": self.names,
             "rounds_played": self.n_rounds,
             "turns_played": self.n_turns,
-            "over": self.game.is_over,
+            "over": game.is_over,
             "end_reason": self.end_reason,
-            "everyone_wins": self.game.everyone_wins,
-            "single_tax_since": self.game.single_tax_since,
-            "wages": self.game.wages,
-            "public_works": [list(work) for work in self.game.public_works],
+            "winners": [self.names[player] for player in outcome.winners],
+            "figures": _plain(game.family.game_figures(game)),
+            **_plain(game.family.details(game)),
             "standings": standings.to_dict(orient="records"),
             "accounts": dict(zip(self.game.ledger.names, self.game.ledger.balances, strict=True)),
         }

@@ -55,29 +55,10 @@ def game_report(record: Any) -> str:
         + (f": {record.end_reason})" if record.end_reason else ")"),
     ]
     standings = record.standings
-    if game.family == "monopoly":
-        # The later game's words: streets and utilities; worth valued as the short game does.
-        columns = ("place", "name", "net_worth", "cash", "streets", "utilities", "railroads")
-        columns += ("houses", "left")
-        standings = standings.rename(columns={"lots": "streets", "franchises": "utilities"})
-        standings["left"] = [
-            f"bankrupt in round {r}" if r >= 0 else "" for r in standings["left_in_round"]
-        ]
-    else:
-        columns = (
-            "place",
-            "name",
-            "score",
-            "cash",
-            "lots",
-            "franchises",
-            "railroads",
-            "licenses",
-            "houses",
-            "luxuries",
-            "debts",
-            "net_worth",
-        )
+    columns = game.family.standings_columns
+    standings["left"] = [
+        f"bankrupt in round {r}" if r >= 0 else "" for r in standings["left_in_round"]
+    ]
     rows = [columns] + [tuple(str(row[c]) for c in columns) for _, row in standings.iterrows()]
     widths = [max(len(row[i]) for row in rows) for i in range(len(columns))]
     for row in rows:
@@ -87,25 +68,7 @@ def game_report(record: Any) -> str:
                 for i, (cell, w) in enumerate(zip(row, widths, strict=True))
             )
         )
-    if game.everyone_wins:
-        lines += ["", "Everyone wins (the Prosperity test was met)."]
-    if game.family == "monopoly":
-        lines += [
-            "",
-            "Net worth as the short game values it: cash, property at its printed price",
-            "(mortgaged at half), houses at cost and a hotel at the cost of five houses.",
-        ]
-        trades = [trade for trade in game.trades if trade[3]]
-        if trades:
-            lines += ["", f"Trades made: {len(trades)} (of {len(game.trades)} proposed)."]
-    else:
-        lines += [
-            "",
-            "Score: the rule set's own. Debts: what a player owes less what he is owed; they"
-            " count",
-            "in both the score and the net worth.",
-        ]
-    lines += _public_works(game)
+    lines += game.family.report_notes(game)
     lines += ["", "Money outside the players' hands:"]
     ledger = game.ledger
     for account in range(game.n_players, len(ledger.names)):
@@ -119,30 +82,3 @@ def game_report_json(record: Any) -> dict[str, Any]:
     summary = record.summary()
     summary["rounds"] = record.rounds.to_dict(orient="records")
     return summary
-
-
-def _public_works(game: Any) -> list[str]:
-    """What the Treasury bought under the single tax (or the dial), and the wages now."""
-    if game.single_tax_since < 0 and not game.public_works:
-        return []
-    lines = [""]
-    if game.single_tax_since >= 0:
-        when = (
-            "from the start" if game.single_tax_since == 0 else f"in round {game.single_tax_since}"
-        )
-        lines.append(f"The single tax was in force {when}.")
-    works = [
-        (round_, what) for round_, what in game.public_works if what != "the single tax begins"
-    ]
-    raises = [work for work in works if work[1].startswith("wages raised")]
-    for round_, what in works:
-        if not what.startswith("wages raised"):
-            lines.append(f"  round {round_:>3}: {what}")
-    if raises:
-        lines.append(
-            f"  wages raised {len(raises)} times, from round {raises[0][0]}: now ${game.wages}"
-        )
-    dividends = sum(t.amount for t in game.ledger.records if t.reason == "citizen's dividend")
-    if dividends:
-        lines.append(f"  citizen's dividend paid: ${dividends} in all")
-    return lines

@@ -8,8 +8,9 @@ still balances.
 
 from __future__ import annotations
 
-from landlord.engine import CHANCE, LandlordsGame
+from landlord.engine import CHANCE
 from landlord.engine.actions import Decline, Roll
+from landlord.families.magie.game import LandlordsGame
 from landlord.rules import load_rules
 
 NAMES = ("Ann", "Bob", "Cy", "Di")

@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from scenarios import at_throw
 
-from landlord.engine import LandlordsGame
+from landlord.families.magie.game import LandlordsGame
 from landlord.rules import load_rules
 from landlord.rules.model import Space
 from landlord.session import Session, default_players
@@ -476,7 +476,7 @@ def fills(element: ET.Element) -> list[str]:
 
 
 def test_the_later_game_shows_owners_buildings_mortgages_and_pounds_on_the_london_board():
-    from landlord.widgets.board_estates import GROUP_COLOURS, HOTEL_FILL, HOUSE_FILL
+    from landlord.families.monopoly.board import GROUP_COLOURS, HOTEL_FILL, HOUSE_FILL
 
     game = later_game()
     svg = board_svg(game)

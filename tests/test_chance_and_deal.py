@@ -15,7 +15,7 @@ import pytest
 from scenarios import NAMES, at_throw, last_transfers, to_first_throw
 
 import landlord
-from landlord.engine import CHANCE, IllegalMove, LandlordsGame
+from landlord.engine import CHANCE, IllegalMove
 from landlord.engine.actions import (
     Buy,
     Decline,
@@ -27,6 +27,7 @@ from landlord.engine.actions import (
     TryForDoubles,
     UseJailCard,
 )
+from landlord.families.magie.game import LandlordsGame
 from landlord.rules import load_rules
 
 MISC, TREASURY = "MISCELLANEOUS", "PUBLIC TREASURY"

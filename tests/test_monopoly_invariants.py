@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from landlord.engine import CHANCE
-from landlord.engine.estates import HOTEL
+from landlord.families.monopoly.estates import HOTEL
 from landlord.record import load_game
 from landlord.session import Session
 

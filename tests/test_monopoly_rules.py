@@ -33,7 +33,7 @@ from landlord.engine.actions import (
     TryForDoubles,
     UseJailCard,
 )
-from landlord.engine.estates import HOTEL
+from landlord.families.monopoly.estates import HOTEL
 from landlord.record import load_game
 from landlord.rules import RulesError, load_rules
 from landlord.session import Session

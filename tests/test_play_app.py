@@ -15,10 +15,11 @@ from collections import deque
 
 import pytest
 
+from landlord.families.magie.views import public_finances
 from landlord.flows import cash_flows
 from landlord.metrics import gini
 from landlord.widgets.play import PlayApp
-from landlord.widgets.side_by_side import SideBySideApp, public_finances
+from landlord.widgets.side_by_side import SideBySideApp
 from landlord.widgets.table import GameTable, check_seats, rule_set_menu
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -299,7 +300,7 @@ def test_people_pressing_any_buttons_play_whole_games(rules):
 
 # --- The later game (the Monopoly rule sets, as history) -----------------------------------------
 
-#: Every decision the later game asks of a player (landlord.engine.monopoly's docstring).
+#: Every decision the later game asks of a player (landlord.families.monopoly.game's docstring).
 LATER_DECISIONS = {
     "turn",
     "jail",

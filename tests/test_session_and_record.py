@@ -326,21 +326,38 @@ def load_game_from(document, tmp_path_factory):
     return load_game(path).game.ledger.records
 
 
-def test_a_rule_file_asking_for_an_unknown_game_is_refused_naming_file_and_field(tmp_path):
+def test_a_rule_file_asking_for_an_unknown_family_is_refused_naming_file_and_field(tmp_path):
     data = Path(landlord.rules.RULES_DIR)
     for name in ("landlords_game.toml", "landlords_game_board.csv", "landlords_game_chance.csv"):
         shutil.copy(data / name, tmp_path / name)
     own = tmp_path / "landlords_game.toml"
-    own.write_text(
-        own.read_text()
-        + '\n[engine]\nstatus = "interpretation"\nsource = "tests"\nflow = "snakes_and_ladders"\n'
-    )
+    text = own.read_text()
+    own.write_text(text.replace('family = "magie"', 'family = "snakes_and_ladders"'))
+    with pytest.raises(
+        landlord.rules.RulesError,
+        match=r"landlords_game\.toml: field 'rule_set\.family': expected one of magie, "
+        r"monopoly, got 'snakes_and_ladders'",
+    ):
+        landlord.play(own, players=2, seed=1)
+
+
+def test_a_file_written_before_families_had_names_still_names_its_game(tmp_path):
+    data = Path(landlord.rules.RULES_DIR)
+    for name in ("landlords_game.toml", "landlords_game_board.csv", "landlords_game_chance.csv"):
+        shutil.copy(data / name, tmp_path / name)
+    own = tmp_path / "landlords_game.toml"
+    text = own.read_text().replace('family = "magie"\n', "")
+    engine = '\n[engine]\nstatus = "interpretation"\nsource = "tests"\nflow = "{}"\n'
+    own.write_text(text + engine.format("landlords_game"))
+    assert landlord.rules.load_rules(own).info.family == "magie"
+    assert landlord.play(own, players=2, seed=1).game.family.name == "magie"
+    own.write_text(text + engine.format("snakes_and_ladders"))
     with pytest.raises(
         landlord.rules.RulesError,
         match=r"landlords_game\.toml: field 'engine\.flow': expected one of landlords_game, "
         r"monopoly, got 'snakes_and_ladders'",
     ):
-        landlord.play(own, players=2, seed=1)
+        landlord.rules.load_rules(own)
 
 
 def test_the_round_summary_measures_concentration_and_money_round_by_round(record):

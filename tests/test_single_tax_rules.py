@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from scenarios import at_throw, last_transfers, set_cash
 
-from landlord.engine import CHANCE, NOBODY, LandlordsGame, Sale
+from landlord.engine import CHANCE, NOBODY, Sale
 from landlord.engine.actions import (
     CALL_VOTE,
     Accept,
@@ -25,6 +25,8 @@ from landlord.engine.actions import (
     Refuse,
     Roll,
 )
+from landlord.families.magie.bots import _for_single_tax as for_single_tax
+from landlord.families.magie.game import LandlordsGame
 from landlord.policies import make_policy
 from landlord.rules import load_rules
 from landlord.session import Session
@@ -401,8 +403,8 @@ def test_bots_vote_by_their_strategy():
     assert landlords.single_tax_since == -1  # the landlord always refuses
     tenant = make_policy("cautious_tenant", votes="when_losing")
     game = at_throw(cash={0: 100, 1: 900})
-    assert tenant._for_single_tax(game, 0)
-    assert not tenant._for_single_tax(game, 1)
+    assert for_single_tax(tenant, game, 0)
+    assert not for_single_tax(tenant, game, 1)
     assert "votes for the single tax when losing" in tenant.describe()
 
 

@@ -626,11 +626,12 @@ def track_from_rules(rules: RuleSet) -> Track:
     - ``doubles_to_jail``: ``rules["doubles.jail_after"]`` when the rules
       give another throw for doubles (``doubles.throw_again``), else 0 (the
       Landlord's Game rule sets have no such rule);
-    - ``jail_turns``: ``rules["jail.max_turns"]`` under the later game's
-      rules (``engine.flow = "monopoly"``: after the third failed try the
-      player pays and moves by that throw); one more under the Landlord's
-      Game's own flow, whose player misses up to ``max_turns`` turns and
-      pays at the next, moving by that turn's throw;
+    - ``jail_turns``: as the rule set's family counts them
+      (:meth:`~landlord.engine.family.Family.jail_turns`): under the later
+      game's rules ``jail.max_turns`` (after the third failed try the
+      player pays and moves by that throw); one more under Magie's, whose
+      player misses up to ``max_turns`` turns and pays at the next, moving
+      by that turn's throw;
     - ``jail_doubles_throw_again``: ``rules["jail.doubles_throw_again"]``
       (the 1972 UK rules), false where the rules do not have it.
 
@@ -725,9 +726,9 @@ def track_from_rules(rules: RuleSet) -> Track:
     doubles = params.get("doubles", {})
     doubles_to_jail = int(doubles.get("jail_after", 0)) if doubles.get("throw_again") else 0
     jail_rules = params.get("jail", {})
-    jail_turns = int(jail_rules.get("max_turns", 3))
-    if params.get("engine", {}).get("flow", "landlords_game") != "monopoly":
-        jail_turns += 1
+    from landlord.families import family_of
+
+    jail_turns = family_of(rules).jail_turns(rules)
     return Track(
         size=size,
         jail=int(jail),

@@ -21,9 +21,12 @@ recorded (replaying reaches the same point and takes it again).
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from landlord.engine.ledger import Ledger
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.engine.family import Family
 
 __all__ = [
     "CHANCE",
@@ -100,9 +103,9 @@ class GameState:
     for a decision and ``(CHANCE, purpose, outcomes, weights)`` for chance.
     """
 
-    #: Which family of rules the game plays: its decisions mean the same within
-    #: a family ("landlords_game": the 1906 game and its single tax; "monopoly").
-    family = "landlords_game"
+    #: The family of rule sets the game belongs to (:mod:`landlord.families`): what
+    #: the rest of the kit asks about it. Each family's game class sets it.
+    family: Family
 
     def __init__(self, names: Sequence[str], piles: Sequence[str]) -> None:
         self.names: tuple[str, ...] = tuple(names)

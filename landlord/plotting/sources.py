@@ -79,50 +79,55 @@ def _gini_by_round(
 def _holdings_now(
     source: Any, house_cost: float | None
 ) -> tuple[list[str], dict[str, np.ndarray], np.ndarray, int]:
-    """(names, {part: amount per player}, net worth per player, round) of the source."""
+    """(names, {part: amount per player}, net worth per player, round) of the source.
+
+    The columns are read by name, as the game's family names its per-round
+    table; a family without ``houses`` or ``debts`` counts them as 0.
+    """
     import pandas as pd
 
-    from landlord.record import ROUND_COLUMNS, GameRecord
+    from landlord.record import GameRecord
 
     game = _game_of(source)
     if house_cost is None and game is not None:
         house_cost = getattr(game, "house_cost", None)
-    columns = ("cash", "land_value", "houses", "debts", "net_worth")
-    at = [ROUND_COLUMNS.index(column) for column in columns]
+    wanted = ("cash", "land_value", "houses", "debts", "net_worth")
     if isinstance(source, pd.DataFrame):  # GameRecord.rounds, or a table like it
         last = source["round"].max()
         now = source[source["round"] == last].sort_values("player")
         names = [str(name) for name in now["name"]] if "name" in now else []
-        table = {column: now[column].to_numpy(dtype=float) for column in columns}
+        table = {c: now[c].to_numpy(dtype=float) for c in wanted if c in now}
         round_ = int(last)
-    elif isinstance(source, GameRecord) and game is not None and game.round_rows:
-        # A GameRecord: the last round of GameRecord.rounds, from the rows it
-        # is made of (building the table would take longer than the drawing).
-        rows = game.round_rows  # (round, player, *ROUND_COLUMNS)
-        round_ = rows[-1][0]
-        last = np.array([row[2:] for row in rows if row[0] == round_], dtype=float)
-        names = list(source.names)
-        table = {column: last[:, i] for column, i in zip(columns, at, strict=True)}
-    elif game is not None and hasattr(game, "holdings_table"):  # a game being played: now
-        now = np.array(game.holdings_table(), dtype=float)  # ROUND_COLUMNS, without round
-        names = list(game.names)
-        table = {column: now[:, i] for column, i in zip(columns, at, strict=True)}
-        round_ = int(getattr(game, "round", 0))
+    elif game is not None:
+        columns = game.family.round_columns
+        if isinstance(source, GameRecord) and game.round_rows:
+            # A GameRecord: the last round of GameRecord.rounds, from the rows it
+            # is made of (building the table would take longer than the drawing).
+            rows = game.round_rows  # (round, player, *the family's columns)
+            round_ = rows[-1][0]
+            now = np.array([row[2:] for row in rows if row[0] == round_], dtype=float)
+            names = list(source.names)
+        else:  # a game being played: now
+            now = np.array(game.holdings_table(), dtype=float)  # the columns, without round
+            names = list(game.names)
+            round_ = int(getattr(game, "round", 0))
+        table = {c: now[:, columns.index(c)] for c in wanted if c in columns}
     else:
         raise TypeError(
             "wealth_bars needs a GameRecord, a Session, a game or a GameRecord.rounds table, "
             f"not {type(source).__name__}"
         )
     worth = table["net_worth"]
+    nothing = np.zeros_like(worth)
     names = names or [f"player {seat + 1}" for seat in range(len(worth))]
     if house_cost is not None:
-        houses = table["houses"] * house_cost
+        houses = table.get("houses", nothing) * house_cost
     elif game is not None and hasattr(game, "buildings_worth"):
         # The later game: house costs differ by colour group; the game counts them.
         houses = np.array(game.buildings_worth(), dtype=float)
     else:
-        houses = np.zeros_like(worth)
-    loans = -table["debts"]  # "debts" is what he owes less what is owed to him
+        houses = nothing
+    loans = -table.get("debts", nothing)  # "debts": what he owes less what is owed to him
     parts = {"cash": table["cash"], "land": table["land_value"], "houses": houses, "loans": loans}
     parts["other"] = worth - parts["cash"] - parts["land"] - houses - loans
     return names, parts, worth, round_

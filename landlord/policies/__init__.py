@@ -23,7 +23,6 @@ from landlord.policies.bots import (
     eager_landlord,
     single_taxer,
 )
-from landlord.policies.estate_bots import StrategyGuide, strategy_guide
 
 __all__ = [
     "STRATEGIES",
@@ -32,16 +31,26 @@ __all__ = [
     "RandomPlayer",
     "Scripted",
     "Strategy",
-    "StrategyGuide",
     "make_policy",
 ]
 
-#: The strategies known by name.
+
+def _families_strategies() -> dict[str, Policy]:
+    from landlord.families import families
+
+    found: dict[str, Policy] = {}
+    for family in families():
+        found.update(family.strategies())
+    return found
+
+
+#: The strategies known by name: the named bots, which play every family, then
+#: the strategies a family has of its own (the later game's ``strategy_guide``).
 STRATEGIES: dict[str, Policy] = {
     "cautious_tenant": cautious_tenant,
     "eager_landlord": eager_landlord,
     "single_taxer": single_taxer,
-    "strategy_guide": strategy_guide,
+    **_families_strategies(),
     "random": RandomPlayer(),
     "human": Human(),
 }

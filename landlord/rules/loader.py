@@ -68,6 +68,26 @@ RULES_DIR = Path(__file__).resolve().parent / "data"
 _NOT_PARAMS = ("format", "rule_set", "options", "board_layout")
 
 #: Keys of ``[rule_set]`` that say which rule set a file is: never inherited.
+#: The family an older file's ``[engine] flow`` names.
+_FLOW_FAMILIES = {"landlords_game": "magie", "monopoly": "monopoly"}
+
+
+def _family_of_flow(params: dict[str, Any], path: Path) -> str:
+    """The family of a file that names none in ``[rule_set] family``: the one its
+    ``[engine] flow`` names (files written before families had names), else Magie's."""
+    flow = params.get("engine", {}).get("flow")
+    if flow is None:
+        return "magie"
+    if flow not in _FLOW_FAMILIES:
+        raise RulesError(
+            f"{path.name}: field 'engine.flow': expected one of {', '.join(_FLOW_FAMILIES)}, "
+            f"got {flow!r} (name the family in [rule_set] family)",
+            path=path,
+            where="field 'engine.flow'",
+        )
+    return _FLOW_FAMILIES[flow]
+
+
 _OWN_KEYS = ("id", "title", "edition", "summary", "status", "extends")
 
 #: Keys of ``[rule_set]`` that name a CSV file, found beside the TOML file naming it.
@@ -411,6 +431,7 @@ def _read(path: Path, chain: tuple[Path, ...]) -> tuple[RuleSet, _Source]:
         sources=tuple(about.get("sources", ())),
         extends=base.rules.id if base is not None else "",
         currency=about.get("currency", "$"),
+        family=about.get("family") or _family_of_flow(params, path),
     )
     if base is not None:
         # The file's own files first (its TOML, a CSV it names itself), then its base's.

@@ -228,6 +228,8 @@ class RuleSetInfo:
     extends: str = ""
     #: How money is written ("$", or "£" for the London board).
     currency: str = "$"
+    #: The family of rule sets it belongs to (:mod:`landlord.families`).
+    family: str = "magie"
 
 
 @dataclass(frozen=True)

@@ -185,6 +185,8 @@ RULE_SET: dict[str, Kind] = {
     "chance_deck?": NAME,
     "community_chest_deck?": NAME,
     "currency?": NAME,
+    # The family of rule sets whose engine plays it (landlord.families); "magie" if left out.
+    "family?": IDENTIFIER,
     "sources?": list_of(TEXT, "a list of text"),
     "extends?": NAME,
 }
@@ -297,7 +299,8 @@ SECTIONS: dict[str, dict[str, Kind]] = {
     "natural_opportunities": {"wages_paid_by": PILE, "rent_paid_to": PILE},
     "land_value_tax": {"share": SHARE, "dividend": FLAG},
     "prosperity": {"times_start": COUNT, "counts": one_of(("cash", "net_worth"))},
-    # Which game's flow plays the rule set (landlord.engine.GAMES).
+    # Files written before [rule_set] family named the family here: "landlords_game"
+    # (now "magie") or "monopoly".
     "engine": {"flow": IDENTIFIER},
     # --- the later game (the Monopoly rule sets) ---
     "purchase": {

@@ -17,7 +17,7 @@ from importlib import import_module
 from typing import Any
 
 from landlord.widgets.board import board_svg
-from landlord.widgets.table import LATER_GAME_NOTE, GameTable, is_later_game, rule_set_menu
+from landlord.widgets.table import GameTable, rule_set_menu
 
 __all__ = ["SEAT_CHOICES", "PlayApp", "game_charts", "pace_controls"]
 
@@ -274,7 +274,8 @@ class PlayApp:
         self.autoplay.playing = False
         self.table = table
         rules = table.game.rules
-        note = f" <i>{html.escape(LATER_GAME_NOTE)}</i>" if is_later_game(rules) else ""
+        family_note = table.game.family.note
+        note = f" <i>{html.escape(family_note)}</i>" if family_note else ""
         self._say(
             f"A new game of {html.escape(rules.info.title)}, seed {table.session.seed}.{note}"
         )

@@ -25,7 +25,7 @@ from landlord.widgets.charts import Chart
 from landlord.widgets.play import SEAT_CHOICES, _draw_flows, pace_controls
 from landlord.widgets.table import GameTable, rule_set_menu
 
-__all__ = ["SideBySideApp", "public_finances"]
+__all__ = ["SideBySideApp"]
 
 #: The bots the app offers, as (menu text, strategies round the table).
 BOTS = (
@@ -33,34 +33,6 @@ BOTS = (
     ("eager landlords and cautious tenants", "eager_landlord+cautious_tenant"),
 )
 NAMES = ("Ann", "Bob", "Cleo", "Dan")
-
-
-def public_finances(game: Any) -> dict[str, Any]:
-    """What the public side of a game looks like now: Treasury, wages, public works.
-
-    Examples
-    --------
-    >>> from landlord.session import Session
-    >>> game = Session("single_tax", ["single_taxer"] * 3, seed=2).run()
-    >>> sorted(public_finances(game))
-    ['gini', 'public_works', 'round', 'single_tax', 'treasury', 'treasury_spent', 'wages']
-    """
-    from landlord.metrics import gini
-
-    names = game.ledger.names
-    treasury = names.index("PUBLIC TREASURY") if "PUBLIC TREASURY" in names else None
-    spent = 0
-    if treasury is not None:
-        spent = sum(r.amount for r in game.ledger.records if r.payer == treasury)
-    return {
-        "round": game.round,
-        "treasury": game.ledger.balances[treasury] if treasury is not None else 0,
-        "treasury_spent": spent,
-        "wages": game.wages,
-        "single_tax": bool(game.single_tax),
-        "public_works": [f"round {r}: {what}" for r, what in game.public_works],
-        "gini": float(gini(game.net_worths())),
-    }
 
 
 class SideBySideApp:
@@ -179,7 +151,7 @@ class SideBySideApp:
         self.autoplay.playing = False
         self.tables = tables
         self._charted = None
-        families = {getattr(table.game, "family", "") for table in tables}
+        families = {table.game.family for table in tables}
         same = "the same dice and cards" if len(families) == 1 else "the same dice on each turn"
         self.status.value = f"Both games use seed {self.seed.value}: {same}."
         self.refresh()
@@ -213,7 +185,7 @@ class SideBySideApp:
                 f"<h3 style='margin:4px 0'>{html.escape(game.rules.info.title)}</h3>"
                 f"<div>Round {game.round}, turn {game.turns_played}{status}</div>"
             )
-            self.finances[side].value = _finances_html(game)
+            self.finances[side].value = game.family.finances_html(game)
             newest = list(table.log)[-30:][::-1]
             self.logs[side].value = "<br>".join(html.escape(line) for line in newest)
         now = tuple((id(t), t.game.round, t.game.is_over) for t in self.tables)
@@ -237,35 +209,3 @@ class SideBySideApp:
             ]
             data[label] = [float(y) for y in line.get_ydata()]
         return data
-
-
-def _finances_html(game: Any) -> str:
-    """The line of public figures under a board (for the later game: the bank and dealings)."""
-    if getattr(game, "family", "") == "monopoly":
-        return _estate_finances_html(game)
-    figures = public_finances(game)
-    works = figures["public_works"][-4:]
-    listed = "".join(f"<li>{html.escape(work)}</li>" for work in works) or "<li>none yet</li>"
-    tax = "the single tax" if figures["single_tax"] else "private land rent"
-    return (
-        f"<div><b>{tax}</b> · Gini of net worth {figures['gini']:.3f} · "
-        f"wages ${figures['wages']:,} · PUBLIC TREASURY ${figures['treasury']:,} "
-        f"(spent so far ${figures['treasury_spent']:,})</div>"
-        f"<div>Public works:</div><ul style='margin:0'>{listed}</ul>"
-    )
-
-
-def _estate_finances_html(game: Any) -> str:
-    """The later game's figures: Gini, salary, the bank's buildings, trades and bankruptcies."""
-    from landlord.metrics import gini
-
-    c = game.currency
-    accepted = sum(1 for *_, done in game.trades if done)
-    out = [
-        f"<div><b>the later game: no public treasury</b> · Gini of net worth "
-        f"{float(gini(game.net_worths())):.3f} · salary {c}{game.wages:,} · the Bank has "
-        f"{game.bank_houses} houses and {game.bank_hotels} hotels left</div>",
-        f"<div>Trades: {accepted} accepted of {len(game.trades)} proposed · bankruptcies: "
-        f"{len(game.bankruptcies)}</div>",
-    ]
-    return "".join(out)

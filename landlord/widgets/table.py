@@ -14,19 +14,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from landlord.engine import IllegalMove
+from landlord.families import family_of
 from landlord.rules import load_rules, registered
 from landlord.session import Session
-from landlord.widgets.estate_events import estate_question
 from landlord.widgets.events import Narrator
 
 __all__ = [
-    "LATER_GAME_NOTE",
     "LOG_LINES",
     "MAX_STEPS_PER_TURN",
     "NAME_LENGTH",
     "GameTable",
     "check_seats",
-    "is_later_game",
     "rule_set_menu",
 ]
 
@@ -36,28 +34,11 @@ LOG_LINES = 400
 MAX_STEPS_PER_TURN = 10_000
 #: The longest player name the apps accept.
 NAME_LENGTH = 24
-#: What the apps say of the later game's rule sets.
-LATER_GAME_NOTE = (
-    "Monopoly is a trademark of Hasbro; the kit plays its historical rules for study and "
-    "is independent of Hasbro."
-)
-
-
-def is_later_game(rules: Any) -> bool:
-    """Whether a rule set (or its id) is one of the later game's (the Monopoly rules).
-
-    Examples
-    --------
-    >>> is_later_game("monopoly_us"), is_later_game("landlords_game")
-    (True, False)
-    """
-    rule_set = load_rules(rules) if isinstance(rules, str) else rules
-    return (rule_set.params.get("engine") or {}).get("flow") == "monopoly"
 
 
 def rule_set_menu() -> list[tuple[str, str]]:
-    """The registered rule sets as (text to show, id): reconstructions and the later
-    game's historical rules marked.
+    """The registered rule sets as (text to show, id): reconstructions marked, and the
+    tag a family puts on its rule sets (the later game's "historical rules").
 
     Examples
     --------
@@ -75,8 +56,8 @@ def rule_set_menu() -> list[tuple[str, str]]:
         text = info.title
         if info.status == "reconstruction" and "reconstruction" not in text.lower():
             text += " (a reconstruction)"
-        elif is_later_game(rule_set):
-            text += " (historical rules)"
+        elif family_of(rule_set).menu_tag:
+            text += f" ({family_of(rule_set).menu_tag})"
         menu.append((text, rules_id))
     return menu
 
@@ -206,13 +187,7 @@ class GameTable:
         seat = self.waiting_for
         if seat is None:
             return ""
-        if getattr(self.game, "family", "") == "monopoly":
-            return f"{self.game.names[seat]}: {estate_question(self.game, seat)}"
-        kind = self.game.decision_kind
-        about = self.game.decision_about
-        space = getattr(about, "space", None)
-        what = f" ({self.game.tables.name[space]})" if isinstance(space, int) else ""
-        return f"{self.game.names[seat]}: {_QUESTIONS.get(kind, kind)}{what}"
+        return f"{self.game.names[seat]}: {self.game.family.question(self.game, seat)}"
 
     # --- playing ------------------------------------------------------------------
 
@@ -280,21 +255,3 @@ class GameTable:
             self.last_space, self.last_mover = game.position[mover], mover
         self.log.extend(lines)
         return lines
-
-
-_QUESTIONS = {
-    "turn": "your turn: throw the dice, or deal first",
-    "move": "which way do you move?",
-    "sale": "buy it?",
-    "bid": "bid for it?",
-    "buy_dealt": "buy the card you were dealt?",
-    "luxury": "buy a luxury?",
-    "jail": "how do you leave Jail?",
-    "talks": "make a deal with another player?",
-    "vote": "vote for the single tax?",
-    "offer": "an offer is made to you",
-    "trust": "join the trust?",
-    "build_site": "build on this site?",
-    "site_bid": "bid for the site?",
-    "site": "match the highest bid for your site?",
-}

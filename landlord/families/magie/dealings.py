@@ -49,9 +49,9 @@ from landlord.engine.actions import (
     OfferLuxury,
     Repay,
 )
-from landlord.engine.holdings import Holdings
 from landlord.engine.ledger import Debt
 from landlord.engine.state import Flow, Proposal
+from landlord.families.magie.holdings import Holdings
 
 __all__ = ["Dealings"]
 

@@ -8,18 +8,13 @@ every game played with it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import product
 from typing import Any
 
 from landlord.engine.actions import Build, Buy, ClaimSite, Move
 from landlord.engine.boards import Track
 from landlord.rules.model import RuleSet
 
-__all__ = ["DICE", "DICE_TOTAL", "Tables", "tables_for"]
-
-#: The 36 equally likely throws of two dice, as (first, second).
-DICE: tuple[tuple[int, int], ...] = tuple(product(range(1, 7), repeat=2))
-DICE_TOTAL = {throw: throw[0] + throw[1] for throw in DICE}
+__all__ = ["Tables", "tables_for"]
 
 #: Kinds of space whose card is sold (the green cards of Rule 1).
 CARD_KINDS = frozenset({"lot", "railroad", "franchise", "speculation"})

@@ -3,18 +3,18 @@
 Rules 4 (necessities), 5 (trespass), 7 (land rent and the sale of a lot), 8
 (Speculation), 9 (franchises, railroads, the cinch and the Trust), 11
 (Chance) and 13 (Luxury). This is part of
-:class:`~landlord.engine.landlords_game.LandlordsGame`, which sets up the
+:class:`~landlord.families.magie.game.LandlordsGame`, which sets up the
 board, the holders of the cards and the figures read here, and moves the
 checkers; payments that fall short go through
-:mod:`landlord.engine.dealings`.
+:mod:`landlord.families.magie.dealings`.
 """
 
 from __future__ import annotations
 
 from landlord.engine.actions import DECLINE, PASS, Bid, Buy
-from landlord.engine.dealings import Dealings
+from landlord.engine.dice import DICE, DICE_TOTAL
 from landlord.engine.state import CHANCE, Flow, Sale
-from landlord.engine.tables import DICE, DICE_TOTAL
+from landlord.families.magie.dealings import Dealings
 
 __all__ = ["CARD_SPACES", "SpaceRules"]
 

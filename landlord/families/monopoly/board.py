@@ -1,10 +1,10 @@
 """The later game's board as one SVG picture: colour groups, houses and hotels, mortgages.
 
-:func:`estate_board_svg` draws a :class:`~landlord.engine.monopoly.Monopoly`
+:func:`board_svg` draws a :class:`~landlord.families.monopoly.game.Monopoly`
 game (the classic rules that grew out of the Landlord's Game, played as
 history; "Monopoly" is Hasbro's trademark and the kit is independent of it).
-:func:`landlord.widgets.board.board_svg` hands such a game here, so the apps
-call one function for both games.
+:func:`landlord.widgets.board.board_svg` hands such a game here (through its
+family), so the apps call one function for every game.
 
 The picture is laid out as the 1906 board is (the same square, Go in the
 bottom-right corner, the same data attributes), with what the later game
@@ -21,35 +21,31 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from landlord.widgets.board import (
+from landlord.money import money as _money
+from landlord.widgets.svg import INK, clip, esc, rect, text
+from landlord.widgets.track import (
     CORNER,
     GAP,
-    INK,
     MARGIN,
     PAPER,
     VIEW,
     Seats,
-    _clip,
-    _esc,
-    _figure_lines,
-    _Layout,
-    _layout,
-    _money,
-    _rect,
-    _text,
+    TrackLayout,
     centre_head,
     centre_note,
+    figure_lines,
     hot_move,
+    layout_of,
     lit_frame,
     space_start,
     svg_start,
 )
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
-    from landlord.engine.monopoly import Monopoly
+    from landlord.families.monopoly.game import Monopoly
     from landlord.rules.model import Board
 
-__all__ = ["BAND_COLOURS", "GROUP_COLOURS", "HOTEL", "estate_board_svg"]
+__all__ = ["BAND_COLOURS", "GROUP_COLOURS", "HOTEL", "board_svg"]
 
 #: The colour groups' bands, by the colour a rule set names (as printed boards show them,
 #: a little darker where a light colour would vanish on a projector).
@@ -98,7 +94,7 @@ _WAITING = {
 }
 
 
-class EstateLayout(_Layout):
+class EstateLayout(TrackLayout):
     """A later-game board's fixed picture: wider colour bands, printed prices and rents.
 
     ``printed`` holds what the title deeds print that is not on the board's
@@ -169,22 +165,22 @@ class EstateLayout(_Layout):
                 words[-1] += f" or {self.tax_percent}% of total worth, chosen before counting"
         if space.mortgage:
             words.append(f"mortgage value {money(space.mortgage)}")
-        return _esc("; ".join(words))
+        return esc("; ".join(words))
 
     def legend_svg(self, kinds: set[str]) -> str:
         """The marks: house, hotel, mortgaged, and the holder's frame."""
         left = VIEW / 2 - 170
         y = VIEW - MARGIN - CORNER - GAP - 14
         parts = ['<g class="legend">']
-        parts.append(_rect(left, y - 9, 10, 10, f'fill="{HOUSE_FILL}" stroke="{INK}"'))
-        parts.append(_text(left + 14, y, "house"))
-        parts.append(_rect(left + 52, y - 9, 20, 10, f'fill="{HOTEL_FILL}" stroke="{INK}"'))
-        parts.append(_text(left + 76, y, "hotel"))
+        parts.append(rect(left, y - 9, 10, 10, f'fill="{HOUSE_FILL}" stroke="{INK}"'))
+        parts.append(text(left + 14, y, "house"))
+        parts.append(rect(left + 52, y - 9, 20, 10, f'fill="{HOTEL_FILL}" stroke="{INK}"'))
+        parts.append(text(left + 76, y, "hotel"))
         parts.append(
-            _rect(left + 110, y - 9, 14, 10, f'fill="#6E6E6E" fill-opacity="0.5" stroke="{INK}"')
+            rect(left + 110, y - 9, 14, 10, f'fill="#6E6E6E" fill-opacity="0.5" stroke="{INK}"')
         )
-        parts.append(_text(left + 128, y, "mortgaged"))
-        parts.append(_text(left + 192, y, "frame and tag in a player's colour: the holder"))
+        parts.append(text(left + 128, y, "mortgaged"))
+        parts.append(text(left + 192, y, "frame and tag in a player's colour: the holder"))
         parts.append("</g>")
         return "".join(parts)
 
@@ -202,7 +198,7 @@ def _buildings(cell: Any, built: int) -> str:
         bx = x + (w - long) / 2 if across else x + 2.5
         by = y + 2.5 if across else y + (h - long) / 2
         bw, bh = (long, side) if across else (side, long)
-        return _rect(bx, by, bw, bh, f'fill="{HOTEL_FILL}" stroke="#FFFFFF" stroke-width="1"')
+        return rect(bx, by, bw, bh, f'fill="{HOTEL_FILL}" stroke="#FFFFFF" stroke-width="1"')
     step = side + 2.5
     start = ((w if across else h) - step * built + 2.5) / 2
     out = []
@@ -210,12 +206,12 @@ def _buildings(cell: Any, built: int) -> str:
         along = start + k * step
         bx, by = (x + along, y + 2.5) if across else (x + 2.5, y + along)
         out.append(
-            _rect(bx, by, side, side, f'fill="{HOUSE_FILL}" stroke="#FFFFFF" stroke-width="1"')
+            rect(bx, by, side, side, f'fill="{HOUSE_FILL}" stroke="#FFFFFF" stroke-width="1"')
         )
     return "".join(out)
 
 
-def estate_board_svg(
+def board_svg(
     game: Monopoly,
     *,
     size: int = 760,
@@ -237,10 +233,10 @@ def estate_board_svg(
     Examples
     --------
     >>> import xml.etree.ElementTree as ET
-    >>> from landlord.engine.monopoly import Monopoly
+    >>> from landlord.families.monopoly.game import Monopoly
     >>> from landlord.rules import load_rules
     >>> game = Monopoly(load_rules("monopoly_uk_1972"), ["Ann", "Bob"])
-    >>> root = ET.fromstring(estate_board_svg(game, size=380))
+    >>> root = ET.fromstring(board_svg(game, size=380))
     >>> spaces = [g for g in root.iter("{http://www.w3.org/2000/svg}g")
     ...           if g.get("class") == "space"]
     >>> mayfair = spaces[39]
@@ -257,7 +253,7 @@ def estate_board_svg(
         taxes["income_tax_percent"],
         taxes["income_tax_space"],
     )
-    layout = _layout(game.rules.board, t.jail, -1, EstateLayout, seats.currency, printed)
+    layout = layout_of(game.rules.board, t.jail, -1, EstateLayout, seats.currency, printed)
     hot_player, hot_space = hot_move(last_move)
     owner, houses, mortgaged = game.owner, game.houses, game.mortgaged
     money = seats.money
@@ -273,7 +269,7 @@ def estate_board_svg(
         holder, built = owner[i], houses[i]
         flags, notes = [], []
         if kind == "street":
-            flags.append(f' data-colour="{_esc(t.colour[i])}"')
+            flags.append(f' data-colour="{esc(t.colour[i])}"')
         parts: list[str] = []
         if holder >= 0:
             notes.append(f"held by {seats.shown[holder]} (player {holder + 1})")
@@ -302,9 +298,9 @@ def estate_board_svg(
             notes.append("here: " + ", ".join(seats.shown[p] for p in visitors))
         out.append(space_start(cell, holder, built, flags, notes, i == hot_space))
         if kind == "go":
-            out.append(_figure_lines(cell.price_at, [f"salary {money(game.wages)}"]))
+            out.append(figure_lines(cell.price_at, [f"salary {money(game.wages)}"]))
         elif parts:
-            out.append(_figure_lines(cell.price_at, parts, bold_last=True))
+            out.append(figure_lines(cell.price_at, parts, bold_last=True))
         else:
             out.append(cell.price)
         if holder >= 0 and mortgaged[i]:
@@ -334,7 +330,7 @@ def estate_board_svg(
             about += "; in Jail"
         elif where == t.jail:
             about += "; just visiting"
-        about += f"; on {_esc(t.name[where])}"
+        about += f"; on {esc(t.name[where])}"
         place = "jail" if jailed else "track"
         out.append(seats.token(player, where, place, slot, about, player == hot_player))
     out.append("</g>")
@@ -356,14 +352,14 @@ def _centre(game: Monopoly, seats: Seats) -> str:
         f'data-round="{game.round}" data-turn="{game.turn_player}" data-actor="{game.actor}" '
         f'data-wages="{game.wages}" data-single-tax="0" data-treasury="" '
         f'data-bank-houses="{game.bank_houses}" data-bank-hotels="{game.bank_hotels}" '
-        f'data-currency="{_esc(seats.currency)}" data-winner="{game.winner}" '
+        f'data-currency="{esc(seats.currency)}" data-winner="{game.winner}" '
         f'data-over="{int(game.is_over)}"'
     )
     out = [f'<g class="centre" {attrs}>', centre_head(game, names, width, top, "The shuffle")]
-    title = _clip(game.rules.info.title, width, 13)
-    out.append(_text(mid, top + 37, title, size=13, anchor="middle"))
+    title = clip(game.rules.info.title, width, 13)
+    out.append(text(mid, top + 37, title, size=13, anchor="middle"))
     line = f"Salary at Go {money(game.wages)} \u00b7 Jail fine {money(game.jail_fine)}"
-    out.append(_text(mid, top + 56, line, size=13, bold=True, anchor="middle"))
+    out.append(text(mid, top + 56, line, size=13, bold=True, anchor="middle"))
     kind = game.decision_kind
     out.append(centre_note(game, names, width, top + 74, _WAITING.get(kind, kind)))
 
@@ -398,17 +394,17 @@ def _centre(game: Monopoly, seats: Seats) -> str:
     )
     out.append(
         f'<g class="bank" data-houses="{houses}" data-hotels="{hotels}">'
-        + _text(left, y, _clip(words, right - left, 13), size=13, bold=True)
+        + text(left, y, clip(words, right - left, 13), size=13, bold=True)
         + "</g>"
     )
 
     y += 24
     dealings = _dealings(game, names)[-4:]
     heading = "Trades and bankruptcies" if dealings else "Trades and bankruptcies: none yet"
-    out.append(_text(left, y, heading, bold=True))
+    out.append(text(left, y, heading, bold=True))
     for _, words in dealings:
         y += 15
-        out.append(_text(left + 8, y, _clip(words, right - left - 8)))
+        out.append(text(left + 8, y, clip(words, right - left - 8)))
     out.append("</g>")
     return "".join(out)
 

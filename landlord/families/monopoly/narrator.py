@@ -1,11 +1,11 @@
-"""The later game told as it happens, and the questions it puts to a person.
+"""The later game told as it happens.
 
 The classic rules (the Monopoly rule sets, played as history; the name is
 Hasbro's trademark) have their own decisions and events: buying or letting
 the Bank auction, bidding, building, mortgages, trades, Jail, bankruptcy.
-:class:`EstateVoice` tells them for :class:`~landlord.widgets.events.Narrator`
+:class:`Voice` tells them for :class:`~landlord.widgets.events.Narrator`
 in sentences with the rule set's currency ("Ann buys Boardwalk for $400",
-"Bob wins the auction of Park Lane for £380"), and :func:`estate_question`
+"Bob wins the auction of Park Lane for £380"), and :func:`question`
 says what a person at the controls is asked.
 
 What happened in a step is read from the game: the decision or chance event
@@ -21,9 +21,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from landlord.engine.state import CHANCE
-from landlord.widgets.board import _money
+from landlord.money import money as _money
 
-__all__ = ["EstateVoice", "estate_question"]
+__all__ = ["Voice"]
 
 #: The packs, as a sentence names them.
 PACK_NAMES = {"chance": "Chance", "community_chest": "Community Chest"}
@@ -78,17 +78,9 @@ _DEEDS = {
     "TryForDoubles": "{who} tries for doubles to leave Jail",
     "UseJailCard": "{who} uses a Get Out of Jail Free card and leaves Jail",
 }
-#: What a person is asked, by the decision's kind; {money} and {space} are filled in.
-_QUESTIONS = {
-    "place": "where does the building you won go?",
-    "income_tax": "Income Tax: pay the flat sum or a share of your total worth "
-    "(chosen before counting)?",
-    "mortgaged": "you received {space} mortgaged: lift the mortgage now, or pay the interest "
-    "and keep it mortgaged?",
-}
 
 
-class EstateVoice:
+class Voice:
     """What happened in one step of a later-game ``game``, in sentences.
 
     :meth:`before` notes the board before a step; :meth:`after` tells the
@@ -99,7 +91,7 @@ class EstateVoice:
     --------
     >>> from landlord.session import Session
     >>> session = Session("monopoly_us", ["eager_landlord"] * 2, seed=1, names=["Ann", "Bob"])
-    >>> voice, lines = EstateVoice(session.game), []
+    >>> voice, lines = Voice(session.game), []
     >>> while not any("buys" in line for line in lines):
     ...     game, told = session.game, len(session.game.ledger.records)
     ...     voice.before()
@@ -356,83 +348,3 @@ class EstateVoice:
         if sale.space >= 0 and game.owner[sale.space] < 0 and type(choice).__name__ == "Pass":
             return [f"Nobody buys {game.tables.name[sale.space]}: it stays with the Bank"]
         return []
-
-
-def estate_question(game: Any, seat: int) -> str:
-    """What the player in ``seat`` is asked by the later game's pending decision.
-
-    Examples
-    --------
-    >>> from landlord.widgets.table import GameTable
-    >>> table = GameTable("monopoly_uk_1972", ["human", "random"], seed=3, names=["Ann", "Bob"])
-    >>> while table.waiting_for is None:
-    ...     _ = table.play_turn()
-    >>> estate_question(table.game, 0)
-    'buy Euston Road for \u00a3100, or let the Bank auction it?'
-    """
-    t = game.tables
-    kind = game.decision_kind
-    about = game.decision_about
-
-    def money(amount: int) -> str:
-        return _money(amount, game.currency)
-
-    if kind in ("turn", "jail"):
-        offered = {type(action).__name__ for action in game.legal_actions()}
-        if kind == "jail":
-            ways = ["try for doubles"]
-            if "PayFine" in offered:
-                ways.append(f"pay the {money(game.jail_fine)} fine")
-            if "UseJailCard" in offered:
-                ways.append("use a Get Out of Jail Free card")
-            return f"you are in Jail: {_either(ways)}?"
-        first = [
-            words
-            for name, words in (
-                ("Build", "build"),
-                ("BuildHotel", "build a hotel"),
-                ("LiftMortgage", "lift a mortgage"),
-                ("Negotiate", "trade"),
-            )
-            if name in offered
-        ]
-        if not first:
-            return "your turn: throw the dice"
-        return f"your turn: {_either(first)} first, or throw the dice"
-    if kind == "buy":
-        auctioned = game.rules.params["purchase"]["mode"] != "fixed_price"
-        other = "or let the Bank auction it" if auctioned else "or leave it"
-        return f"buy {t.name[about]} for {money(t.price[about])}, {other}?"
-    if kind == "bid":
-        lot = t.name[about.space] if about.space >= 0 else "a building from the short bank"
-        if about.bidder >= 0:
-            high = f"the highest bid is {money(about.price)} by {game.names[about.bidder]}"
-        else:
-            high = "nobody has bid yet"
-        return f"the auction of {lot}: {high}. Bid, or drop out?"
-    if kind == "card":
-        return f"the card says: {about}. Pay, or take a Chance?"
-    if kind == "rent":
-        space, rent = about
-        lander = game.names[game.turn_player]
-        return f"{lander} stopped on your {t.name[space]}: ask for the {money(rent)} rent?"
-    if kind == "trade":
-        need = f"you must raise {money(about)}; " if about else ""
-        return f"{need}propose a trade (a plain offer below), or end the talks?"
-    if kind == "offer":
-        offer = game.describe(about.action).removeprefix(f"offer {game.names[seat]} ")
-        return f"{game.names[about.proposer]} offers you {offer}. Accept?"
-    if kind == "raise":
-        cash = game.cash(seat)
-        return (
-            f"you owe {money(about)} and have {money(cash)}: sell buildings, mortgage or "
-            "trade to raise it, or go bankrupt"
-        )
-    words = _QUESTIONS.get(kind, kind.replace("_", " "))
-    space = about if isinstance(about, int) and 0 <= about < t.size else -1
-    return words.format(space=t.name[space] if space >= 0 else "")
-
-
-def _either(ways: list[str]) -> str:
-    """``ways`` as a choice in words: "a", "a or b", "a, b or c"."""
-    return ways[0] if len(ways) == 1 else f"{', '.join(ways[:-1])} or {ways[-1]}"

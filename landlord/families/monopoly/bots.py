@@ -42,7 +42,8 @@ from landlord.engine.actions import (
     TryForDoubles,
     UseJailCard,
 )
-from landlord.policies.bots import FAMILY_HANDLERS, Strategy
+from landlord.families.monopoly import FAMILY
+from landlord.policies.bots import Strategy
 
 __all__ = ["HANDLERS", "StrategyGuide", "strategy_guide"]
 
@@ -311,7 +312,7 @@ class StrategyGuide(Strategy):
 
     def choose(self, view: Any, legal: list[Any], rng: Any) -> Any:
         node = view._node
-        handler = _GUIDE.get(node[1]) if view.family == "monopoly" else None
+        handler = _GUIDE.get(node[1]) if view.family is FAMILY else None
         if handler is None:
             return Strategy.choose(self, view, legal, rng)
         return handler(self, view, node[0], legal)
@@ -411,5 +412,3 @@ _GUIDE = {
 
 #: The strategy guide's player (seed 004).
 strategy_guide = StrategyGuide()
-
-FAMILY_HANDLERS["monopoly"] = HANDLERS

@@ -7,7 +7,7 @@ Read this module top to bottom as the rule book: the start (the packs
 shuffled, the short game's deal), a turn (Jail, business, the throw,
 doubles), the move and what each space asks, the cards, auctions, and money
 that falls short (raising it, bankruptcy). What property earns and what a
-player may do with it between throws is in :mod:`landlord.engine.estates`.
+player may do with it between throws is in :mod:`landlord.families.monopoly.estates`.
 Numbers come from the rule set's data; where the rules leave a simulator a
 choice, the reading is listed under ``[readings]`` in the data.
 
@@ -79,9 +79,10 @@ from landlord.engine.actions import (
     Trade,
     UseJailCard,
 )
-from landlord.engine.estates import HOTEL, Estates, Watched, estate_tables
+from landlord.engine.dice import DICE
 from landlord.engine.state import CHANCE, Flow, Proposal, Sale, seat_count
-from landlord.engine.tables import DICE
+from landlord.families.monopoly import FAMILY
+from landlord.families.monopoly.estates import HOTEL, Estates, Watched, estate_tables
 from landlord.rules.model import RuleSet
 
 __all__ = ["ROUND_CAP", "Monopoly"]
@@ -119,7 +120,7 @@ class Monopoly(Estates):
     ('shuffle', [1500, 1500])
     """
 
-    family = "monopoly"
+    family = FAMILY
 
     def __init__(self, rules: RuleSet, names: Sequence[str]) -> None:
         n = seat_count(rules, names)
@@ -154,15 +155,9 @@ class Monopoly(Estates):
         self._talks_left = 0
         #: The total of the latest throw that moved a player.
         self._thrown = 7
-        # The figures the rest of the kit reads of every game.
+        #: The salary at Go, and the Jail fine.
         self.wages = p["wages"]["amount"]
         self.jail_fine = p["jail"]["fine"]
-        self.single_tax = False
-        self.single_tax_since = -1
-        self.everyone_wins = False
-        self.public_works: list[tuple[int, str]] = []
-        self.poor_house_visits = [0] * n
-        self.opportunity_visits = [0] * n
         self.bankruptcies: list[tuple[int, int, int]] = []  # (round, player, creditor)
         #: Every trade proposed: (round, proposer, trade, accepted).
         self.trades: list[tuple[int, int, Trade, bool]] = []

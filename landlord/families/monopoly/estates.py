@@ -1,10 +1,10 @@
 """Property in the later game: colour groups, rent, houses and hotels, mortgages, trades.
 
-Part of :class:`landlord.engine.monopoly.Monopoly`. It holds what a player's
+Part of :class:`landlord.families.monopoly.game.Monopoly`. It holds what a player's
 property is worth and what he may do with it between throws: build evenly
 on a complete colour group, sell buildings back, mortgage and lift
 mortgages, and propose trades. The flow itself (turns, moves, cards, Jail,
-auctions and debts) is in :mod:`landlord.engine.monopoly`.
+auctions and debts) is in :mod:`landlord.families.monopoly.game`.
 """
 
 from __future__ import annotations
@@ -571,9 +571,9 @@ class Estates(GameState):
         return (self.ledger.balances[:n], self.owner[:], self.houses[:], self.mortgaged[:])
 
     def holdings_table(self, captured: tuple | None = None) -> list[tuple[int, ...]]:
-        """Per player: (cash, streets, utilities, railroads, 0, 0, 0, buildings (a hotel
-        counts 5 houses), land value (printed price of his streets), 0 debts, score,
-        net worth).
+        """Per player, the family's round columns: (cash, streets, utilities, railroads,
+        houses (a hotel counts 5), mortgaged properties, land value (the printed price
+        of his streets), score, net worth).
 
         The score and the net worth are the short game's valuation: cash,
         property at its printed price (mortgaged at half), houses at cost and
@@ -581,26 +581,29 @@ class Estates(GameState):
         """
         balances, owner, houses, mortgaged = captured or self.capture()
         t = self.tables
-        rows = [[cash, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, cash] for cash in balances]
+        rows = [[cash, 0, 0, 0, 0, 0, 0, 0, cash] for cash in balances]
         for s in t.cards:
             holder = owner[s]
             if holder < 0:
                 continue
             row = rows[holder]
             kind = t.kind[s]
-            value = t.price[s] - t.mortgage[s] if mortgaged[s] else t.price[s]
+            value = t.price[s]
+            if mortgaged[s]:
+                value -= t.mortgage[s]
+                row[5] += 1
             if kind == "street":
                 row[1] += 1
-                row[8] += t.price[s]
-                row[7] += houses[s]
+                row[6] += t.price[s]
+                row[4] += houses[s]
                 value += houses[s] * t.house_cost[s]
             elif kind == "utility":
                 row[2] += 1
             else:
                 row[3] += 1
-            row[11] += value
+            row[8] += value
         for row in rows:
-            row[10] = row[11]
+            row[7] = row[8]
         return [tuple(row) for row in rows]
 
     def net_worths(self, captured: tuple | None = None) -> list[int]:

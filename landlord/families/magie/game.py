@@ -3,10 +3,10 @@
 Read this module top to bottom as the rule book: the deal and the purchase of
 dealt cards (Rule 1), a turn (Jail, Poor House, building, talks, the throw),
 the move (Rules 2, 3, 17) and the end (Rule 19). What each space asks (Rules
-4-13) is in :mod:`landlord.engine.spaces`; money that falls short, talks
-between players, loans and the Trust in :mod:`landlord.engine.dealings`; the
+4-13) is in :mod:`landlord.families.magie.spaces`; money that falls short, talks
+between players, loans and the Trust in :mod:`landlord.families.magie.dealings`; the
 Single Tax rules, the vote that brings them in, the land-value-tax dial and
-the Prosperity ending in :mod:`landlord.engine.single_tax`.
+the Prosperity ending in :mod:`landlord.families.magie.single_tax`.
 Numbers come from the rule set's data (:mod:`landlord.rules`); the code holds
 only what data cannot say. Where the text is ambiguous, the reading chosen is
 marked ``Our reading:`` in the code and listed under ``[readings]`` in the
@@ -36,7 +36,7 @@ The decisions a player meets, by ``Decision.kind`` (and what ``about`` holds):
   card, a loan, a Trust, the single tax): ``Accept`` or ``Refuse`` (about: a
   :class:`~landlord.engine.state.Proposal`: proposer, action).
 
-Under the single tax (:mod:`landlord.engine.single_tax`) three more:
+Under the single tax (:mod:`landlord.families.magie.single_tax`) three more:
 
 * ``build_site``: he stopped on an unimproved lot and paid its rent: ``Build``
   a house there or ``Decline`` (about: the lot).
@@ -67,9 +67,11 @@ from landlord.engine.actions import (
     StayPut,
     UseJailCard,
 )
-from landlord.engine.single_tax import SingleTax
+from landlord.engine.dice import DICE
 from landlord.engine.state import CHANCE, Flow, seat_count
-from landlord.engine.tables import DICE, tables_for
+from landlord.families.magie import FAMILY
+from landlord.families.magie.single_tax import SingleTax
+from landlord.families.magie.tables import tables_for
 from landlord.rules.model import RuleSet
 
 __all__ = ["LandlordsGame"]
@@ -102,6 +104,8 @@ class LandlordsGame(SingleTax):
     >>> [game.cash(p) for p in range(3)]
     [500, 500, 500]
     """
+
+    family = FAMILY
 
     def __init__(self, rules: RuleSet, names: Sequence[str]) -> None:
         n = seat_count(rules, names)

@@ -25,7 +25,7 @@ doubled his starting money). The *land-value-tax dial* (a modern extension)
 sends a share of each land rent paid to a title-holder to the Treasury, which
 spends it in the order of Rule 6; at 1 the whole single tax applies.
 
-This is part of :class:`~landlord.engine.landlords_game.LandlordsGame`, which
+This is part of :class:`~landlord.families.magie.game.LandlordsGame`, which
 calls these methods from its turn and its flow; the numbers come from the rule
 set's ``[single_tax]``, ``[treasury_spending]``, ``[education]``,
 ``[natural_opportunities]``, ``[land_value_tax]`` and ``[prosperity]``
@@ -48,8 +48,8 @@ from landlord.engine.actions import (
     Build,
     ClaimSite,
 )
-from landlord.engine.spaces import SpaceRules
 from landlord.engine.state import Flow, Proposal, Sale
+from landlord.families.magie.spaces import SpaceRules
 from landlord.rules import RulesError
 
 __all__ = ["SingleTax"]
@@ -86,7 +86,9 @@ class SingleTax(SpaceRules):
         piles = self.pile_account
         self._rent_to = piles.get(rule.get("rent_paid_to", ""), -1)
         self._site_steps = tuple(rule.get("site_bid_steps", ()))
-        self._treasury = piles.get(spending.get("pile", "public_treasury"), -1)
+        #: The Public Treasury's account in the ledger (-1 if the rule set has none).
+        self.treasury_account = piles.get(spending.get("pile", "public_treasury"), -1)
+        self._treasury = self.treasury_account
         self._step = spending.get("step", 0)
         self._unheld_to = piles.get(spending.get("unheld_paid_to", ""), self.bank)
         self._works_to = piles.get(spending.get("paid_to", ""), self.bank)

@@ -1,0 +1,16 @@
+"""Two six-sided dice: the throws every track game makes, listed once.
+
+A throw is a chance event whose outcomes are :data:`DICE`, the 36 equally
+likely ordered pairs; the session samples one and the game reads it.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+__all__ = ["DICE", "DICE_TOTAL"]
+
+#: The 36 equally likely throws of two dice, as (first, second).
+DICE: tuple[tuple[int, int], ...] = tuple(product(range(1, 7), repeat=2))
+#: The total of each throw.
+DICE_TOTAL = {throw: throw[0] + throw[1] for throw in DICE}

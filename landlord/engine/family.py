@@ -1,0 +1,206 @@
+"""A family of rule sets: what the rest of the kit knows of a game, looked up once.
+
+Rule sets whose decisions mean the same things form a *family*: Magie's
+family (the Landlord's Game, the single tax, Prosperity) and the later game's
+(the Monopoly rule sets, US and UK 1972, and their folk variants). Each
+family is one package under :mod:`landlord.families` whose ``FAMILY`` object
+is a :class:`Family`. A rule set names its family in ``[rule_set] family``;
+:func:`landlord.families.family_of` finds it, and every game carries its own
+as ``game.family``.
+
+Everything outside the engine and the family packages asks the family, never
+a family's name: the engine that plays it, the columns of its per-round
+table, how a game ends and who won, the per-game figures an experiment
+keeps, how the named bots answer its decisions, its board picture, the
+sentences of its event log and the questions its apps ask. So a new family
+is a new package, and nothing else in the kit changes.
+
+A family package holds these modules, which the base class finds by their
+names and imports only when first asked (looking a family up imports no
+user interface):
+
+=============  ==========================================================
+``__init__``   ``FAMILY``: the :class:`Family` (a subclass naming its game)
+``game``       the engine: the game's class, a :class:`~landlord.engine.state.GameState`
+``bots``       ``HANDLERS``: how the named strategies answer its decisions
+``board``      ``board_svg(game, *, size, names, last_move)``: its board in SVG
+``narrator``   ``Voice(game)``: its event log in sentences
+``views``      ``question(game, seat)``, ``finances_html(game)``,
+               ``report_notes(game)``: what the apps and ``landlord play`` say
+=============  ==========================================================
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.engine.state import GameState
+    from landlord.rules.model import RuleSet
+
+__all__ = ["Family", "Figure", "Outcome"]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game stands by its rule set's own measure (final once the game is over).
+
+    Attributes
+    ----------
+    winners : tuple of int
+        The players who win (several on a tie, or all of them when the rules
+        say everyone wins); empty while the game is being played.
+    reason : str
+        Why the game ended, in words ("" while it is being played).
+    scores : tuple of int
+        Each player's score by the rule set's own count.
+    left_in_round : tuple of int
+        The round each player left the game in (bankrupt), -1 for a player
+        still in it.
+    """
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[int, ...]
+    left_in_round: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A per-game figure an experiment keeps of every game of a family.
+
+    Attributes
+    ----------
+    name : str
+        Its column in :attr:`landlord.experiments.Comparison.games`.
+    words : str
+        Its row in the comparison's text table ("" to leave it out there).
+    summary : str, optional
+        Its column (the mean over the games) in the comparison's summary;
+        ``name`` if not given, "" for none.
+    form : str
+        How the text table writes the mean: a format (``"{:.2f}"``), or
+        ``"money"`` for a sum of money in the rule set's currency.
+    """
+
+    name: str
+    words: str
+    summary: str | None = None
+    form: str = "{:.2f}"
+
+    @property
+    def summary_column(self) -> str:
+        return self.name if self.summary is None else self.summary
+
+
+class Family:
+    """The interface every family of rule sets offers the rest of the kit.
+
+    A family package subclasses this once and names the instance ``FAMILY``.
+    The class attributes describe the family; the methods hand out its parts.
+    """
+
+    #: The family's id, as ``[rule_set] family`` names it ("magie", "monopoly").
+    name: str = ""
+    #: What the family is, in a few words.
+    title: str = ""
+    #: Said wherever its rule sets are offered (for example a trademark notice).
+    note: str = ""
+    #: Added to a rule set's title in the apps' menus ("historical rules"), or "".
+    menu_tag: str = ""
+    #: The rule-set sections the engine reads: a rule set of the family must have them.
+    sections: tuple[str, ...] = ()
+    #: The columns of the per-round table after round, player and name: what each
+    #: player holds, in the family's own words. Every family has ``cash``,
+    #: ``land_value`` (the printed price of the land he holds), ``score`` (the
+    #: rule set's own count) and ``net_worth``.
+    round_columns: tuple[str, ...] = ("cash", "land_value", "score", "net_worth")
+    #: The columns ``landlord play`` shows in the final standings.
+    standings_columns: tuple[str, ...] = ("place", "name", "score", "cash", "net_worth")
+    #: The per-game figures an experiment keeps of every game (:meth:`game_figures`).
+    figures: tuple[Figure, ...] = ()
+
+    # --- the engine ------------------------------------------------------------------
+
+    #: The name of the game's class in the family's ``game`` module.
+    game_class: str = ""
+
+    def part(self, module: str, name: str) -> Any:
+        """``name`` from the family package's ``module`` ("board", "views", ...)."""
+        package = type(self).__module__
+        return getattr(importlib.import_module(f"{package}.{module}"), name)
+
+    def new_game(self, rules: RuleSet, names: Sequence[str]) -> GameState:
+        """A new game of ``rules`` for the named players, paused at its first event."""
+        return self.part("game", self.game_class)(rules, names)
+
+    def outcome(self, game: GameState) -> Outcome:
+        """Who wins ``game``, why it ended and every player's score (so far, if not over)."""
+        raise NotImplementedError
+
+    def game_figures(self, game: GameState) -> dict[str, Any]:
+        """The figures of :attr:`figures` for one game, by name."""
+        return {}
+
+    def jail_turns(self, rules: RuleSet) -> int:
+        """How many throws a jailed player may make for doubles, as the landing chain
+        counts them (the last throw moves him out whatever it shows)."""
+        raise NotImplementedError
+
+    # --- the players -------------------------------------------------------------------
+
+    @cached_property
+    def handlers(self) -> dict[str, Callable[..., Any]]:
+        """How the named strategies answer each kind of decision, by ``Decision.kind``:
+        ``handler(strategy, view, player, legal) -> action``."""
+        return self._handlers()
+
+    def _handlers(self) -> dict[str, Callable[..., Any]]:
+        return self.part("bots", "HANDLERS")
+
+    def strategies(self) -> dict[str, Any]:
+        """Strategies of the family's own, by name (the named bots play every family)."""
+        return {}
+
+    # --- the views -----------------------------------------------------------------------
+
+    def board_svg(
+        self,
+        game: GameState,
+        *,
+        size: int = 760,
+        names: Sequence[str] | None = None,
+        last_move: int | tuple[int, int] | None = None,
+    ) -> str:
+        """The board and the state of ``game`` as one SVG document."""
+        return self.part("board", "board_svg")(game, size=size, names=names, last_move=last_move)
+
+    def voice(self, game: GameState) -> Any:
+        """What tells ``game`` in sentences for the apps' event log: an object with
+        ``before()`` and ``after(pending, choice, records, earlier) -> list[str]``."""
+        return self.part("narrator", "Voice")(game)
+
+    def question(self, game: GameState, seat: int) -> str:
+        """What the person at ``seat`` is asked now, in a few words."""
+        return self.part("views", "question")(game, seat)
+
+    def finances_html(self, game: GameState) -> str:
+        """The line of public figures the side-by-side app shows under a board (HTML)."""
+        return self.part("views", "finances_html")(game)
+
+    def details(self, game: GameState) -> dict[str, Any]:
+        """What ``landlord play --json`` adds about a game, beyond every family's
+        figures (JSON-ready): the single tax's public works, the trades made, ..."""
+        return {}
+
+    def report_notes(self, game: GameState) -> list[str]:
+        """Lines ``landlord play`` prints after the standings (what the score counts,
+        what the public bought, ...)."""
+        return self.part("views", "report_notes")(game)
+
+    def __repr__(self) -> str:
+        return f"<family {self.name!r}: {self.title}>"

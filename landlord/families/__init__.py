@@ -1,0 +1,86 @@
+"""The families of rule sets the kit plays, one package each.
+
+* :mod:`landlord.families.magie`: Lizzie Magie's Landlord's Game (1906), its
+  single tax, and Prosperity;
+* :mod:`landlord.families.monopoly`: the later Monopoly rules (US classic,
+  UK 1972, folk variants), as history. "Monopoly" is Hasbro's trademark;
+  the kit is independent of Hasbro.
+
+Each package holds everything about its family: its engine (a flow and the
+parts that own its state), how the named bots answer its decisions, its
+board picture, its event log and its questions; its ``FAMILY`` object (a
+:class:`~landlord.engine.family.Family`) is what the rest of the kit asks.
+A rule set names its family in ``[rule_set] family``. To add a family, add
+a package here with a ``FAMILY``: it is found by itself.
+
+Examples
+--------
+>>> from landlord.rules import load_rules
+>>> family_of(load_rules("monopoly_uk_1972")).name
+'monopoly'
+>>> [family.name for family in families()]
+['magie', 'monopoly']
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from landlord.rules import RulesError
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.engine.family import Family
+    from landlord.rules.model import RuleSet
+
+__all__ = ["families", "family_named", "family_of"]
+
+
+@cache
+def _names() -> tuple[str, ...]:
+    return tuple(sorted(info.name for info in pkgutil.iter_modules(__path__) if info.ispkg))
+
+
+@cache
+def family_named(name: str) -> Family:
+    """The family called ``name``; ``KeyError`` if there is none."""
+    if name not in _names():
+        raise KeyError(name)
+    return importlib.import_module(f"{__name__}.{name}").FAMILY
+
+
+def families() -> list[Family]:
+    """Every family the kit has, by name."""
+    return [family_named(name) for name in _names()]
+
+
+def family_of(rules: RuleSet) -> Family:
+    """The family that plays ``rules``.
+
+    Raises
+    ------
+    RulesError
+        If the rule set names no family the kit has, or lacks a section its
+        family's engine reads; the message names the file and the field.
+    """
+    cached = rules.derived.get("family")
+    if cached is not None:
+        return cached
+    file = Path(rules.files[0]).name if rules.files else rules.id
+    name = rules.info.family
+    try:
+        family = family_named(name)
+    except KeyError:
+        raise RulesError(
+            f"{file}: field 'rule_set.family': expected one of {', '.join(_names())}, got {name!r}"
+        ) from None
+    missing = [section for section in family.sections if section not in rules.params]
+    if missing:
+        raise RulesError(
+            f"{file}: section [{missing[0]}]: missing (expected it: the {family.title} read it)"
+        )
+    rules.derived["family"] = family
+    return family

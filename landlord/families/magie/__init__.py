@@ -1,0 +1,127 @@
+"""Magie's family: the Landlord's Game (1906), its Single Tax rules, and Prosperity.
+
+The rule sets ``landlords_game``, ``single_tax`` and ``prosperity`` (and any
+file that extends them) are played by this package:
+
+* the engine: :mod:`.game` (the flow: the deal, a turn, the move, the end),
+  with :mod:`.spaces` (what each space asks), :mod:`.dealings` (payments
+  that fall short, talks, loans, the Trust), :mod:`.holdings` (what each
+  player holds, by score and by net worth), :mod:`.single_tax` (the vote,
+  the Treasury's spending, the dial, Prosperity) and :mod:`.tables` (the
+  rule set's numbers laid out for play);
+* how the named bots play it: :mod:`.bots`;
+* its views: :mod:`.board` (the board as SVG), :mod:`.narrator` (the event
+  log), :mod:`.views` (the questions the apps ask, the side-by-side line of
+  public figures, the notes under ``landlord play``'s standings).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from landlord.engine.family import Family, Figure, Outcome
+
+__all__ = ["FAMILY", "MagieFamily"]
+
+
+class MagieFamily(Family):
+    """Lizzie Magie's games: private land rent, or the single tax."""
+
+    name = "magie"
+    title = "Landlord's Game rules (Magie, 1906)"
+    sections = (
+        "deal",
+        "accounts",
+        "wages",
+        "necessity_tax",
+        "jail",
+        "land_rent",
+        "sale",
+        "franchise",
+        "railroad",
+        "speculation",
+        "luxury",
+        "houses",
+        "movement",
+        "poor_house",
+        "borrowing",
+        "end",
+        "score",
+    )
+    game_class = "LandlordsGame"
+    round_columns = (
+        "cash",
+        "lots",
+        "franchises",
+        "railroads",
+        "licenses",
+        "luxuries",
+        "professors",
+        "houses",
+        "land_value",
+        "debts",
+        "score",
+        "net_worth",
+    )
+    standings_columns = (
+        "place",
+        "name",
+        "score",
+        "cash",
+        "lots",
+        "franchises",
+        "railroads",
+        "licenses",
+        "houses",
+        "luxuries",
+        "debts",
+        "net_worth",
+    )
+    figures = (
+        Figure("poor_house_players", "players sent to the Poor House"),
+        Figure("opportunity_players", "players sent to a Natural Opportunity"),
+        Figure("final_wages", "wages at the end", form="money"),
+        Figure("public_works", "public works built"),
+        Figure("single_tax_since", "", summary=""),
+        Figure(
+            "everyone_wins", "games everyone won", summary="everyone_wins_share", form="{:.0%}"
+        ),
+    )
+
+    def outcome(self, game: Any) -> Outcome:
+        scores = tuple(row[-2] for row in game.holdings_table())
+        winners: tuple[int, ...] = ()
+        if game.everyone_wins:
+            winners = tuple(range(game.n_players))
+        elif game.is_over:
+            best = max(scores)
+            winners = tuple(p for p, score in enumerate(scores) if score == best)
+        return Outcome(winners, game.end_reason, scores, (-1,) * game.n_players)
+
+    def game_figures(self, game: Any) -> dict[str, Any]:
+        return {
+            "poor_house_players": sum(1 for count in game.poor_house_visits if count > 0),
+            "opportunity_players": sum(1 for count in game.opportunity_visits if count > 0),
+            "final_wages": game.wages,
+            "public_works": sum(
+                1 for _, what in game.public_works if what != "the single tax begins"
+            ),
+            "single_tax_since": game.single_tax_since,
+            "everyone_wins": game.everyone_wins,
+        }
+
+    def details(self, game: Any) -> dict[str, Any]:
+        return {
+            "everyone_wins": game.everyone_wins,
+            "single_tax_since": game.single_tax_since,
+            "wages": game.wages,
+            "public_works": [list(work) for work in game.public_works],
+        }
+
+    def jail_turns(self, rules: Any) -> int:
+        # Rule 6: he "cannot miss more than three turns", and moves by the next throw.
+        return int(rules.params["jail"]["max_turns"]) + 1
+
+
+#: The family, as :func:`landlord.families.family_of` hands it out.
+FAMILY = MagieFamily()

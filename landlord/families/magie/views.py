@@ -1,0 +1,134 @@
+"""Magie's games in words, for the apps and the command line.
+
+What the apps ask a person at each kind of decision (:func:`question`), the
+line of public figures under a board in the side-by-side app
+(:func:`public_finances`, :func:`finances_html`), and the notes under
+``landlord play``'s standings (:func:`report_notes`). They only read the
+game.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from landlord.money import money
+
+__all__ = ["QUESTIONS", "finances_html", "public_finances", "question", "report_notes"]
+
+#: What a person is asked, by the kind of decision.
+QUESTIONS = {
+    "turn": "your turn: throw the dice, or deal first",
+    "move": "which way do you move?",
+    "sale": "buy it?",
+    "bid": "bid for it?",
+    "buy_dealt": "buy the card you were dealt?",
+    "luxury": "buy a luxury?",
+    "jail": "how do you leave Jail?",
+    "talks": "make a deal with another player?",
+    "vote": "vote for the single tax?",
+    "offer": "an offer is made to you",
+    "trust": "join the trust?",
+    "build_site": "build on this site?",
+    "site_bid": "bid for the site?",
+    "site": "match the highest bid for your site?",
+}
+
+
+def question(game: Any, seat: int) -> str:
+    """What the player at ``seat`` is asked now, naming the space it is about.
+
+    Examples
+    --------
+    >>> from landlord.session import Session
+    >>> session = Session("landlords_game", ["human", "eager_landlord"], seed=3)
+    >>> game = session.run()
+    >>> question(game, 0)
+    'buy the card you were dealt?'
+    """
+    kind = game.decision_kind
+    space = getattr(game.decision_about, "space", None)
+    what = f" ({game.tables.name[space]})" if isinstance(space, int) else ""
+    return f"{QUESTIONS.get(kind, kind)}{what}"
+
+
+def public_finances(game: Any) -> dict[str, Any]:
+    """What the public side of a game looks like now: Treasury, wages, public works.
+
+    Examples
+    --------
+    >>> from landlord.session import Session
+    >>> game = Session("single_tax", ["single_taxer"] * 3, seed=2).run()
+    >>> sorted(public_finances(game))
+    ['gini', 'public_works', 'round', 'single_tax', 'treasury', 'treasury_spent', 'wages']
+    """
+    from landlord.metrics import gini
+
+    treasury = game.treasury_account
+    spent = 0
+    if treasury >= 0:
+        spent = sum(r.amount for r in game.ledger.records if r.payer == treasury)
+    return {
+        "round": game.round,
+        "treasury": game.ledger.balances[treasury] if treasury >= 0 else 0,
+        "treasury_spent": spent,
+        "wages": game.wages,
+        "single_tax": bool(game.single_tax),
+        "public_works": [f"round {r}: {what}" for r, what in game.public_works],
+        "gini": float(gini(game.net_worths())),
+    }
+
+
+def finances_html(game: Any) -> str:
+    """The line of public figures under a board: the single tax or not, Gini, wages,
+    the Treasury, and the latest public works."""
+    figures = public_finances(game)
+    works = figures["public_works"][-4:]
+    listed = "".join(f"<li>{html.escape(work)}</li>" for work in works) or "<li>none yet</li>"
+    tax = "the single tax" if figures["single_tax"] else "private land rent"
+    return (
+        f"<div><b>{tax}</b> · Gini of net worth {figures['gini']:.3f} · "
+        f"wages {money(figures['wages'])} · PUBLIC TREASURY {money(figures['treasury'])} "
+        f"(spent so far {money(figures['treasury_spent'])})</div>"
+        f"<div>Public works:</div><ul style='margin:0'>{listed}</ul>"
+    )
+
+
+def report_notes(game: Any) -> list[str]:
+    """What the standings' score counts; whether everyone won; the single tax's works."""
+    lines = []
+    if game.everyone_wins:
+        lines += ["", "Everyone wins (the Prosperity test was met)."]
+    lines += [
+        "",
+        "Score: the rule set's own. Debts: what a player owes less what he is owed; they count",
+        "in both the score and the net worth.",
+    ]
+    return lines + _public_works(game)
+
+
+def _public_works(game: Any) -> list[str]:
+    """What the Treasury bought under the single tax (or the dial), and the wages now."""
+    if game.single_tax_since < 0 and not game.public_works:
+        return []
+    lines = [""]
+    if game.single_tax_since >= 0:
+        since = game.single_tax_since
+        when = "from the start" if since == 0 else f"in round {since}"
+        lines.append(f"The single tax was in force {when}.")
+    works = [
+        (round_, what) for round_, what in game.public_works if what != "the single tax begins"
+    ]
+    raises = [work for work in works if work[1].startswith("wages raised")]
+    for round_, what in works:
+        if not what.startswith("wages raised"):
+            lines.append(f"  round {round_:>3}: {what}")
+    if raises:
+        lines.append(
+            f"  wages raised {len(raises)} times, from round {raises[0][0]}: "
+            f"now {money(game.wages)}"
+        )
+    dividends = sum(t.amount for t in game.ledger.records if t.reason == "citizen's dividend")
+    if dividends:
+        lines.append(f"  citizen's dividend paid: {money(dividends)} in all")
+    return lines

@@ -1,0 +1,116 @@
+"""The later game: the classic Monopoly rules (US, UK 1972, folk variants), as history.
+
+"Monopoly" is Hasbro's trademark; landlord is independent of Hasbro and
+plays these rules only as history, beside the Landlord's Game they grew out
+of. The rule sets ``monopoly_us`` and ``monopoly_uk_1972`` (and files that
+extend them) are played by this package:
+
+* the engine: :mod:`.game` (the flow: the shuffle, a turn, Jail, the move,
+  cards, auctions, money that falls short, bankruptcy) with :mod:`.estates`
+  (colour groups, rent, houses and hotels, mortgages, trades, worth);
+* how the named bots and the strategy guide play it: :mod:`.bots`;
+* its views: :mod:`.board` (the board as SVG), :mod:`.narrator` (the event
+  log), :mod:`.views` (the questions the apps ask, the side-by-side line of
+  figures, the notes under ``landlord play``'s standings).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from landlord.engine.family import Family, Figure, Outcome
+
+__all__ = ["FAMILY", "MonopolyFamily"]
+
+
+class MonopolyFamily(Family):
+    """The classic rules: buy or auction, colour groups, houses and hotels, bankruptcy."""
+
+    name = "monopoly"
+    title = "Monopoly rules (historical)"
+    note = (
+        "Monopoly is a trademark of Hasbro; the kit plays its historical rules for study and "
+        "is independent of Hasbro."
+    )
+    menu_tag = "historical rules"
+    sections = (
+        "accounts",
+        "wages",
+        "jail",
+        "railroad",
+        "utility",
+        "rent",
+        "buildings",
+        "mortgage",
+        "purchase",
+        "taxes",
+        "doubles",
+        "cards",
+        "short_game",
+        "end",
+    )
+    game_class = "Monopoly"
+    round_columns = (
+        "cash",
+        "streets",
+        "utilities",
+        "railroads",
+        "houses",
+        "mortgaged",
+        "land_value",
+        "score",
+        "net_worth",
+    )
+    standings_columns = (
+        "place",
+        "name",
+        "net_worth",
+        "cash",
+        "streets",
+        "utilities",
+        "railroads",
+        "houses",
+        "left",
+    )
+    figures = (
+        Figure("final_wages", "wages at the end", form="money"),
+        Figure("trades", "trades made"),
+    )
+
+    def outcome(self, game: Any) -> Outcome:
+        scores = tuple(row[-2] for row in game.holdings_table())
+        left = [-1] * game.n_players
+        for round_, player, _ in game.bankruptcies:
+            left[player] = round_
+        winners = (game.winner,) if game.is_over and game.winner >= 0 else ()
+        return Outcome(winners, game.end_reason, scores, tuple(left))
+
+    def game_figures(self, game: Any) -> dict[str, Any]:
+        return {
+            "final_wages": game.wages,
+            "trades": sum(1 for *_, accepted in game.trades if accepted),
+        }
+
+    def details(self, game: Any) -> dict[str, Any]:
+        return {
+            "wages": game.wages,
+            "trades": [
+                {"round": r, "proposer": game.names[p], "trade": game.describe(t), "accepted": ok}
+                for r, p, t, ok in game.trades
+            ],
+            "bankruptcies": [
+                {"round": r, "player": game.names[p], "to": game.ledger.names[to]}
+                for r, p, to in game.bankruptcies
+            ],
+        }
+
+    def jail_turns(self, rules: Any) -> int:
+        # After the last failed try he pays and moves by that throw.
+        return int(rules.params["jail"]["max_turns"])
+
+    def strategies(self) -> dict[str, Any]:
+        return {"strategy_guide": self.part("bots", "strategy_guide")}
+
+
+#: The family, as :func:`landlord.families.family_of` hands it out.
+FAMILY = MonopolyFamily()
