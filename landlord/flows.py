@@ -41,6 +41,7 @@ from typing import Any
 import networkx as nx
 
 from landlord.engine.ledger import Ledger
+from landlord.engine.reasons import GROUPS, RENT_GROUPS, Reason, group_of
 
 __all__ = [
     "GROUPS",
@@ -55,94 +56,14 @@ __all__ = [
     "to_frame",
 ]
 
-#: The groups of reasons, in the order a lesson lists them; "other" is last.
-GROUPS: tuple[str, ...] = (
-    "land rent",
-    "house rent",
-    "fares",
-    "taxes and fines",
-    "wages",
-    "purchases",
-    "loans",
-    "chance and speculation",
-    "public spending",
-    "starting cash",
-    "other",
-)
-
-_REASONS_BY_GROUP: dict[str, tuple[str, ...]] = {
-    "land rent": ("land rent", "land value tax", "opportunity rent", "site bid"),
-    "house rent": ("house rent",),
-    "fares": ("railroad fare", "franchise fee", "utility rent"),
-    "taxes and fines": ("necessity tax", "jail fine", "tax"),
-    "wages": ("wages", "opportunity wages", "salary"),
-    "purchases": (
-        "card bought",
-        "card bought from the deal",
-        "card sold",
-        "house built",
-        "luxury",
-        "luxury card sold",
-        # The later game's:
-        "property bought",
-        "property bought at auction",
-        "title deed dealt",
-        "building bought",
-        "building sold",
-        "buildings sold",
-        "trade",
-    ),
-    "loans": (
-        "loan",
-        "debt repaid",
-        "debt repaid from wages",
-        "mortgage",
-        "mortgage lifted",
-        "mortgage interest",
-        "bankruptcy",  # a debt settled by handing everything over
-    ),
-    "chance and speculation": (
-        "card",
-        "repairs",
-        "chance",
-        "speculation stake",
-        "speculation winnings",
-        "broker's share",
-    ),
-    "public spending": (
-        "public purchase",
-        "free college",
-        "wage rise",
-        "citizen's dividend",
-        "Treasury emptied for the single tax",
-    ),
-    "starting cash": ("starting cash",),
-}
-
-#: The group of every reason the engine writes in a ledger (read-only).
-#: A reason not listed here belongs to the group "other" (see :func:`group_of`).
+#: The group of every reason the engine writes in a ledger (read-only), as the reasons
+#: of :mod:`landlord.engine.reasons` carry them. A reason not listed here belongs to
+#: the group "other" (see :func:`group_of`).
 REASON_GROUPS: Mapping[str, str] = MappingProxyType(
-    {reason: group for group, reasons in _REASONS_BY_GROUP.items() for reason in reasons}
+    {str(reason): reason.group for reason in Reason.members()}
 )
 
-#: The groups that count as rent a player collects: ground rent, house rent, fares.
-RENT_GROUPS: tuple[str, ...] = ("land rent", "house rent", "fares")
-
-_STARTING_CASH = "starting cash"
-
-
-def group_of(reason: str) -> str:
-    """The group of a ledger reason; ``"other"`` for a reason not in :data:`REASON_GROUPS`.
-
-    A rule set may write a reason this module does not know yet; it is
-    counted under "other" rather than refused.
-
-    Examples
-    --------
-    >>> group_of("railroad fare"), group_of("a reason from a new rule set")
-    ('fares', 'other')
-    """
-    return REASON_GROUPS.get(reason, "other")
+_STARTING_CASH = Reason.STARTING_CASH
 
 
 def cash_flows(
@@ -184,8 +105,9 @@ def cash_flows(
         ``amount`` (the total), ``count`` (number of payments), ``by_reason``
         and ``by_group`` (amount by reason and by group, see
         :data:`REASON_GROUPS`), and ``count_by_reason``. The graph's own
-        attributes record ``rounds`` (``None`` or the ``(first, last)`` pair)
-        and ``include_starting_cash``.
+        attributes record ``rounds`` (``None`` or the ``(first, last)`` pair),
+        ``include_starting_cash`` and ``currency`` (how the rule set writes
+        money: "$", or "£" on the London board).
 
     Raises
     ------
@@ -217,6 +139,7 @@ def cash_flows(
     358
     """
     ledger, game_players = _ledger_and_players(source)
+    currency = _currency_of(source)
     names = ledger.names
     seen: set[str] = set()
     for name in names:
@@ -231,6 +154,7 @@ def cash_flows(
     graph = nx.DiGraph(
         rounds=None if rounds is None else (first, last),
         include_starting_cash=include_starting_cash,
+        currency=currency,
     )
     for account, name in enumerate(names):
         kind = "player" if account < players else "pile"
@@ -410,6 +334,13 @@ def _ledger_and_players(source: Any) -> tuple[Ledger, int | None]:
         )
     players = getattr(game, "n_players", None)
     return ledger, players if isinstance(players, int) else None
+
+
+def _currency_of(source: Any) -> str:
+    """How the source's rule set writes money ("$" for a bare ledger, or if it does not say)."""
+    game = source if hasattr(source, "ledger") else getattr(source, "game", None)
+    rules = getattr(game, "rules", None)
+    return getattr(getattr(rules, "info", None), "currency", "") or "$"
 
 
 def _count_players(names: tuple[str, ...], n_players: int | None) -> int:

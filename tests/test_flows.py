@@ -15,6 +15,7 @@ import pytest
 
 import landlord
 from landlord.engine.ledger import Ledger
+from landlord.engine.reasons import Reason
 from landlord.flows import (
     GROUPS,
     REASON_GROUPS,
@@ -26,56 +27,6 @@ from landlord.flows import (
     rent_received,
     to_frame,
 )
-
-#: Every reason the engine writes today (the later game's at the end).
-ENGINE_REASONS = [
-    "starting cash",
-    "wages",
-    "land rent",
-    "house rent",
-    "railroad fare",
-    "franchise fee",
-    "necessity tax",
-    "jail fine",
-    "card bought",
-    "card bought from the deal",
-    "card sold",
-    "house built",
-    "luxury",
-    "luxury card sold",
-    "chance",
-    "speculation stake",
-    "speculation winnings",
-    "broker's share",
-    "loan",
-    "debt repaid",
-    "debt repaid from wages",
-    "land value tax",
-    "site bid",
-    "public purchase",
-    "free college",
-    "wage rise",
-    "citizen's dividend",
-    "opportunity wages",
-    "opportunity rent",
-    "Treasury emptied for the single tax",
-    "salary",
-    "utility rent",
-    "tax",
-    "property bought",
-    "property bought at auction",
-    "title deed dealt",
-    "building bought",
-    "building sold",
-    "buildings sold",
-    "trade",
-    "mortgage",
-    "mortgage lifted",
-    "mortgage interest",
-    "bankruptcy",
-    "card",
-    "repairs",
-]
 
 ANN, BOB, CY, MISC, TREASURY = range(5)
 NAMES = ["Ann", "Bob", "Cy", "MISCELLANEOUS", "PUBLIC TREASURY"]
@@ -110,10 +61,33 @@ def hand_ledger() -> Ledger:
 
 
 def test_every_engine_reason_has_a_group_other_than_other():
-    for reason in ENGINE_REASONS:
+    for reason in Reason.members():
         assert REASON_GROUPS[reason] in GROUPS
-        assert group_of(reason) != "other"
-    assert set(REASON_GROUPS) == set(ENGINE_REASONS)
+        assert group_of(reason) == reason.group != "other"
+    assert set(REASON_GROUPS) == {str(reason) for reason in Reason.members()}
+
+
+@pytest.mark.parametrize(
+    ("rules", "options"),
+    [
+        ("landlords_game", {}),
+        ("landlords_game", {"advanced": True, "land_value_tax": 0.5, "citizens_dividend": True}),
+        ("single_tax", {}),
+        ("prosperity", {}),
+        ("monopoly_us", {}),
+        ("monopoly_uk_1972", {"short_game": True, "round_limit": 40}),
+    ],
+)
+def test_every_payment_the_engine_makes_gives_a_reason_of_the_one_list(rules, options):
+    seen = set()
+    for seed in range(6):
+        bots = ["random", "eager_landlord", "single_taxer", "strategy_guide"]
+        record = landlord.play(rules, players=bots, seed=seed, **options)
+        for transfer in record.game.ledger.records:
+            assert type(transfer.reason) is Reason, transfer
+            assert Reason.of(transfer.reason) is transfer.reason
+            seen.add(transfer.reason)
+    assert Reason.STARTING_CASH in seen
 
 
 @pytest.mark.parametrize(

@@ -25,6 +25,7 @@ from landlord import plotting
 from landlord.engine.ledger import Ledger
 from landlord.experiments import load_results
 from landlord.flows import GROUPS, cash_flows
+from landlord.money import money
 from landlord.plotting import (
     GROUP_COLOURS,
     PLAYER_COLOURS,
@@ -354,7 +355,7 @@ def test_wealth_bars_on_the_same_axes_move_with_the_game():
         now = {name: row[-1] for name, row in zip(game.names, game.holdings_table(), strict=True)}
         assert bar_sums(ax) == pytest.approx(now)
         written = {t.get_gid(): t.get_text() for t in ax.texts if t.get_gid() in now}
-        assert written == {name: plotting._dollars(value) for name, value in now.items()}
+        assert written == {name: money(value) for name, value in now.items()}
         (worth_line,) = [c for c in ax.collections if c.get_gid() == "net worth"]
         assert [segment[0][1] for segment in worth_line.get_segments()] == list(now.values())
         shown = [bar.get_gid().split(":")[1] for bar in bars() if bar.get_visible()]
@@ -727,6 +728,23 @@ def test_wealth_bars_count_the_later_games_buildings_at_their_groups_cost():
     assert list(parts["houses"]) == record.game.buildings_worth()
     assert max(parts["houses"]) > 0
     assert sum(worth) == sum(record.game.net_worths())
+
+
+def test_charts_of_a_game_on_the_london_board_write_its_money_in_pounds():
+    record = landlord.play("monopoly_uk_1972", players=["strategy_guide"] * 3, seed=4)
+    bars = ax_of(wealth_bars(record))
+    figures = [t.get_text() for t in bars.texts if t.get_gid() in record.names]
+    assert figures
+    assert all(text.startswith(("£", "-£")) for text in figures)
+    assert all("£" in label.get_text() for label in bars.get_yticklabels())
+    graph = cash_flows(record, rounds=(1, 3))
+    assert graph.graph["currency"] == "£"
+    flows = ax_of(cash_flow_graph(graph, amounts=True))
+    written = [t.get_text() for t in flows.texts if str(t.get_gid()).startswith("amount:")]
+    assert written
+    assert all("£" in text and "$" not in text for text in written)
+    labels = " ".join(t.get_text() for t in flows.texts)
+    assert "$" not in labels
 
 
 def test_gini_charts_reach_past_one_when_debts_push_the_gini_there():

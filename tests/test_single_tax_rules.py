@@ -436,7 +436,8 @@ def test_the_dial_sends_its_share_of_land_rent_to_the_treasury(dial, to_holder, 
 def test_the_dial_spends_only_the_tax_it_collected():
     game = at_throw(owners={WALL_STREET: 1}, position=36, land_value_tax=0.5)
     fund(game, 300)  # taxes and fines of the ordinary rules: not the dial's to spend
-    fund(game, 40, "land value tax")  # collected earlier
+    fund(game, 40, "land value tax")  # collected earlier ...
+    game._fund += 40  # ... and counted by the Treasury as it was paid
     throw(game, (1, 1), to=WALL_STREET)  # $11 of the $22 rent
     assert works(game) == ["Soakum Lighting System bought: free to use"]
     assert game._fund == 1

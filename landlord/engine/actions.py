@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, fields
+from functools import partial
 from typing import Any
+
+from landlord.money import money
 
 __all__ = [
     "ACCEPT",
@@ -82,28 +85,32 @@ class _Words:
 
     __slots__ = ()
 
-    def _words(self, space: Namer, player: Namer) -> str:  # pragma: no cover
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:  # pragma: no cover
         raise NotImplementedError
 
     def __str__(self) -> str:
-        return self._words(_space_number, _player_number)
+        return self._words(_space_number, _player_number, money)
 
     def describe(
-        self, spaces: Sequence[str] | None = None, players: Sequence[str] | None = None
+        self,
+        spaces: Sequence[str] | None = None,
+        players: Sequence[str] | None = None,
+        currency: str = "$",
     ) -> str:
-        """The action in words, naming spaces and players when their names are given.
+        """The action in words, naming spaces and players when their names are given,
+        and sums of money in ``currency``.
 
         Examples
         --------
         >>> OfferCard(3, 1, 40).describe(["Mother Earth", "Wayback", "Fuel", "Lonely Lane"],
         ...                              ["Ann", "Bob"])
         'offer Lonely Lane to Bob for $40'
-        >>> str(OfferCard(3, 1, 40))
-        'offer space 3 to player 1 for $40'
+        >>> str(OfferCard(3, 1, 40)), Bid(1200).describe(currency="\u00a3")
+        ('offer space 3 to player 1 for $40', 'bid \u00a31,200')
         """
         space = spaces.__getitem__ if spaces is not None else _space_number
         player = players.__getitem__ if players is not None else _player_number
-        return self._words(space, player)
+        return self._words(space, player, partial(money, currency=currency))
 
 
 def _space_number(number: int) -> str:
@@ -123,7 +130,7 @@ def _action(cls):
 class Roll(_Words):
     """End the turn's business and throw the dice."""
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return "throw the dice"
 
 
@@ -134,15 +141,15 @@ class Buy(_Words):
     space: int
     price: int
 
-    def _words(self, space: Namer, player: Namer) -> str:
-        return f"buy {space(self.space)} for ${self.price}"
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
+        return f"buy {space(self.space)} for {cash(self.price)}"
 
 
 @_action
 class Decline(_Words):
     """Do not buy (a dealt card goes back to the pack; a lot stays for sale)."""
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return "decline"
 
 
@@ -152,15 +159,15 @@ class Bid(_Words):
 
     amount: int
 
-    def _words(self, space: Namer, player: Namer) -> str:
-        return f"bid ${self.amount}"
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
+        return f"bid {cash(self.amount)}"
 
 
 @_action
 class Pass(_Words):
     """Make no bid."""
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return "pass"
 
 
@@ -172,7 +179,7 @@ class Move(_Words):
     railroad_pass: bool = False
     to: int = 0
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         how = " with the railroad pass" if self.railroad_pass else ""
         return f"move {self.direction}{how} to {space(self.to)}"
 
@@ -181,7 +188,7 @@ class Move(_Words):
 class StayPut(_Words):
     """Refuse a move that would end on Speculation (Rule 8)."""
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return "stay put rather than speculate"
 
 
@@ -191,7 +198,7 @@ class Build(_Words):
 
     space: int
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return f"build a house on {space(self.space)}"
 
 
@@ -199,7 +206,7 @@ class Build(_Words):
 class PayFine(_Words):
     """Pay the Jail fine and come out."""
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return "pay the fine"
 
 
@@ -207,7 +214,7 @@ class PayFine(_Words):
 class TryForDoubles(_Words):
     """Throw for a double to come out of Jail ("serving his time")."""
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return "throw for a double"
 
 
@@ -215,7 +222,7 @@ class TryForDoubles(_Words):
 class UseJailCard(_Words):
     """Use a Chance card that lets the holder out of Jail."""
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return "use the get-out-of-jail card"
 
 
@@ -223,7 +230,7 @@ class UseJailCard(_Words):
 class Negotiate(_Words):
     """Open talks with the other players: sell, buy or borrow."""
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return "negotiate"
 
 
@@ -231,7 +238,7 @@ class Negotiate(_Words):
 class EndDealing(_Words):
     """Close the talks."""
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return "end the talks"
 
 
@@ -243,8 +250,8 @@ class OfferCard(_Words):
     buyer: int
     price: int
 
-    def _words(self, space: Namer, player: Namer) -> str:
-        return f"offer {space(self.space)} to {player(self.buyer)} for ${self.price}"
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
+        return f"offer {space(self.space)} to {player(self.buyer)} for {cash(self.price)}"
 
 
 @_action
@@ -254,8 +261,8 @@ class AskForCard(_Words):
     space: int
     price: int
 
-    def _words(self, space: Namer, player: Namer) -> str:
-        return f"offer ${self.price} for {space(self.space)}"
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
+        return f"offer {cash(self.price)} for {space(self.space)}"
 
 
 @_action
@@ -265,8 +272,8 @@ class OfferLuxury(_Words):
     buyer: int
     price: int
 
-    def _words(self, space: Namer, player: Namer) -> str:
-        return f"offer a luxury card to {player(self.buyer)} for ${self.price}"
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
+        return f"offer a luxury card to {player(self.buyer)} for {cash(self.price)}"
 
 
 @_action
@@ -278,10 +285,10 @@ class AskLoan(_Words):
     interest: int
     collateral: int | None = None
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         security = "wages" if self.collateral is None else f"{space(self.collateral)}"
         return (
-            f"ask {player(self.lender)} for a loan of ${self.amount} "
+            f"ask {player(self.lender)} for a loan of {cash(self.amount)} "
             f"at {self.interest}% on {security}"
         )
 
@@ -292,7 +299,7 @@ class Repay(_Words):
 
     debt: int
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return f"repay debt {self.debt}"
 
 
@@ -302,7 +309,7 @@ class FormTrust(_Words):
 
     partner: int
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return f"propose a railroad Trust to {player(self.partner)}"
 
 
@@ -317,9 +324,9 @@ class ClaimSite(_Words):
     space: int
     bid: int = 0
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         if self.bid:
-            return f"build on {space(self.space)}, paying ${self.bid} to the Treasury"
+            return f"build on {space(self.space)}, paying {cash(self.bid)} to the Treasury"
         return f"build a house on {space(self.space)} (the others may bid for the site)"
 
 
@@ -327,7 +334,7 @@ class ClaimSite(_Words):
 class CallVote(_Words):
     """Call a vote to play on under the single tax (the 1906 Single Tax rules)."""
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return "call a vote for the single tax"
 
 
@@ -335,7 +342,7 @@ class CallVote(_Words):
 class GiveUp(_Words):
     """Raise no more money: pay what you have and go to the Poor House (Rule 12)."""
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return "go to the Poor House"
 
 
@@ -343,7 +350,7 @@ class GiveUp(_Words):
 class Accept(_Words):
     """Accept what another player proposes."""
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return "accept"
 
 
@@ -351,7 +358,7 @@ class Accept(_Words):
 class Refuse(_Words):
     """Refuse what another player proposes."""
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return "refuse"
 
 
@@ -364,7 +371,7 @@ class BuildHotel(_Words):
 
     space: int
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return f"build a hotel on {space(self.space)}"
 
 
@@ -374,7 +381,7 @@ class SellBuilding(_Words):
 
     space: int
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return f"sell a building on {space(self.space)} back to the bank"
 
 
@@ -384,7 +391,7 @@ class Mortgage(_Words):
 
     space: int
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return f"mortgage {space(self.space)}"
 
 
@@ -394,7 +401,7 @@ class LiftMortgage(_Words):
 
     space: int
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return f"lift the mortgage on {space(self.space)}"
 
 
@@ -404,7 +411,7 @@ class KeepMortgage(_Words):
 
     space: int
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return f"keep {space(self.space)} mortgaged and pay the interest"
 
 
@@ -415,10 +422,10 @@ class PayTax(_Words):
     how: str  # "flat" or "percent"
     amount: int  # the flat sum, or the percent
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         if self.how == "percent":
             return f"pay {self.amount}% of your total worth"
-        return f"pay ${self.amount}"
+        return f"pay {cash(self.amount)}"
 
 
 @_action
@@ -427,15 +434,15 @@ class PayInstead(_Words):
 
     amount: int
 
-    def _words(self, space: Namer, player: Namer) -> str:
-        return f"pay ${self.amount}"
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
+        return f"pay {cash(self.amount)}"
 
 
 @_action
 class DrawChance(_Words):
     """Take a Chance card rather than pay."""
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return "take a Chance card"
 
 
@@ -443,7 +450,7 @@ class DrawChance(_Words):
 class ClaimRent(_Words):
     """Ask for the rent due (where rent lapses unless asked for)."""
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return "ask for the rent"
 
 
@@ -462,7 +469,7 @@ class Trade(_Words):
     give_cards: int = 0
     take_cards: int = 0
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         def listed(spaces: tuple[int, ...], cards: int) -> list[str]:
             names = [space(s) for s in spaces]
             if cards:
@@ -472,9 +479,9 @@ class Trade(_Words):
         give = listed(self.give, self.give_cards)
         take = listed(self.take, self.take_cards)
         if self.cash > 0:
-            give.append(f"${self.cash}")
+            give.append(cash(self.cash))
         elif self.cash < 0:
-            take.append(f"${-self.cash}")
+            take.append(cash(-self.cash))
         what = " and ".join(give) if give else "nothing"
         back = " and ".join(take) if take else "nothing"
         return f"offer {player(self.partner)} {what} for {back}"
@@ -484,7 +491,7 @@ class Trade(_Words):
 class GoBankrupt(_Words):
     """Hand over everything and leave the game: the debt cannot be raised."""
 
-    def _words(self, space: Namer, player: Namer) -> str:
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
         return "declare bankruptcy"
 
 

@@ -127,7 +127,6 @@ from landlord.plotting.style import (
     TITLE,
     _box_size,
     _ceiling,
-    _dollars,
     _fixed_ticks,
     _gini_ticks,
     _gini_top,

@@ -6,15 +6,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from landlord.money import money
 from landlord.palette import player_colour
 from landlord.plotting.colours import _FAINT, INK, _tint
 from landlord.plotting.key import _key, _key_layout
-from landlord.plotting.sources import _holdings_now
+from landlord.plotting.sources import _currency_of, _holdings_now
 from landlord.plotting.style import (
     SMALL,
     TEXT,
     _box_size,
-    _dollars,
     _fixed_ticks,
     _new_axes,
     _style,
@@ -96,6 +96,7 @@ def wealth_bars(
     from matplotlib.patches import Rectangle
 
     names, parts, worth, round_ = _holdings_now(source, house_cost)
+    currency = _currency_of(source)
     ax = _new_axes(ax, (8.0, 5.0), {"left": 0.11, "right": 0.98, "bottom": 0.14, "top": 0.92})
     n = len(names)
     seats = np.arange(n)
@@ -132,11 +133,11 @@ def wealth_bars(
         figures = {text.get_gid(): text for text in ax.texts if text.get_gid() in names}
         for seat, (player, value) in enumerate(zip(names, worth, strict=True)):
             figures[player].set_position((seat, max(up[seat], value, 0.0)))
-            figures[player].set_text(_dollars(value))
+            figures[player].set_text(money(value, currency))
     else:
         if drawn:
             ax.clear()
-        _bars(ax, names, parts, bottoms, worth, up)
+        _bars(ax, names, parts, bottoms, worth, up, currency)
     # The key along the top, inside the axes, and room for it above the bars
     # and their figures: the y axis reaches as far above them as it takes.
     entries = [
@@ -149,7 +150,7 @@ def wealth_bars(
     high, low = float(up.max(initial=0.0)), float(down.min(initial=0.0))
     bottom = low - (0.05 * max(high - low, 1.0) if low < 0 else 0.0)
     ax.set_ylim(bottom, (max(high, bottom + 1.0) - room * bottom) / (1 - room))
-    _fixed_ticks(ax, "y", low, high, "${:.0f}", most=5)
+    _fixed_ticks(ax, "y", low, high, currency + "{:.0f}", most=5)
     _title(ax, f"Net worth, round {round_} (the black bars)")
     if key:
         listed = [text.get_text() for text in ax.texts if text.get_gid() == "key"]
@@ -165,6 +166,7 @@ def _bars(
     bottoms: dict[str, np.ndarray],
     worth: np.ndarray,
     top: np.ndarray,
+    currency: str = "$",
 ) -> None:
     """The bars of :func:`wealth_bars`, drawn afresh: every part, even where it is 0
     (hidden), so that the next call can move them."""
@@ -193,7 +195,7 @@ def _bars(
         ax.text(
             seat,
             max(top[seat], value, 0.0),
-            _dollars(value),
+            money(value, currency),
             ha="center",
             va="bottom",
             fontsize=TEXT,

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from landlord.flows import GROUPS
+from landlord.money import money
 from landlord.palette import player_colour
 from landlord.plotting.colours import GROUP_COLOURS, INK, PILE_COLOUR
 from landlord.plotting.flow_geometry import _arc, flow_layout
@@ -14,7 +15,6 @@ from landlord.plotting.key import _key, _key_layout
 from landlord.plotting.style import (
     SMALL,
     _box_size,
-    _dollars,
     _new_axes,
     _text_width,
     _title,
@@ -131,10 +131,11 @@ def cash_flow_graph(
     # Fit the drawing to the axes, whatever their size: the key along the
     # bottom, the table above it, each player's name beside him, to the left
     # or to the right, so that no room is needed above or below the table.
+    currency = graph.graph.get("currency", "$")
     names = {  # a pile's name and balance on one line, so that it stays under the pile
-        node: f"{_wrap(str(node), 10)}\n{_dollars(change[node], sign=True)}"
+        node: f"{_wrap(str(node), 10)}\n{money(change[node], currency, sign=True)}"
         if kinds[node] != "pile"
-        else f"{node} {_dollars(change[node], sign=True)}"
+        else f"{node} {money(change[node], currency, sign=True)}"
         for node in nodes
     }
     on_left = {node: places[node][0] < -0.3 for node in players}
@@ -143,7 +144,7 @@ def cash_flow_graph(
     scale, key, key_height = _fit_table(
         ax, (box_width, box_height), places, radius, names, on_left, entries, key
     )
-    _draw_arrows(ax, edges, places, radius, groups, widest, scale, amounts)
+    _draw_arrows(ax, edges, places, radius, groups, widest, scale, amounts, currency)
     _draw_nodes(ax, nodes, places, radius, kinds, names, seats, on_left)
     if title is None:
         title = _default_title(graph)
@@ -263,6 +264,7 @@ def _draw_arrows(
     widest: float,
     scale: float,
     amounts: bool,
+    currency: str = "$",
 ) -> None:
     """An arrow for each payment, in the colour of its group, bent, from rim to rim."""
     from matplotlib.patches import FancyArrowPatch
@@ -298,7 +300,7 @@ def _draw_arrows(
             ax.text(
                 x,
                 y,
-                _dollars(data["amount"]),
+                money(data["amount"], currency),
                 ha="center",
                 va="center",
                 fontsize=SMALL,

@@ -22,6 +22,13 @@ def _game_of(source: Any) -> Any | None:
     return None
 
 
+def _currency_of(source: Any) -> str:
+    """How the money of a source's rule set is written ("$" when it does not say)."""
+    game = _game_of(source)
+    rules = getattr(game, "rules", None)
+    return getattr(getattr(rules, "info", None), "currency", "") or "$"
+
+
 def _rules_id(source: Any) -> str | None:
     """The rule set id of a GameRecord, Session or game, if it says."""
     for holder in (source, getattr(source, "game", None)):

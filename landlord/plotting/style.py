@@ -47,19 +47,6 @@ def _wrap(text: str, width: int = 14) -> str:
     return "\n".join(lines).replace("-", "_").replace("\x01", "-") or text
 
 
-def _dollars(value: float, sign: bool = False) -> str:
-    """``$1,502``, ``-$30``; with ``sign``, ``+$12`` too.
-
-    Examples
-    --------
-    >>> _dollars(1502), _dollars(-30), _dollars(12, sign=True), _dollars(0, sign=True)
-    ('$1,502', '-$30', '+$12', '$0')
-    """
-    if value < 0:
-        return f"-${-value:,.0f}"
-    return f"+${value:,.0f}" if sign and value > 0 else f"${value:,.0f}"
-
-
 # --- Figures, axes and ticks ----------------------------------------------------------
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from landlord.money import money
 from landlord.policies.base import Policy
 
 __all__ = [
@@ -84,13 +85,15 @@ class Strategy(Policy):
     uses_rng = False  # rules of thumb: no lots drawn
 
     def describe(self) -> str:
-        buys = "buys any card" if not self.max_price else f"buys cards up to ${self.max_price}"
+        buys = (
+            "buys any card" if not self.max_price else f"buys cards up to {money(self.max_price)}"
+        )
         builds = f"builds up to {self.build_to} houses a lot" if self.build_to else "never builds"
         votes = {
             "always": ", votes for the single tax",
             "when_losing": ", votes for the single tax when losing",
         }
-        return f"keeps ${self.reserve} in hand, {buys}, {builds}{votes.get(self.votes, '')}"
+        return f"keeps {money(self.reserve)} in hand, {buys}, {builds}{votes.get(self.votes, '')}"
 
     # --- the choice ---------------------------------------------------------------
 

@@ -13,34 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from landlord.engine.reasons import Reason
 from landlord.money import money
 
 __all__ = ["Narrator", "payment"]
 
-#: How a payment reads for a reason whose name is not already a noun for money.
-_PAID_FOR = {
-    "card bought": "for a card",
-    "card bought from the deal": "for a dealt card",
-    "card sold": "for a card",
-    "house built": "for a house",
-    "luxury": "for a luxury",
-    "luxury card sold": "for a luxury card",
-    "loan": "as a loan",
-    "debt repaid": "to repay a debt",
-    "debt repaid from wages": "from wages, repaying a debt",
-    "chance": "on a Chance card",
-    "speculation stake": "as a Speculation stake",
-    "speculation winnings": "in Speculation winnings",
-    "site bid": "bid for a site",
-    "public purchase": "to buy a public good",
-    "free college": "for a free college",
-    "wage rise": "for a wage rise",
-    "Treasury emptied for the single tax": "(the Treasury emptied for the single tax)",
-}
-
 
 def payment(payer: str, payee: str, amount: int, reason: str, currency: str = "$") -> str:
-    """One payment in words.
+    """One payment in words (a reason's ``paid_for``: see :mod:`landlord.engine.reasons`).
 
     Examples
     --------
@@ -49,7 +29,9 @@ def payment(payer: str, payee: str, amount: int, reason: str, currency: str = "$
     >>> payment("Ann", "PUBLIC TREASURY", 25, "card bought")
     'Ann pays $25 for a card to PUBLIC TREASURY'
     """
-    return f"{payer} pays {money(amount, currency)} {_PAID_FOR.get(reason, reason)} to {payee}"
+    known = Reason.of(reason)
+    words = known.paid_for if known is not None else reason
+    return f"{payer} pays {money(amount, currency)} {words} to {payee}"
 
 
 class Narrator:
@@ -99,7 +81,9 @@ class Narrator:
         records = game.ledger.records
         start = max(self._told, min(self._records, len(records)))
         earlier = [
-            r for r in records[self._told : start] if r.reason != "starting cash" or not self._told
+            r
+            for r in records[self._told : start]
+            if r.reason != Reason.STARTING_CASH or not self._told
         ]
         self._told = len(records)
         return self._voice.after(pending, choice, records[start:], earlier)

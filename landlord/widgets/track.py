@@ -408,12 +408,16 @@ class TrackLayout:
                         fit=tw,
                     )
                 )
-            body.append(text(bx + d / 2, by + 43, f"wages ${side.wages}", anchor="middle", fit=tw))
-            body.append(text(bx + d / 2, by + 55, f"rent ${side.rent}", anchor="middle", fit=tw))
+            body.append(
+                text(bx + d / 2, by + 43, f"wages {money(side.wages)}", anchor="middle", fit=tw)
+            )
+            body.append(
+                text(bx + d / 2, by + 55, f"rent {money(side.rent)}", anchor="middle", fit=tw)
+            )
             extra = 'stroke="#8B6D3A" stroke-width="1.5"'
             position = self.size + number
             title = f"{position}. {side.name} \u2014 {self.kind_words(side.kind)}"
-            title += f" (inner corner): wages ${side.wages}, rent ${side.rent}; "
+            title += f" (inner corner): wages {money(side.wages)}, rent {money(side.rent)}; "
             title += f"leads back onto space {side.reenter_at}"
             self.cells.append(
                 Cell(

@@ -85,14 +85,14 @@ _KIND_WORDS = {
 def _figures(space: Any, rent: int | None = None) -> list[str]:
     """The printed figures of a space, in parts: price, and land rent, fare or fee."""
     kind = space.kind
-    price = [f"${space.price}"] if space.price else []
+    price = [f"{money(space.price)}"] if space.price else []
     if kind == "lot":
         return [*price, f"rent {(space.land_rent or 0) if rent is None else rent}"]
     words = {"railroad": "fare", "franchise": "fee", "speculation": "stake"}.get(kind)
     if words:
         return [*price, f"{words} {space.fee}"] if space.fee is not None else price
     if kind == "luxury":
-        return [f"fee ${space.fee}"] if space.fee is not None else []
+        return [f"fee {money(space.fee)}"] if space.fee is not None else []
     if kind == "trespass":
         return ["No Trespassing"]
     return []
@@ -101,11 +101,11 @@ def _figures(space: Any, rent: int | None = None) -> list[str]:
 def _tooltip(space: Any) -> str:
     words = [f"{space.index}. {space.name} \u2014 {_KIND_WORDS.get(space.kind, space.kind)}"]
     if space.price:
-        words.append(f"price ${space.price}")
+        words.append(f"price {money(space.price)}")
     if space.kind == "lot" and space.land_rent is not None:
-        words.append(f"printed land rent ${space.land_rent}")
+        words.append(f"printed land rent {money(space.land_rent)}")
     elif space.fee is not None:
-        words.append(f"fee ${space.fee}")
+        words.append(f"fee {money(space.fee)}")
     if space.rule:
         words.append(f"Rule {space.rule}")
     return esc("; ".join(words))
@@ -211,7 +211,7 @@ def board_svg(
             notes.append(f"{built} house{'s' if built != 1 else ''}")
         if cell.kind in CARD_SPACES and not side and (holder >= 0 or single_tax):
             cost = sum(bill[1] for bill in game.rent_due(i))
-            notes.append(f"a stop costs ${cost} now")
+            notes.append(f"a stop costs {money(cost)} now")
         visitors = here.get(i)
         if visitors:
             notes.append("here: " + ", ".join(shown[p] for p in visitors))
@@ -219,9 +219,9 @@ def board_svg(
         # The figures line: fixed, or read from the game where it changes.
         kind = cell.kind
         if kind in ("necessity", "shelter_jail"):
-            out.append(figure_lines(cell.price_at, [f"tax ${tax}" if tax else "no tax"]))
+            out.append(figure_lines(cell.price_at, [f"tax {money(tax)}" if tax else "no tax"]))
         elif kind == "mother_earth":
-            out.append(figure_lines(cell.price_at, [f"wages ${game.wages}"]))
+            out.append(figure_lines(cell.price_at, [f"wages {money(game.wages)}"]))
         elif kind == "lot" and not side and game.land_rent(i) != cell.printed_rent:
             rent = game.land_rent(i)  # the advanced rules' doubling by section
             out.append(figure_lines(cell.price_at, _figures(spaces[i], rent)))

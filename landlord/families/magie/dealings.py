@@ -50,12 +50,14 @@ from landlord.engine.actions import (
     Repay,
 )
 from landlord.engine.ledger import Debt
+from landlord.engine.reasons import Reason
 from landlord.engine.state import Flow, Proposal
 from landlord.families.magie.holdings import Holdings
 
 __all__ = ["Dealings"]
 
 ANSWERS = (ACCEPT, REFUSE)
+LAND_VALUE_TAX = Reason.LAND_VALUE_TAX
 #: The turn's usual choices, by (talks left, vote open): shared tuples.
 USUAL_BUSINESS = {
     (0, 0): (ROLL,),
@@ -191,6 +193,8 @@ class Dealings(Holdings):
         if balances[player] >= total:
             for payee, amount, reason in bills:
                 transfer(player, payee, amount, reason)
+                if reason is LAND_VALUE_TAX:
+                    self._fund += amount  # the dial's tax, for the Treasury to spend
             return True
         if landing and self.single_tax:
             self.to_natural_opportunity(player)
@@ -198,10 +202,12 @@ class Dealings(Holdings):
         unpaid: dict[int, list] = {}
         for payee, amount, reason in bills:
             cash = balances[player]
+            paid = min(cash, amount)
+            transfer(player, payee, paid, reason)
+            if reason is LAND_VALUE_TAX:
+                self._fund += paid
             if cash >= amount:
-                transfer(player, payee, amount, reason)
                 continue
-            transfer(player, payee, cash, reason)
             owed = unpaid.setdefault(payee, [0, []])
             owed[0] += amount - cash
             owed[1].append(reason)
@@ -251,7 +257,7 @@ class Dealings(Holdings):
             if debt.debtor == player and debt.collateral is None:
                 amount = min(debt.owed, wages, self.cash(player))
                 if amount > 0:
-                    self._settle(debt, amount, "debt repaid from wages")
+                    self._settle(debt, amount, Reason.DEBT_REPAID_FROM_WAGES)
                     wages -= amount
 
     # --- the turn's business ------------------------------------------------
@@ -297,12 +303,12 @@ class Dealings(Holdings):
         if isinstance(choice, Build):
             rule = self.rules.params["houses"]
             to = self.pile_account[rule["paid_to"]]
-            self.ledger.transfer(player, to, rule["cost"], "house built")
+            self.ledger.transfer(player, to, rule["cost"], Reason.HOUSE_BUILT)
             self.houses[choice.space] += 1
             self.assets[player] += self._house_cost
         elif isinstance(choice, Repay):
             debt = self.debts[choice.debt]
-            self._settle(debt, debt.owed, "debt repaid")
+            self._settle(debt, debt.owed, Reason.DEBT_REPAID)
         elif isinstance(choice, FormTrust):
             answer = yield (choice.partner, "trust", ANSWERS, Proposal(player, choice))
             if type(answer) is Accept:
@@ -424,26 +430,26 @@ class Dealings(Holdings):
         if isinstance(offer, OfferCard):
             answer = yield (offer.buyer, "offer", ANSWERS, Proposal(player, offer))
             if type(answer) is Accept:
-                transfer(offer.buyer, player, offer.price, "card sold")
+                transfer(offer.buyer, player, offer.price, Reason.CARD_SOLD)
                 self._set_owner(offer.space, offer.buyer)
         elif isinstance(offer, AskForCard):
             holder = self.owner[offer.space]
             answer = yield (holder, "offer", ANSWERS, Proposal(player, offer))
             if type(answer) is Accept:
-                transfer(player, holder, offer.price, "card sold")
+                transfer(player, holder, offer.price, Reason.CARD_SOLD)
                 self._set_owner(offer.space, player)
         elif isinstance(offer, OfferLuxury):
             answer = yield (offer.buyer, "offer", ANSWERS, Proposal(player, offer))
             if type(answer) is Accept:
-                transfer(offer.buyer, player, offer.price, "luxury card sold")
+                transfer(offer.buyer, player, offer.price, Reason.LUXURY_CARD_SOLD)
                 self.luxuries[player] -= 1
                 self.luxuries[offer.buyer] += 1
         elif isinstance(offer, AskLoan):
             answer = yield (offer.lender, "offer", ANSWERS, Proposal(player, offer))
             if type(answer) is Accept:
-                transfer(offer.lender, player, offer.amount, "loan")
+                transfer(offer.lender, player, offer.amount, Reason.LOAN)
                 owed = offer.amount * (100 + offer.interest) // 100
-                self.add_debt(player, offer.lender, owed, "loan", offer.collateral)
+                self.add_debt(player, offer.lender, owed, Reason.LOAN, offer.collateral)
         else:
             return False
         return type(answer) is Accept

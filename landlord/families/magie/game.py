@@ -68,6 +68,7 @@ from landlord.engine.actions import (
     UseJailCard,
 )
 from landlord.engine.dice import DICE
+from landlord.engine.reasons import Reason
 from landlord.engine.state import CHANCE, Flow, seat_count
 from landlord.families.magie import FAMILY
 from landlord.families.magie.single_tax import SingleTax
@@ -156,7 +157,7 @@ class LandlordsGame(SingleTax):
         self._skin = frozenset(spec["skin_game_totals"])
         self._setup_single_tax()
         for player in range(n):
-            self.ledger.transfer(self.bank, player, rules.starting_cash[n], "starting cash")
+            self.ledger.transfer(self.bank, player, rules.starting_cash[n], Reason.STARTING_CASH)
         self.start()
 
     # --- the game --------------------------------------------------------------
@@ -225,7 +226,7 @@ class LandlordsGame(SingleTax):
                     continue  # under the single tax a title deed is worth nothing
                 choice = yield (player, "buy_dealt", (t.buy_at_price[card], DECLINE), card)
                 if isinstance(choice, Buy):
-                    self.ledger.transfer(player, paid_to, price, "card bought from the deal")
+                    self.ledger.transfer(player, paid_to, price, Reason.CARD_BOUGHT_FROM_THE_DEAL)
                     self._set_owner(card, player)
 
     def _turn(self, player: int) -> Flow:
@@ -271,7 +272,7 @@ class LandlordsGame(SingleTax):
         to = self.pile_account[self.rules["jail.fine_paid_to"]]
         if self.jail_turns[player] >= self.rules["jail.max_turns"]:
             # He "cannot miss more than three turns": now the fine is due.
-            yield from self._pay(player, to, fine, "jail fine")
+            yield from self._pay(player, to, fine, Reason.JAIL_FINE)
             self.jailed[player] = False
             return None
         actions: list[Any] = [TRY_DOUBLES]
@@ -281,7 +282,7 @@ class LandlordsGame(SingleTax):
             actions.append(USE_JAIL_CARD)
         choice = actions[0] if len(actions) == 1 else (yield (player, "jail", actions, None))
         if type(choice) is PayFine:
-            self.ledger.transfer(player, to, fine, "jail fine")
+            self.ledger.transfer(player, to, fine, Reason.JAIL_FINE)
             self.jailed[player] = False
             return None
         if type(choice) is UseJailCard:
@@ -377,7 +378,7 @@ class LandlordsGame(SingleTax):
 
     def _pay_wages(self, player: int) -> None:
         """Rule 3: wages from MISCELLANEOUS on reaching or passing Mother Earth."""
-        self.ledger.transfer(self._wages_from, player, self.wages, "wages")
+        self.ledger.transfer(self._wages_from, player, self.wages, Reason.WAGES)
         self.wages_received[player] += 1
         if self.wages_received[player] == self._wages_times:
             self._wages_done = True  # Rule 19: the game ends after this turn
@@ -395,7 +396,7 @@ class LandlordsGame(SingleTax):
         >>> game.describe(Buy(3, 25)), game.describe(Move("backward", False, 27))
         ('buy Lonely Lane for $25', 'move backward to Slambang Trolley')
         """
-        return action.describe(self.tables.name, self.names)
+        return action.describe(self.tables.name, self.names, self.rules.info.currency)
 
     # --- Per-round tables and the score ----------------------------------------------
 

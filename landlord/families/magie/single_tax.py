@@ -48,8 +48,10 @@ from landlord.engine.actions import (
     Build,
     ClaimSite,
 )
+from landlord.engine.reasons import Reason
 from landlord.engine.state import Flow, Proposal, Sale
 from landlord.families.magie.spaces import SpaceRules
+from landlord.money import money
 from landlord.rules import RulesError
 
 __all__ = ["SingleTax"]
@@ -113,8 +115,8 @@ class SingleTax(SpaceRules):
             self._prosperity_counts = prosperity["counts"]
         #: Spending by Rule 6 is under way (the single tax, or the dial above 0).
         self._spending = self.land_value_tax > 0
-        self._fund = 0  # the dial's tax not yet spent
-        self._seen = 0  # ledger records already looked at for the dial's tax
+        #: The dial's land value tax collected and not yet spent (counted as it is paid).
+        self._fund = 0
         #: Spaces whose franchise or railroad the public has bought: free to use.
         self.public = [False] * t.size
         #: Spaces with a Free College.
@@ -165,9 +167,7 @@ class SingleTax(SpaceRules):
         treasury = self._treasury
         balance = self.ledger.balances[treasury]
         if balance > 0:
-            self.ledger.transfer(
-                treasury, self.bank, balance, "Treasury emptied for the single tax"
-            )
+            self.ledger.transfer(treasury, self.bank, balance, Reason.TREASURY_EMPTIED)
         for lot in self.tables.lots:
             holder = self.owner[lot]
             if holder >= 0 and not self.houses[lot]:
@@ -236,8 +236,8 @@ class SingleTax(SpaceRules):
 
     def _build_site(self, player: int, space: int, bid: int) -> None:
         if bid:
-            self.ledger.transfer(player, self._treasury, bid, "site bid")
-        self.ledger.transfer(player, self._house_to, self._house_cost, "house built")
+            self.ledger.transfer(player, self._treasury, bid, Reason.SITE_BID)
+        self.ledger.transfer(player, self._house_to, self._house_cost, Reason.HOUSE_BUILT)
         self._set_owner(space, player)
         self.houses[space] += 1
         self.assets[player] += self._house_cost
@@ -253,18 +253,9 @@ class SingleTax(SpaceRules):
     def _spend_treasury(self) -> None:
         """Spend the Treasury's money, a step at a time, on the next public good."""
         balances = self.ledger.balances
-        treasury = self._treasury
         step = self._step
-        if self.single_tax:
-            fund = balances[treasury]
-        else:
-            # The dial: only the land value tax collected is spent.
-            records = self.ledger.records
-            for record in records[self._seen :]:
-                if record[3] == treasury and record[5] == "land value tax":
-                    self._fund += record[4]
-            self._seen = len(records)
-            fund = self._fund
+        # Under the dial, only the land value tax collected is spent.
+        fund = balances[self._treasury] if self.single_tax else self._fund
         if not step:
             return
         while fund >= step:
@@ -274,7 +265,6 @@ class SingleTax(SpaceRules):
             fund -= spent
             if not self.single_tax:
                 self._fund -= spent
-        self._seen = len(self.ledger.records)
 
     def _buy_public_good(self) -> int:
         """Buy the next public good, or raise wages (or pay the dividend); return the cost."""
@@ -288,25 +278,28 @@ class SingleTax(SpaceRules):
                     continue
                 holder = self.owner[space]
                 transfer(
-                    treasury, holder if holder >= 0 else self._unheld_to, step, "public purchase"
+                    treasury,
+                    holder if holder >= 0 else self._unheld_to,
+                    step,
+                    Reason.PUBLIC_PURCHASE,
                 )
                 if holder >= 0:
                     self._set_owner(space, -1)
                 self.public[space] = True
                 self.public_works.append((self.round, f"{name[space]} bought: free to use"))
             else:
-                transfer(treasury, self._works_to, step, "free college")
+                transfer(treasury, self._works_to, step, Reason.FREE_COLLEGE)
                 self.colleges.add(space)
                 self.public_works.append((self.round, f"a Free College on {name[space]}"))
             return step
         if self._dividend:
             share = step // self.n_players
             for player in range(self.n_players):
-                transfer(treasury, player, share, "citizen's dividend")
+                transfer(treasury, player, share, Reason.CITIZENS_DIVIDEND)
             return share * self.n_players
-        transfer(treasury, self._works_to, step, "wage rise")
+        transfer(treasury, self._works_to, step, Reason.WAGE_RISE)
         self.wages += self._wage_rise
-        self.public_works.append((self.round, f"wages raised to ${self.wages}"))
+        self.public_works.append((self.round, f"wages raised to {money(self.wages)}"))
         return step
 
     def _go_to_college(self, player: int) -> None:
@@ -329,8 +322,10 @@ class SingleTax(SpaceRules):
     def _work_opportunity(self, player: int) -> Flow:
         """At the start of his turn there: its wages from the bank, its rent to the Treasury."""
         side = self.rules.board.side_spaces[self.position[player] - self.tables.size]
-        self.ledger.transfer(self._opportunity_wages_from, player, side.wages, "opportunity wages")
-        yield from self._pay(player, self._opportunity_rent_to, side.rent, "opportunity rent")
+        self.ledger.transfer(
+            self._opportunity_wages_from, player, side.wages, Reason.OPPORTUNITY_WAGES
+        )
+        yield from self._pay(player, self._opportunity_rent_to, side.rent, Reason.OPPORTUNITY_RENT)
 
     # --- the Prosperity ending -----------------------------------------------------------
 

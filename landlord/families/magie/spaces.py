@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from landlord.engine.actions import DECLINE, PASS, Bid, Buy
 from landlord.engine.dice import DICE, DICE_TOTAL
+from landlord.engine.reasons import Reason
 from landlord.engine.state import CHANCE, Flow, Sale
 from landlord.families.magie.dealings import Dealings
 
@@ -46,7 +47,9 @@ class SpaceRules(Dealings):
         elif kind in ("necessity", "shelter_jail"):
             tax = self.necessity_tax()
             if tax:
-                yield from self._pay_bills(player, [(self._tax_to, tax, "necessity tax")], True)
+                yield from self._pay_bills(
+                    player, [(self._tax_to, tax, Reason.NECESSITY_TAX)], True
+                )
         elif kind == "trespass":
             if space in self.colleges:
                 self._go_to_college(player)  # Single Tax Rules 5 and 7
@@ -106,26 +109,26 @@ class SpaceRules(Dealings):
         if kind == "lot":
             houses = self.houses[space]
             if self.single_tax:
-                bills = [(self._rent_to, t.land_rent[space], "land rent")]
+                bills = [(self._rent_to, t.land_rent[space], Reason.LAND_RENT)]
                 if houses and holder != payer:
-                    bills.append((holder, houses * self._rent_each, "house rent"))
+                    bills.append((holder, houses * self._rent_each, Reason.HOUSE_RENT))
                 return bills
             land_rent = self.land_rent(space) if self._section_doubling else t.land_rent[space]
             if self.land_value_tax and holder >= 0:
                 tax = int(land_rent * self.land_value_tax + 0.5)
-                bills = [(holder, land_rent - tax, "land rent")]
-                bills.append((self._treasury, tax, "land value tax"))
+                bills = [(holder, land_rent - tax, Reason.LAND_RENT)]
+                bills.append((self._treasury, tax, Reason.LAND_VALUE_TAX))
             else:
-                bills = [(holder, land_rent, "land rent")]
+                bills = [(holder, land_rent, Reason.LAND_RENT)]
             if houses:
-                bills.append((holder, houses * self._rent_each, "house rent"))
+                bills.append((holder, houses * self._rent_each, Reason.HOUSE_RENT))
             return bills
         if self.public[space]:
             return []
         if kind == "franchise":
             cinch = holder >= 0 and all(self.owner[f] == holder for f in t.franchises)
             fee = self._franchise_fees[1] if cinch else self._franchise_fees[0]
-            return [(holder, fee, "franchise fee")]
+            return [(holder, fee, Reason.FRANCHISE_FEE)]
         if kind == "railroad":
             trust = self.trust
             if trust is not None and holder in trust:
@@ -134,10 +137,13 @@ class SpaceRules(Dealings):
                 fare = self._trust_fare
                 partner = next(member for member in trust if member != holder)
                 half = fare // 2
-                return [(holder, fare - half, "railroad fare"), (partner, half, "railroad fare")]
+                return [
+                    (holder, fare - half, Reason.RAILROAD_FARE),
+                    (partner, half, Reason.RAILROAD_FARE),
+                ]
             fares = self._fares
             count = sum(1 for r in t.railroads if self.owner[r] == holder) if holder >= 0 else 1
-            return [(holder, fares[min(count, len(fares)) - 1], "railroad fare")]
+            return [(holder, fares[min(count, len(fares)) - 1], Reason.RAILROAD_FARE)]
         return []
 
     def land_rent(self, space: int) -> int:
@@ -179,7 +185,7 @@ class SpaceRules(Dealings):
         if bidder < 0:
             return -1
         to = self.pile_account[self.rules["sale.paid_to"]]
-        self.ledger.transfer(bidder, to, high, "card bought")
+        self.ledger.transfer(bidder, to, high, Reason.CARD_BOUGHT)
         self._set_owner(space, bidder)
         return bidder
 
@@ -200,17 +206,17 @@ class SpaceRules(Dealings):
         elif effect == "go_to_jail":
             self.send_to_jail(player)
         elif effect == "pay":
-            yield from self._pay(player, self.pile_account[card.pile], card.amount, "chance")
+            yield from self._pay(player, self.pile_account[card.pile], card.amount, Reason.CHANCE)
         elif effect == "collect":
             self.ledger.transfer(
-                self.pile_account.get(card.pile, bank), player, card.amount, "chance"
+                self.pile_account.get(card.pile, bank), player, card.amount, Reason.CHANCE
             )
         elif effect == "collect_from_each":
             for other in range(self.n_players):
                 if other != player:
-                    yield from self._pay(other, player, card.amount, "chance")
+                    yield from self._pay(other, player, card.amount, Reason.CHANCE)
         elif effect == "pay_each":
-            bills = [(o, card.amount, "chance") for o in range(self.n_players) if o != player]
+            bills = [(o, card.amount, Reason.CHANCE) for o in range(self.n_players) if o != player]
             yield from self._pay_bills(player, bills)
         elif effect == "extra_turn":
             self.extra_turn = True
@@ -248,7 +254,7 @@ class SpaceRules(Dealings):
         else:
             stake_to = self.pile_account[rule["stake_paid_to"]]
         if stake_to != player:
-            paid = yield from self._pay(player, stake_to, rule["stake"], "speculation stake")
+            paid = yield from self._pay(player, stake_to, rule["stake"], Reason.SPECULATION_STAKE)
             if not paid:
                 return
         throw = yield (CHANCE, "speculation", DICE, None)
@@ -266,10 +272,12 @@ class SpaceRules(Dealings):
         if not winnings:
             return
         payer = self.pile_account[rule["winnings_paid_by"]]
-        self.ledger.transfer(payer, player, winnings, "speculation winnings")
+        self.ledger.transfer(payer, player, winnings, Reason.SPECULATION_WINNINGS)
         share = winnings * rule["broker_share_percent"] // 100
         if broker != player:
-            self.ledger.transfer(player, broker if broker >= 0 else payer, share, "broker's share")
+            self.ledger.transfer(
+                player, broker if broker >= 0 else payer, share, Reason.BROKERS_SHARE
+            )
 
     def _luxury(self, player: int, origin: int, steps: int) -> Flow:
         """Rule 13: buy a luxury card, or move backward by the throw instead."""
@@ -279,7 +287,9 @@ class SpaceRules(Dealings):
         if self.cash(player) >= fee:
             choice = yield (player, "luxury", (Buy(space, fee), DECLINE), space)
             if type(choice) is Buy:
-                self.ledger.transfer(player, self.pile_account[rule["paid_to"]], fee, "luxury")
+                self.ledger.transfer(
+                    player, self.pile_account[rule["paid_to"]], fee, Reason.LUXURY
+                )
                 self.luxuries[player] += 1
                 return
         back = self.tables.track.backward(origin, steps)

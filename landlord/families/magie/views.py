@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from landlord.engine.reasons import Reason
 from landlord.money import money
 
 __all__ = ["QUESTIONS", "finances_html", "public_finances", "question", "report_notes"]
@@ -128,7 +129,7 @@ def _public_works(game: Any) -> list[str]:
             f"  wages raised {len(raises)} times, from round {raises[0][0]}: "
             f"now {money(game.wages)}"
         )
-    dividends = sum(t.amount for t in game.ledger.records if t.reason == "citizen's dividend")
+    dividends = sum(t.amount for t in game.ledger.records if t.reason == Reason.CITIZENS_DIVIDEND)
     if dividends:
         lines.append(f"  citizen's dividend paid: {money(dividends)} in all")
     return lines

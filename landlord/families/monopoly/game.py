@@ -80,6 +80,7 @@ from landlord.engine.actions import (
     UseJailCard,
 )
 from landlord.engine.dice import DICE
+from landlord.engine.reasons import Reason
 from landlord.engine.state import CHANCE, Flow, Proposal, Sale, seat_count
 from landlord.families.monopoly import FAMILY
 from landlord.families.monopoly.estates import HOTEL, Estates, Watched, estate_tables
@@ -193,7 +194,7 @@ class Monopoly(Estates):
         #: The order of each pack, top first (indices into the rule set's pack).
         self.packs: dict[str, deque[int]] = {pack: deque() for pack in PACKS}
         for player in range(n):
-            self.ledger.transfer(self.bank, player, rules.starting_cash[n], "starting cash")
+            self.ledger.transfer(self.bank, player, rules.starting_cash[n], Reason.STARTING_CASH)
         self.start()
 
     # --- the game --------------------------------------------------------------------
@@ -258,7 +259,7 @@ class Monopoly(Estates):
             card = pack[0] if len(pack) == 1 else (yield (CHANCE, "deal", tuple(pack), None))
             pack.remove(card)
             player = k % self.n_players
-            self.ledger.transfer(player, self.bank, t.price[card], "title deed dealt")
+            self.ledger.transfer(player, self.bank, t.price[card], Reason.TITLE_DEED_DEALT)
             self.owner[card] = player
 
     # --- a turn ----------------------------------------------------------------------
@@ -339,7 +340,7 @@ class Monopoly(Estates):
             actions.append(USE_JAIL_CARD)
         choice = (yield (player, "jail", actions, None)) if len(actions) > 1 else actions[0]
         if type(choice) is PayFine:
-            self.ledger.transfer(player, self.bank, self.jail_fine, "jail fine")
+            self.ledger.transfer(player, self.bank, self.jail_fine, Reason.JAIL_FINE)
             self.jailed[player] = False
             return None
         if type(choice) is UseJailCard:
@@ -355,7 +356,7 @@ class Monopoly(Estates):
         if self.jail_turns[player] < self._max_jail_turns:
             return None
         # The third failed throw: pay the fine and move by that throw.
-        yield from self._pay(player, self.bank, self.jail_fine, "jail fine")
+        yield from self._pay(player, self.bank, self.jail_fine, Reason.JAIL_FINE)
         if self.bankrupt[player]:
             return None
         self.jailed[player] = False
@@ -380,7 +381,7 @@ class Monopoly(Estates):
         pos = self.position[player]
         to = (pos + steps) % size
         if steps > 0 and pos + steps >= size:
-            self.ledger.transfer(self.bank, player, self.wages, "salary")  # Magie's wages
+            self.ledger.transfer(self.bank, player, self.wages, Reason.SALARY)  # Magie's wages
         self.position[player] = to
         yield from self._land(player, to, steps, card)
 
@@ -425,9 +426,9 @@ class Monopoly(Estates):
         # land rent, a built one's house rent; railroads and utilities charge fares.
         kind = self.tables.kind[space]
         if kind == "street":
-            reason = "house rent" if self.houses[space] else "land rent"
+            reason = Reason.HOUSE_RENT if self.houses[space] else Reason.LAND_RENT
         else:
-            reason = "railroad fare" if kind == "railroad" else "utility rent"
+            reason = Reason.RAILROAD_FARE if kind == "railroad" else Reason.UTILITY_RENT
         if self.ledger.balances[player] >= rent:
             self.ledger.transfer(player, holder, rent, reason)  # the usual case, at once
         else:
@@ -439,7 +440,7 @@ class Monopoly(Estates):
         if self._mode != "auction" and self.cash(player) >= price:
             choice = yield (player, "buy", (t.buy_at_price[space], DECLINE), space)
             if type(choice) is Buy:
-                self.ledger.transfer(player, self.bank, price, "property bought")
+                self.ledger.transfer(player, self.bank, price, Reason.PROPERTY_BOUGHT)
                 self.owner[space] = player
                 return
         if self._mode != "fixed_price":
@@ -453,7 +454,7 @@ class Monopoly(Estates):
             choice = yield (player, "income_tax", (flat, share), space)
             if choice.how == "percent":
                 fee = self.total_worth(player) * self._income_tax_percent // 100
-        yield from self._pay(player, self.bank, fee, "tax")
+        yield from self._pay(player, self.bank, fee, Reason.TAX)
 
     # --- cards -----------------------------------------------------------------------
 
@@ -492,17 +493,17 @@ class Monopoly(Estates):
             nearest = min(targets, key=lambda s: (s - pos) % t.size or t.size)
             yield from self._go_to(player, nearest, card)
         elif effect == "pay":
-            yield from self._pay(player, self.bank, card.amount, "card")
+            yield from self._pay(player, self.bank, card.amount, Reason.CARD)
         elif effect == "collect":
-            self.ledger.transfer(self.bank, player, card.amount, "card")
+            self.ledger.transfer(self.bank, player, card.amount, Reason.CARD)
         elif effect == "pay_each":
             for other in self.active_players():
                 if other != player and not self.bankrupt[player]:
-                    yield from self._pay(player, other, card.amount, "card")
+                    yield from self._pay(player, other, card.amount, Reason.CARD)
         elif effect == "collect_from_each":
             for other in self.active_players():
                 if other != player:
-                    yield from self._pay(other, player, card.amount, "card")
+                    yield from self._pay(other, player, card.amount, Reason.CARD)
         elif effect == "repairs":
             houses = sum(
                 h for s, h in enumerate(self.houses) if h < HOTEL and self.owner[s] == player
@@ -511,12 +512,12 @@ class Monopoly(Estates):
                 1 for s, h in enumerate(self.houses) if h == HOTEL and self.owner[s] == player
             )
             yield from self._pay(
-                player, self.bank, houses * card.amount + hotels * card.per_hotel, "repairs"
+                player, self.bank, houses * card.amount + hotels * card.per_hotel, Reason.REPAIRS
             )
         elif effect == "pay_or_chance":
             choice = yield (player, "card", (PayInstead(card.amount), DRAW_CHANCE), card.text)
             if type(choice) is PayInstead:
-                yield from self._pay(player, self.bank, card.amount, "card")
+                yield from self._pay(player, self.bank, card.amount, Reason.CARD)
             else:
                 yield from self._draw(player, "chance")
         elif effect == "extra_turn" or effect == "miss_turn":
@@ -571,7 +572,7 @@ class Monopoly(Estates):
             start = bidders[(bidders.index(lander) + 1) % len(bidders)]
         winner, price = yield from self._auction(space, start, 0, bidders)
         if winner >= 0:
-            self.ledger.transfer(winner, self.bank, price, "property bought at auction")
+            self.ledger.transfer(winner, self.bank, price, Reason.PROPERTY_BOUGHT_AT_AUCTION)
             self.owner[space] = winner
 
     # --- building, selling, mortgages ----------------------------------------------------
@@ -610,7 +611,7 @@ class Monopoly(Estates):
         self._place(winner, choice.space, hotel, price)
 
     def _place(self, player: int, space: int, hotel: bool, price: int) -> None:
-        self.ledger.transfer(player, self.bank, price, "building bought")
+        self.ledger.transfer(player, self.bank, price, Reason.BUILDING_BOUGHT)
         if hotel:
             self.houses[space] = HOTEL
             self.bank_hotels -= 1
@@ -625,14 +626,14 @@ class Monopoly(Estates):
         if self.houses[space] != HOTEL:
             self.houses[space] -= 1
             self.bank_houses += 1
-            self.ledger.transfer(self.bank, player, half, "building sold")
+            self.ledger.transfer(self.bank, player, half, Reason.BUILDING_SOLD)
             return
         if self.bank_houses >= self._per_lot:
             # The hotel goes back for the four houses it stood for.
             self.houses[space] = self._per_lot
             self.bank_houses -= self._per_lot
             self.bank_hotels += 1
-            self.ledger.transfer(self.bank, player, half, "building sold")
+            self.ledger.transfer(self.bank, player, half, Reason.BUILDING_SOLD)
             return
         # Our reading: a short bank cannot break the hotel into houses, so every
         # building of the group is sold back at once, each at half its cost.
@@ -645,15 +646,15 @@ class Monopoly(Estates):
                 self.bank_houses += built
             paid += built * half  # a hotel stands for five houses
             self.houses[lot] = 0
-        self.ledger.transfer(self.bank, player, paid, "buildings sold")
+        self.ledger.transfer(self.bank, player, paid, Reason.BUILDINGS_SOLD)
 
     def _mortgage(self, player: int, space: int) -> None:
         self.mortgaged[space] = True
         self.mortgages_held[player] += 1
-        self.ledger.transfer(self.bank, player, self.tables.mortgage[space], "mortgage")
+        self.ledger.transfer(self.bank, player, self.tables.mortgage[space], Reason.MORTGAGE)
 
     def _lift(self, player: int, space: int) -> None:
-        self.ledger.transfer(player, self.bank, self.lift_cost(space), "mortgage lifted")
+        self.ledger.transfer(player, self.bank, self.lift_cost(space), Reason.MORTGAGE_LIFTED)
         self.mortgaged[space] = False
         self.mortgages_held[player] -= 1
 
@@ -674,9 +675,9 @@ class Monopoly(Estates):
     def _exchange(self, player: int, trade: Trade) -> Flow:
         partner = trade.partner
         if trade.cash > 0:
-            self.ledger.transfer(player, partner, trade.cash, "trade")
+            self.ledger.transfer(player, partner, trade.cash, Reason.TRADE)
         elif trade.cash < 0:
-            self.ledger.transfer(partner, player, -trade.cash, "trade")
+            self.ledger.transfer(partner, player, -trade.cash, Reason.TRADE)
         for _ in range(trade.give_cards):
             self.jail_cards_held[partner].append(self.jail_cards_held[player].pop())
         for _ in range(trade.take_cards):
@@ -707,7 +708,7 @@ class Monopoly(Estates):
                 self._lift(to, space)
             else:
                 value = self.tables.mortgage[space]
-                yield from self._pay(to, self.bank, self.interest(value), "mortgage interest")
+                yield from self._pay(to, self.bank, self.interest(value), Reason.MORTGAGE_INTEREST)
 
     # --- money that falls short -------------------------------------------------------------
 
@@ -759,7 +760,7 @@ class Monopoly(Estates):
                     self._sell_building(player, space)  # back to the bank at half
         cash = self.ledger.balances[player]
         if cash > 0:
-            self.ledger.transfer(player, creditor, cash, "bankruptcy")
+            self.ledger.transfer(player, creditor, cash, Reason.BANKRUPTCY)
         held = [s for s in t.cards if self.owner[s] == player]
         if to_player:
             self.jail_cards_held[creditor].extend(self.jail_cards_held[player])
@@ -798,5 +799,4 @@ class Monopoly(Estates):
         >>> game.describe(Buy(39, 400))
         'buy Mayfair for £400'
         """
-        words = action.describe(self.tables.name, self.names)
-        return words.replace("$", self.currency) if self.currency != "$" else words
+        return action.describe(self.tables.name, self.names, self.currency)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from landlord.engine.reasons import Reason
 from landlord.engine.state import CHANCE
 from landlord.money import money as _money
 
@@ -30,37 +31,39 @@ PACK_NAMES = {"chance": "Chance", "community_chest": "Community Chest"}
 #: A payment that no decision tells, in words, by its reason (rent, tax and card payments
 #: have words of their own): the words take {payer}, {payee}, {money} and {space}.
 #: The ledger's reasons for rent in the later game (bare lot, built lot, railroad, utility).
-_RENTS = frozenset({"land rent", "house rent", "railroad fare", "utility rent"})
+_RENTS = frozenset(
+    {Reason.LAND_RENT, Reason.HOUSE_RENT, Reason.RAILROAD_FARE, Reason.UTILITY_RENT}
+)
 
 _PAYMENTS: dict[str, str] = {
-    "starting cash": "{payee} starts with {money}",
-    "salary": "{payee} collects {money} salary",
-    "property bought": "{payer} buys {space} for {money}",
-    "repairs": "{payer} pays {money} for repairs to the Bank",
-    "jail fine": "{payer} pays the {money} Jail fine",
-    "building bought": "{payer} wins a building at auction for {money}",
-    "building sold": "{payee} sells a building back to the Bank for {money}",
-    "buildings sold": "{payee} sells a whole group's buildings back to the Bank for {money}",
-    "mortgage": "{payee} mortgages a property for {money}",
-    "mortgage lifted": "{payer} lifts a mortgage for {money}",
-    "mortgage interest": "{payer} pays {money} interest on a mortgaged property",
-    "trade": "{payer} pays {money} to {payee} in the trade",
-    "bankruptcy": "{payer} hands the last {money} to {payee}",
-    "title deed dealt": "{payer} pays {money} for a title deed dealt",
+    Reason.STARTING_CASH: "{payee} starts with {money}",
+    Reason.SALARY: "{payee} collects {money} salary",
+    Reason.PROPERTY_BOUGHT: "{payer} buys {space} for {money}",
+    Reason.REPAIRS: "{payer} pays {money} for repairs to the Bank",
+    Reason.JAIL_FINE: "{payer} pays the {money} Jail fine",
+    Reason.BUILDING_BOUGHT: "{payer} wins a building at auction for {money}",
+    Reason.BUILDING_SOLD: "{payee} sells a building back to the Bank for {money}",
+    Reason.BUILDINGS_SOLD: "{payee} sells a whole group's buildings back to the Bank for {money}",
+    Reason.MORTGAGE: "{payee} mortgages a property for {money}",
+    Reason.MORTGAGE_LIFTED: "{payer} lifts a mortgage for {money}",
+    Reason.MORTGAGE_INTEREST: "{payer} pays {money} interest on a mortgaged property",
+    Reason.TRADE: "{payer} pays {money} to {payee} in the trade",
+    Reason.BANKRUPTCY: "{payer} hands the last {money} to {payee}",
+    Reason.TITLE_DEED_DEALT: "{payer} pays {money} for a title deed dealt",
 }
 #: The payment a decision tells itself, by the decision's type name.
 _TOLD_BY = {
-    "Buy": "property bought",
-    "Build": "building bought",
-    "BuildHotel": "building bought",
-    "SellBuilding": "building sold",
-    "Mortgage": "mortgage",
-    "LiftMortgage": "mortgage lifted",
-    "KeepMortgage": "mortgage interest",
-    "PayTax": "tax",
-    "PayInstead": "card",
-    "PayFine": "jail fine",
-    "Accept": "trade",
+    "Buy": Reason.PROPERTY_BOUGHT,
+    "Build": Reason.BUILDING_BOUGHT,
+    "BuildHotel": Reason.BUILDING_BOUGHT,
+    "SellBuilding": Reason.BUILDING_SOLD,
+    "Mortgage": Reason.MORTGAGE,
+    "LiftMortgage": Reason.MORTGAGE_LIFTED,
+    "KeepMortgage": Reason.MORTGAGE_INTEREST,
+    "PayTax": Reason.TAX,
+    "PayInstead": Reason.CARD,
+    "PayFine": Reason.JAIL_FINE,
+    "Accept": Reason.TRADE,
 }
 #: The decisions told by a fixed sentence, by type name ({paid}: " for $N" when paid).
 _DEEDS = {
@@ -323,12 +326,12 @@ class Voice:
             if at >= 0 and game.owner[at] == record.payee:
                 line += f" for {t.name[at]}"
             return line
-        if reason == "property bought at auction":
+        if reason == Reason.PROPERTY_BOUGHT_AT_AUCTION:
             return f"{payer} wins the auction of {self._lot(self._sale)} for {money}"
-        if reason == "tax":
+        if reason == Reason.TAX:
             tax = t.name[at] if at >= 0 and t.kind[at] == "tax" else "tax"
             return f"{payer} pays {money} {tax}"
-        if reason == "card":
+        if reason == Reason.CARD:
             if record.payer >= game.n_players:
                 return f"{payee} collects {money} from the Bank, as the card says"
             return f"{payer} pays {money} to {payee}, as the card says"
