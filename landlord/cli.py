@@ -546,8 +546,8 @@ def landing_report(rules: RuleSet, strategy: str, rolls: int, seed: int) -> dict
 
 def _moves_by_choice(rules: RuleSet) -> bool:
     """Whether players may choose their moves (the Landlord's Game), which a track cannot."""
-    movement = rules.params.get("movement", {})
-    return bool(movement.get("railroad_pass") or "either_way_from" in movement)
+    movement = rules.movement
+    return bool(movement and (movement.railroad_pass or movement.either_way_from >= 0))
 
 
 def _landing(args: argparse.Namespace) -> int:

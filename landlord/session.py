@@ -234,10 +234,14 @@ class Session:
         game = self.game
         policies = self.policies
         human = [isinstance(policy, Human) for policy in policies]
+        views = game.observers()
         rng = self.policy_rng if any(policy.uses_rng for policy in policies) else None
         streams = self._streams
         history = game.history
         started = len(history)
+        record = history.append
+        send = game._flow_gen.send
+        decides = [policy.decide for policy in policies]
         # What GameState.apply does, inlined: chance outcomes are taken from the
         # listed ones and a bot's choice is checked by identity (apply checks
         # anything else), then recorded and sent into the flow.
@@ -255,7 +259,7 @@ class Session:
                 break
             else:
                 options = node[2]
-                choice = policies[actor].choose(game, options, rng)
+                choice = decides[actor](views[actor], node[1], options, rng)
                 if type(options) is not tuple and type(options) is not list:
                     game.apply(choice)  # a rule rather than a list (trades): it checks
                     continue
@@ -265,9 +269,9 @@ class Session:
                 else:
                     game.apply(choice)  # checked the long way (or refused)
                     continue
-            history.append(choice)
+            record(choice)
             try:
-                game._node = game._flow_gen.send(choice)
+                game._node = send(choice)
             except StopIteration:
                 game._node = (NOBODY,)
         self._moved = len(history) > started

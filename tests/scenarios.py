@@ -53,17 +53,17 @@ def at_throw(
     """A game where player 0 is about to throw, with the board set as given."""
     game = to_first_throw(LandlordsGame(load_rules(rules, **options), NAMES[:players]))
     for space, holder in (owners or {}).items():
-        game._set_owner(space, holder)
+        game.give_card(space, holder)
     for space, count in (houses or {}).items():
-        game.houses[space] = count
+        game.holdings.houses[space] = count
     game.position[0] = position
     for player, space in (positions or {}).items():
         game.position[player] = space
     for player, amount in (cash or {}).items():
         set_cash(game, player, amount)
-    game.recount_assets()  # the houses were set by hand
-    if game.single_tax:
-        game._open_sites()  # the sites still free to build on, after the houses set above
+    game.holdings.recount_assets()  # the houses were set by hand
+    if game.treasury.single_tax:
+        game.treasury.open_sites()  # the sites still free to build on, after the houses set above
     return game
 
 

@@ -89,8 +89,8 @@ def check_matches(game, root: ET.Element) -> None:
     spaces = spaces_by_index(root)
     size = game.tables.size
     for index in range(size):
-        assert int(spaces[index].get("data-holder")) == game.owner[index], index
-        assert int(spaces[index].get("data-houses")) == game.houses[index], index
+        assert int(spaces[index].get("data-holder")) == game.holdings.owner[index], index
+        assert int(spaces[index].get("data-houses")) == game.holdings.houses[index], index
     tokens = tokens_by_player(root)
     assert sorted(tokens) == list(range(game.n_players))
     for player, token in tokens.items():
@@ -338,7 +338,7 @@ def test_under_the_single_tax_the_centre_shows_the_treasury_wages_and_public_wor
     assert "SINGLE TAX in force from the start" in words
     # The last three public works, as the game lists them.
     shown = [w for w in words if w.startswith("round ")]
-    assert shown == [f"round {r}: {what}" for r, what in game.public_works[-3:]]
+    assert shown == [f"round {r}: {what}" for r, what in game.treasury.public_works[-3:]]
     spaces = spaces_by_index(root)
     soakum = spaces[SOAKUM]
     assert soakum.get("data-public") == "1"

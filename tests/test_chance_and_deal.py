@@ -127,12 +127,12 @@ def test_buying_a_dealt_card_pays_its_printed_price_into_the_public_treasury():
         price = game.tables.price[space]
         game.apply(Buy(space, price))
         assert last_transfers(game, 1) == [(player, treasury, price, "card bought from the deal")]
-        assert game.owner[space] == player
+        assert game.holdings.owner[space] == player
         bought[player] += price
     assert game.cash(treasury) == sum(bought.values())
     for player, spent in bought.items():
         assert game.cash(player) == 500 - spent >= 0
-        assert game.holdings_summary(player)[8] <= spent  # land value: lots only
+        assert game.holdings_table()[player][8] <= spent  # land value: lots only
 
 
 def test_a_player_is_asked_only_about_the_dealt_cards_he_can_afford():
@@ -151,7 +151,7 @@ def test_a_player_is_asked_only_about_the_dealt_cards_he_can_afford():
     # $75 + 3 x $100 leaves her $25: she is not asked about the last two lots.
     assert anns == [21, 31, 33, 34]
     assert game.cash(0) == 25
-    assert game.owner[36] == game.owner[38] == -1
+    assert game.holdings.owner[36] == game.holdings.owner[38] == -1
     assert {who for who, _ in asked} == {0, 1, 2, 3}
 
 
@@ -160,7 +160,7 @@ def test_declined_cards_go_back_to_the_pack_and_can_be_bought_when_landed_on():
     deal(game, PACK[:24])  # Ann gets the 1st, 3rd, 5th ... card: the Royal Rusher R.R.
     asked = answer_deal(game, lambda g: Decline())
     assert (0, ROYAL_RUSHER) in asked
-    assert all(holder == -1 for holder in game.owner)
+    assert all(holder == -1 for holder in game.holdings.owner)
     to_first_throw(game)
     game.apply((1, 4))  # Ann lands on the railroad she declined
     assert game.position[0] == ROYAL_RUSHER
@@ -169,7 +169,7 @@ def test_declined_cards_go_back_to_the_pack_and_can_be_bought_when_landed_on():
     game.apply(Pass())
     assert game.legal_actions() == [Buy(ROYAL_RUSHER, 50), Decline()]
     game.apply(Buy(ROYAL_RUSHER, 50))
-    assert game.owner[ROYAL_RUSHER] == 0
+    assert game.holdings.owner[ROYAL_RUSHER] == 0
     assert last_transfers(game, 1) == [(0, account(game, TREASURY), 50, "card bought")]
 
 
@@ -397,7 +397,7 @@ def test_a_player_sent_to_the_poor_house_throws_from_central_park_next_turn():
     assert game.position[0] == CENTRAL_PARK
     assert game.cash(0) == 0
     assert last_transfers(game, 1) == [(0, account(game, TREASURY), 40, "chance")]
-    [debt] = game.debts.values()
+    [debt] = game.dealings.debts.values()
     assert (debt.debtor, debt.creditor, debt.owed) == (0, account(game, TREASURY), 60)
     finish_turn(game)
     game.apply((1, 1))  # Bob, onto Fuel

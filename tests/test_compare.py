@@ -140,8 +140,8 @@ def test_a_prosperity_game_in_the_comparison_is_that_game_played_alone(landlord_
     assert row["turns"] == game.turns_played
     worth = [holdings[-1] for holdings in game.holdings_table()]
     assert row["gini_net_worth"] == pytest.approx(gini(np.asarray(worth)))
-    assert row["opportunity_players"] == sum(1 for v in game.opportunity_visits if v > 0)
-    works = [what for _, what in game.public_works if what != "the single tax begins"]
+    assert row["opportunity_players"] == sum(1 for v in game.treasury.opportunity_visits if v > 0)
+    works = [what for _, what in game.treasury.public_works if what != "the single tax begins"]
     assert row["public_works"] == len(works)
     assert row["single_tax_since"] == 0
 

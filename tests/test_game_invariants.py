@@ -39,31 +39,33 @@ def check_invariants(game) -> None:
     assert [derived[i] for i in range(len(ledger.names))] == ledger.balances
     # No negative cash: what a player cannot pay is a debt on record.
     assert all(ledger.balances[p] >= 0 for p in range(n))
-    for debt in game.debts.values():
+    for debt in game.dealings.debts.values():
         assert debt.owed > 0
         assert 0 <= debt.debtor < n
     # One holder per card, houses only on held lots, within the limit.
-    limit = game.rules["houses.limit"]
+    limit = game.rules.houses.limit
     for space in game.tables.cards:
-        assert -1 <= game.owner[space] < n
-    for space, houses in enumerate(game.houses):
+        assert -1 <= game.holdings.owner[space] < n
+    for space, houses in enumerate(game.holdings.houses):
         if houses:
             assert game.tables.kind[space] == "lot"
-            assert game.owner[space] >= 0
+            assert game.holdings.owner[space] >= 0
             assert not limit or houses <= limit
     for player in range(n):
-        assert game.lots_held[player] == {s for s in game.tables.lots if game.owner[s] == player}
-    for space, debt_id in game.pledged.items():
-        assert game.owner[space] == game.debts[debt_id].debtor
-    if game.trust is not None:
-        assert {game.owner[r] for r in game.tables.railroads} == set(game.trust)
+        assert game.holdings.lots_held[player] == {
+            s for s in game.tables.lots if game.holdings.owner[s] == player
+        }
+    for space, debt_id in game.dealings.pledged.items():
+        assert game.holdings.owner[space] == game.dealings.debts[debt_id].debtor
+    if game.dealings.trust is not None:
+        assert {game.holdings.owner[r] for r in game.tables.railroads} == set(game.dealings.trust)
     track = game.tables.track
     for player in range(n):
         if game.jailed[player]:
             assert game.position[player] == game.tables.jail
         assert 0 <= game.position[player] < track.positions
         if track.is_side(game.position[player]):
-            assert game.single_tax  # Natural Opportunities only under the single tax
+            assert game.treasury.single_tax  # Natural Opportunities only under the single tax
     check_single_tax(game)
     # Net worth computed alone (for experiments) agrees with the full holdings table.
     assert game.net_worths() == [holdings[-1] for holdings in game.holdings_table()]
@@ -75,34 +77,34 @@ def check_single_tax(game) -> None:
     spending = rules["treasury_spending"]
     treasury = game.pile_account["public_treasury"]
     assert game.ledger.balances[treasury] >= 0
-    if not game.single_tax and not game.land_value_tax:
-        assert game.single_tax_since == -1
-        assert not any(game.public)
-        assert not game.colleges
+    if not game.treasury.single_tax and not game.treasury.land_value_tax:
+        assert game.treasury.single_tax_since == -1
+        assert not any(game.treasury.public)
+        assert not game.treasury.colleges
         assert game.wages == rules["wages"]["amount"]
         return
-    if game.single_tax:
-        assert 0 <= game.single_tax_since <= game.round
+    if game.treasury.single_tax:
+        assert 0 <= game.treasury.single_tax_since <= game.round
         for lot in game.tables.lots:
             # A held lot is a site its holder has built on: deeds are worthless.
-            assert (game.owner[lot] >= 0) == (game.houses[lot] > 0)
+            assert (game.holdings.owner[lot] >= 0) == (game.holdings.houses[lot] > 0)
     else:
-        assert 0 <= game._fund <= game.ledger.balances[treasury]
+        assert 0 <= game.treasury.fund <= game.ledger.balances[treasury]
     # Public goods come in Rule 6's order: utilities, then colleges, then wage rises.
-    bought = [s for s in spending["utilities"] if game.public[s]]
+    bought = [s for s in spending["utilities"] if game.treasury.public[s]]
     assert bought == spending["utilities"][: len(bought)]
-    colleges = [s for s in spending["colleges"] if s in game.colleges]
+    colleges = [s for s in spending["colleges"] if s in game.treasury.colleges]
     assert colleges == spending["colleges"][: len(colleges)]
-    assert len(colleges) == len(game.colleges)
-    if game.colleges:
+    assert len(colleges) == len(game.treasury.colleges)
+    if game.treasury.colleges:
         assert len(bought) == len(spending["utilities"])
     for space in spending["utilities"]:
-        if game.public[space]:
-            assert game.owner[space] == -1
+        if game.treasury.public[space]:
+            assert game.holdings.owner[space] == -1
     rises = (game.wages - rules["wages"]["amount"]) // spending["wage_rise"]
     assert rises >= 0
     if rises:
-        assert len(game.colleges) == len(spending["colleges"])
+        assert len(game.treasury.colleges) == len(spending["colleges"])
 
 
 game_setups = st.fixed_dictionaries(
@@ -231,5 +233,5 @@ def test_three_hundred_single_tax_games_keep_every_invariant(rules):
         bots = [BOTS[(seed + k) % len(BOTS)] for k in range(2 + seed % 3)]
         game = Session(loaded, bots, seed=seed).run()
         check_invariants(game)
-        assert game.single_tax_since == 0
+        assert game.treasury.single_tax_since == 0
         assert sum(game.poor_house_visits) == 0  # no Poor House under the single tax

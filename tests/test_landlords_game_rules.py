@@ -78,7 +78,7 @@ def test_unsold_lot_rent_goes_to_the_public_treasury():
     game.apply((1, 2))
     assert game.decision_kind == "sale"
     game.apply(Decline())
-    assert game.owner[LONELY_LANE] == -1
+    assert game.holdings.owner[LONELY_LANE] == -1
     assert last_transfers(game, 1) == [(0, account(game, TREASURY), 2, "land rent")]
 
 
@@ -96,7 +96,7 @@ def test_the_lander_may_take_a_lot_at_the_highest_bid():
     assert game.decision_about == Sale(space=LONELY_LANE, price=35, bidder=1, lander=0)
     assert game.legal_actions() == [Buy(LONELY_LANE, 35), Decline()]
     game.apply(Buy(LONELY_LANE, 35))
-    assert game.owner[LONELY_LANE] == 0
+    assert game.holdings.owner[LONELY_LANE] == 0
     assert last_transfers(game, 1) == [(0, account(game, TREASURY), 35, "card bought")]
 
 
@@ -105,7 +105,7 @@ def test_when_the_lander_declines_the_highest_bidder_must_buy_and_is_paid_rent()
     game.apply((1, 2))
     game.apply(Bid(30))
     game.apply(Decline())
-    assert game.owner[LONELY_LANE] == 1
+    assert game.holdings.owner[LONELY_LANE] == 1
     assert last_transfers(game, 2) == [
         (1, account(game, TREASURY), 30, "card bought"),
         (0, 1, 2, "land rent"),
@@ -146,11 +146,11 @@ def test_two_players_holding_every_railroad_may_form_a_trust_charging_40():
     assert game.decision_kind == "trust"
     assert game.actor == 2
     game.apply(Accept())
-    assert game.trust == frozenset({1, 2})
+    assert game.dealings.trust == frozenset({1, 2})
     # A non-member pays $40 on any Trust railroad, divided between the two;
     # our reading: the members ride their pooled lines free.
-    assert game.rent_due(35, 0) == [(2, 20, "railroad fare"), (1, 20, "railroad fare")]
-    assert game.rent_due(5, 2) == []
+    assert game.spaces.rent_due(35, 0) == [(2, 20, "railroad fare"), (1, 20, "railroad fare")]
+    assert game.spaces.rent_due(5, 2) == []
     game.apply(Roll())
     game.apply((1, 1))  # Bob from 30 to 32 (Clothing)
     game.apply(Move("forward", False, 32))
@@ -165,10 +165,10 @@ def test_two_players_holding_every_railroad_may_form_a_trust_charging_40():
 
 def test_the_trust_ends_when_a_railroad_changes_hands():
     game = trust_game()
-    game._set_owner(5, 1)
-    game.trust = frozenset({1, 2})
-    game._set_owner(15, 0)
-    assert game.trust is None
+    game.give_card(5, 1)
+    game.dealings.trust = frozenset({1, 2})
+    game.give_card(15, 0)
+    assert game.dealings.trust is None
 
 
 # --- Rule 8: Speculation ------------------------------------------------------------------
@@ -240,7 +240,7 @@ def test_a_three_or_four_is_a_skin_game_that_jails_the_broker(throw):
     assert len(game.ledger.records) == before  # no winnings
     assert game.jailed[1]
     assert game.position[1] == 10
-    assert game.owner[SPECULATION] == -1
+    assert game.holdings.owner[SPECULATION] == -1
 
 
 # --- Rule 13: Luxury ---------------------------------------------------------------------
@@ -252,9 +252,9 @@ def test_luxury_costs_75_and_counts_100_at_the_end():
     game.apply(Move("forward", False, LUXURY))
     assert game.decision_kind == "luxury"
     game.apply(Buy(LUXURY, 75))
-    assert game.luxuries[0] == 1
+    assert game.holdings.luxuries[0] == 1
     assert last_transfers(game, 1) == [(0, account(game, MISC), 75, "luxury")]
-    assert game.holdings_summary(0)[-2] == game.cash(0) + 100  # the score
+    assert game.holdings_table()[0][-2] == game.cash(0) + 100  # the score
 
 
 def test_declining_a_luxury_moves_the_throw_backward_and_obeys_that_space():
@@ -271,7 +271,7 @@ def test_a_player_who_cannot_afford_the_luxury_moves_backward_without_asking():
     game.apply((2, 4))
     game.apply(Move("forward", False, LUXURY))
     assert game.position[0] == SLAMBANG
-    assert game.luxuries[0] == 0
+    assert game.holdings.luxuries[0] == 0
 
 
 # --- Rules 2 and 17: moving ----------------------------------------------------------------
@@ -362,7 +362,7 @@ def test_building_costs_100_into_miscellaneous_on_ones_turn():
     assert game.actor == 1
     assert Build(LONELY_LANE) in game.legal_actions()
     game.apply(Build(LONELY_LANE))
-    assert game.houses[LONELY_LANE] == 1
+    assert game.holdings.houses[LONELY_LANE] == 1
     assert last_transfers(game, 1) == [(1, account(game, MISC), 100, "house built")]
 
 
@@ -388,7 +388,7 @@ def test_advanced_rules_limit_three_houses_a_lot():
 )
 def test_advanced_section_land_rent_doubles_with_houses_on_every_lot(houses, land_rent):
     game = at_throw(owners={1: 1, 3: 1}, houses=houses, advanced=True)
-    assert game.land_rent(LONELY_LANE) == land_rent
+    assert game.spaces.land_rent(LONELY_LANE) == land_rent
     game.apply((1, 2))
     rents = [t for t in last_transfers(game, 2) if t[3] == "land rent"]
     assert rents == [(0, 1, land_rent, "land rent")]
@@ -396,15 +396,15 @@ def test_advanced_section_land_rent_doubles_with_houses_on_every_lot(houses, lan
 
 def test_ordinary_rules_do_not_double_section_rents():
     game = at_throw(owners={1: 1, 3: 1}, houses={1: 3, 3: 3})
-    assert game.land_rent(LONELY_LANE) == 2
+    assert game.spaces.land_rent(LONELY_LANE) == 2
 
 
 @pytest.mark.parametrize(("built", "tax"), [(9, 10), (10, 20), (24, 20), (25, 40)])
 def test_advanced_taxes_double_at_10_and_25_houses(built, tax):
     game = at_throw(advanced=True)
-    game.houses[WALL_STREET] = built
-    assert game.necessity_tax() == tax
-    assert at_throw().necessity_tax() == 10
+    game.holdings.houses[WALL_STREET] = built
+    assert game.spaces.necessity_tax() == tax
+    assert at_throw().spaces.necessity_tax() == 10
 
 
 # --- Rules 12 and 16: the Poor House, borrowing, selling ---------------------------------------
@@ -421,7 +421,7 @@ def test_a_player_who_cannot_pay_goes_to_the_poor_house_owing_the_rest():
     assert game.cash(0) == 0
     assert game.in_poor_house[0]
     assert game.position[0] == 20
-    [debt] = game.debts.values()
+    [debt] = game.dealings.debts.values()
     assert (debt.debtor, debt.creditor, debt.owed) == (0, 1, 12)
     # Her next wages go first to Bob until the debt is paid.
     game.position[0] = 38
@@ -429,7 +429,7 @@ def test_a_player_who_cannot_pay_goes_to_the_poor_house_owing_the_rest():
     game.apply((1, 1))  # Bob
     finish_turn(game)
     game.apply((1, 1))
-    assert not game.debts
+    assert not game.dealings.debts
     assert (0, 1, 12, "debt repaid from wages") in last_transfers(game, 2)
 
 
@@ -444,7 +444,7 @@ def test_a_player_short_of_cash_may_borrow_at_agreed_interest_and_repay():
     assert game.actor == 1
     assert game.decision_kind == "offer"
     game.apply(Accept())
-    [debt] = game.debts.values()
+    [debt] = game.dealings.debts.values()
     assert (debt.debtor, debt.creditor, debt.owed) == (0, 1, 22)
     assert game.cash(0) == 8
     set_cash(game, 0, 100)
@@ -453,7 +453,7 @@ def test_a_player_short_of_cash_may_borrow_at_agreed_interest_and_repay():
     assert game.actor == 0
     assert Repay(debt.id) in game.legal_actions()
     game.apply(Repay(debt.id))
-    assert not game.debts
+    assert not game.dealings.debts
     assert last_transfers(game, 1) == [(0, 1, 22, "debt repaid")]
 
 
@@ -465,11 +465,11 @@ def test_refused_offers_change_nothing_and_accepted_ones_move_card_and_money():
     assert offer in game.legal_actions()
     game.apply(offer)
     game.apply(Refuse())
-    assert game.owner[BOOMTOWN] == 1
+    assert game.holdings.owner[BOOMTOWN] == 1
     assert offer not in game.legal_actions()  # not made twice
     game.apply(OfferCard(BOOMTOWN, 0, 50))
     game.apply(Accept())
-    assert game.owner[BOOMTOWN] == 0
+    assert game.holdings.owner[BOOMTOWN] == 0
     assert last_transfers(game, 1) == [(0, 1, 50, "card sold")]
 
 
@@ -503,19 +503,19 @@ def test_houses_go_with_a_lot_when_its_card_is_sold():
     value = 50 + 2 * 100  # printed price and two houses at cost
     game.apply(OfferCard(BOOMTOWN, 0, value))
     game.apply(Accept())
-    assert game.owner[BOOMTOWN] == 0
-    assert game.houses[BOOMTOWN] == 2
-    assert game.rent_due(BOOMTOWN, 1) == [(0, 6, "land rent"), (0, 20, "house rent")]
+    assert game.holdings.owner[BOOMTOWN] == 0
+    assert game.holdings.houses[BOOMTOWN] == 2
+    assert game.spaces.rent_due(BOOMTOWN, 1) == [(0, 6, "land rent"), (0, 20, "house rent")]
 
 
 def test_a_luxury_card_may_be_sold_to_another_player():
     game = at_throw(cash={0: 300})
-    game.luxuries[1] = 1
+    game.holdings.luxuries[1] = 1
     game.apply((1, 1))
     game.apply(Negotiate())
     offer = OfferLuxury(0, 75)
     assert offer in game.legal_actions()
     game.apply(offer)
     game.apply(Accept())
-    assert (game.luxuries[0], game.luxuries[1]) == (1, 0)
+    assert (game.holdings.luxuries[0], game.holdings.luxuries[1]) == (1, 0)
     assert last_transfers(game, 1) == [(0, 1, 75, "luxury card sold")]

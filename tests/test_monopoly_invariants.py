@@ -50,8 +50,8 @@ def check_invariants(game) -> None:
             assert t.kind[space] == "street"
     on_board = sum(h for h in game.houses if h < HOTEL)
     hotels = sum(1 for h in game.houses if h == HOTEL)
-    assert on_board + game.bank_houses == rules["buildings.houses"]
-    assert hotels + game.bank_hotels == rules["buildings.hotels"]
+    assert on_board + game.bank_houses == rules.buildings.houses
+    assert hotels + game.bank_hotels == rules.buildings.hotels
     assert game.bank_houses >= 0
     assert game.bank_hotels >= 0
     for lots in t.groups.values():
@@ -76,7 +76,7 @@ def check_invariants(game) -> None:
         if game.jailed[player]:
             assert game.position[player] == t.jail
     # Every Get Out of Jail Free card is in its pack or in a hand, once.
-    if rules["cards.order"] == "bottom":
+    if rules.cards.order == "bottom":
         for pack, deck in (
             ("chance", rules.chance_deck),
             ("community_chest", rules.community_chest_deck),

@@ -175,7 +175,7 @@ def test_the_vote_for_the_single_tax_is_a_button_on_a_persons_turn():
     play_until_human_turn(app)
     assert centre(app.board)["data-single-tax"] == "0"
     click(app, "call a vote for the single tax")
-    assert app.table.game.single_tax
+    assert app.table.game.treasury.single_tax
     assert centre(app.board)["data-single-tax"] == "1"
     assert "single tax" in app.log.value.lower()
 
@@ -255,7 +255,7 @@ def test_the_single_tax_side_shows_its_treasury_wages_and_public_works():
     assert figures["single_tax"]
     assert f"wages ${right.wages:,}" in app.finances[1].value
     assert f"PUBLIC TREASURY ${figures['treasury']:,}" in app.finances[1].value
-    assert right.public_works
+    assert right.treasury.public_works
     assert "wages raised" in app.finances[1].value
     assert public_finances(app.tables[0].game)["treasury_spent"] == 0
 

@@ -316,7 +316,7 @@ def test_the_parts_are_cash_land_houses_and_the_rest(record):
         }
         assert heights["cash"] == row.cash
         assert heights.get("land", 0) == row.land_value
-        assert heights.get("houses", 0) == row.houses * record.game.house_cost
+        assert heights.get("houses", 0) == row.houses * record.game.holdings.house_cost
         assert heights.get("loans", 0) == -row.debts
     # Each player's cash in his own colour.
     for seat, name in enumerate(record.names):

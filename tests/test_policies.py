@@ -115,7 +115,7 @@ def test_a_cautious_tenant_keeps_more_cash_and_fewer_cards_than_an_eager_landlor
         game = session.run()
         assert game.is_over
         for player, name in enumerate(seats):
-            ends[name].append((game.cash(player), len(game.cards_of(player))))
+            ends[name].append((game.cash(player), len(game.holdings.cards_of(player))))
     tenant = np.mean(ends["cautious_tenant"], axis=0)
     landlord = np.mean(ends["eager_landlord"], axis=0)
     assert tenant[0] > landlord[0]  # more cash in hand
@@ -132,11 +132,11 @@ class Checked(Policy):
 
     def choose(self, view: Any, legal: list[Any], rng: Any) -> Any:
         given = list(legal)
-        before = (len(view.history), len(view.ledger.records), view.actor, view.pending)
+        before = view.snapshot()  # everything the player sees, copied
         action = self.inner.choose(view, legal, rng)
         assert any(action is option for option in legal) or action in legal, (action, legal)
         assert list(legal) == given  # the bot did not change the list
-        assert (len(view.history), len(view.ledger.records), view.actor, view.pending) == before
+        assert view.snapshot() == before  # ... nor anything in the game
         self.seen.append(len(legal))
         return action
 
@@ -196,7 +196,7 @@ def test_a_scripted_player_in_a_game_then_out_of_moves():
     with pytest.raises(RuntimeError, match="the script has no more actions"):
         session.run()
     game = session.game
-    assert game.cards_of(0) == []  # she declined every dealt card
+    assert game.holdings.cards_of(0) == []  # she declined every dealt card
     # Her 13th move was a throw; the game waits for her 14th, which she lacks.
     assert game.history.count(Roll()) >= 1
     assert game.turns_played >= 1

@@ -112,7 +112,7 @@ def test_the_board_has_what_the_1906_rules_describe(rules):
 
 def test_the_numbers_of_the_rules(rules):
     assert rules.starting_cash == {2: 600, 3: 500, 4: 400}
-    assert rules["wages.amount"] == 100
+    assert rules.wages.amount == 100
     assert rules.params["jail"]["fine"] == 50
     assert set(rules.params["wages"]) == {"amount", "paid_by"}
     assert not {"rule_set", "options", "format"} & set(rules.params)
@@ -156,7 +156,7 @@ def test_default_options(rules):
     }
     assert [option.name for option in rules.declared_options] == list(rules.options)
     assert rules.board.spaces[1].land_rent == 0
-    assert rules["houses.limit"] == 0
+    assert rules.houses.limit == 0
 
 
 def test_wayback_rent_option_sets_the_rent_and_its_section_rents():
@@ -174,22 +174,22 @@ def test_wayback_rent_option_sets_the_rent_and_its_section_rents():
 
 def test_advanced_option_sets_limits_and_tax_steps():
     rules = load_rules("landlords_game", advanced=True)
-    assert rules["houses.limit"] == 3
-    assert rules["necessity_tax.steps"] == [[10, 20], [25, 40]]
-    assert rules["land_rent.section_doubling"] is True
+    assert rules.houses.limit == 3
+    assert rules.necessity_tax.steps == ((10, 20), (25, 40))
+    assert rules.land_rent.section_doubling is True
     assert rules.provenance["houses.limit"].source.startswith("seed 002")
 
 
 def test_int_and_choice_options_set_their_targets():
     rules = load_rules("landlords_game", round_limit=50, speculation_stake_to="broker")
-    assert rules["end.round_limit"] == 50
-    assert rules["speculation.stake_paid_to"] == "broker"
+    assert rules.end.round_limit == 50
+    assert rules.speculation.stake_paid_to == "broker"
 
 
 def test_what_if_options_set_the_starting_cash_and_the_wages():
     rules = load_rules("landlords_game", starting_cash=1000, wages=40)
     assert rules.starting_cash == {2: 1000, 3: 1000, 4: 1000}
-    assert rules["wages.amount"] == 40
+    assert rules.wages.amount == 40
     assert {option.name: option.provenance.status for option in rules.declared_options}[
         "starting_cash"
     ] == "modern"
@@ -204,7 +204,7 @@ def test_a_loaded_rule_set_is_the_callers_to_change():
     first.options["advanced"] = True
     first.starting_cash[2] = 0
     again = load_rules("landlords_game")
-    assert again["wages.amount"] == 100
+    assert again.wages.amount == 100
     assert again.options["advanced"] is False
     assert again.starting_cash[2] == 600
 
@@ -221,27 +221,27 @@ def test_loading_again_is_cheap():
 
 
 def test_a_changed_file_is_read_again(data_dir):
-    assert load_rules(data_dir / TOML)["wages.amount"] == 100
+    assert load_rules(data_dir / TOML).wages.amount == 100
     text = (data_dir / TOML).read_text(encoding="utf-8")
     (data_dir / TOML).write_text(text.replace("amount = 100\n", "amount = 200\n"), "utf-8")
     stat = (data_dir / TOML).stat()
     os.utime(data_dir / TOML, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
-    assert load_rules(data_dir / TOML)["wages.amount"] == 200
+    assert load_rules(data_dir / TOML).wages.amount == 200
 
 
 def test_an_option_without_a_default_follows_its_target(data_dir):
     text = (data_dir / TOML).read_text(encoding="utf-8")
     (data_dir / TOML).write_text(text.replace("amount = 100\n", "amount = 150\n"), "utf-8")
     rules = load_rules(data_dir / TOML)
-    assert rules.options["wages"] == rules["wages.amount"] == 150
-    assert load_rules(data_dir / TOML, wages=90)["wages.amount"] == 90
+    assert rules.options["wages"] == rules.wages.amount == 150
+    assert load_rules(data_dir / TOML, wages=90).wages.amount == 90
 
 
 def test_a_file_of_ones_own_loads_by_path(data_dir):
     rules = load_rules(str(data_dir / TOML), advanced=True)
     assert rules.id == "landlords_game"
     assert rules.files[0] == str(data_dir / TOML)
-    assert rules["houses.limit"] == 3
+    assert rules.houses.limit == 3
 
 
 # --- Bad options ---------------------------------------------------------------------------
@@ -1114,7 +1114,7 @@ def test_an_option_value_must_fit_the_place_it_sets(data_dir):
             '\n[options.leave_jail_at]\nkind = "int"\ndefault = 10\ntitle = "Leave Jail from"\n'
             'status = "interpretation"\nsource = "a test"\ntarget = "jail.leave_from"\n'
         )
-    assert load_rules(data_dir / TOML, leave_jail_at=12)["jail.leave_from"] == 12
+    assert load_rules(data_dir / TOML, leave_jail_at=12).jail.leave_from == 12
     with pytest.raises(RulesError, match=r"option 'leave_jail_at': expected a board index from 0"):
         load_rules(data_dir / TOML, leave_jail_at=40)
 

@@ -122,10 +122,10 @@ def test_a_child_of_the_landlords_game_inherits_all_but_what_it_changes(tmp_path
     assert rules.chance_deck == shipped.chance_deck
     assert rules.starting_cash == shipped.starting_cash
     # [wages] amount = 120 replaces that key only.
-    assert rules["wages.amount"] == 120
-    assert rules["wages.paid_by"] == shipped["wages.paid_by"]
+    assert rules.wages.amount == 120
+    assert rules.wages.paid_by == shipped.wages.paid_by
     assert rules.provenance["wages"] == shipped.provenance["wages"]
-    assert rules["jail.fine"] == shipped["jail.fine"]
+    assert rules.jail.fine == shipped.jail.fine
     # Readings merge one by one; an option is replaced whole.
     assert rules.params["readings"]["wages"] == "Our own reading of the wages."
     assert rules.params["readings"]["deal"] == shipped.params["readings"]["deal"]
@@ -134,7 +134,7 @@ def test_a_child_of_the_landlords_game_inherits_all_but_what_it_changes(tmp_path
     assert titles["advanced"] == next(
         o.title for o in shipped.declared_options if o.name == "advanced"
     )
-    assert load_rules(child, advanced=True)["houses.limit"] == 3
+    assert load_rules(child, advanced=True).houses.limit == 3
     assert rules.files == (str(child), *shipped.files)
     assert shipped.info.extends == ""
 
@@ -161,7 +161,7 @@ def test_a_child_of_a_child_by_path(base_dir, tmp_path):
     )
     rules = load_rules(grandchild)
     assert (rules.id, rules.info.extends) == ("grandchild", "child")
-    assert (rules["wages.amount"], rules["jail.fine"], rules["jail.max_turns"]) == (120, 75, 3)
+    assert (rules.wages.amount, rules.jail.fine, rules.jail.max_turns) == (120, 75, 3)
     assert len(rules.board.spaces) == 40
     assert rules.files == (
         str(grandchild),
@@ -197,16 +197,16 @@ def test_an_inherited_option_takes_the_value_the_child_gives_its_target(tmp_path
     rules = load_rules(child)
     (option,) = [option for option in rules.declared_options if option.name == "wages_times"]
     assert option.default == 0
-    assert rules.options["wages_times"] == rules["end.wages_times"] == 0
-    assert load_rules(child, wages_times=3)["end.wages_times"] == 3
+    assert rules.options["wages_times"] == rules.end.wages_times == 0
+    assert load_rules(child, wages_times=3).end.wages_times == 3
 
 
 def test_a_change_to_the_base_is_seen_by_the_child(base_dir, tmp_path):
     child = write_child(tmp_path, "base/landlords_game.toml")
     grandchild = write_child(tmp_path, "child.toml", name="grandchild")
-    assert load_rules(child)["wages.amount"] == load_rules(grandchild)["wages.amount"] == 100
+    assert load_rules(child).wages.amount == load_rules(grandchild).wages.amount == 100
     edit(base_dir / TOML, "amount = 100\n", "amount = 250\n")
-    assert load_rules(child)["wages.amount"] == load_rules(grandchild)["wages.amount"] == 250
+    assert load_rules(child).wages.amount == load_rules(grandchild).wages.amount == 250
     edit(base_dir / BOARD, "Lonely Lane,lot,25,", "Lonely Lane,lot,35,")
     assert load_rules(grandchild).board.spaces[3].price == 35
 
@@ -301,7 +301,7 @@ def test_a_modern_section_loads(modern):
 
 @pytest.mark.parametrize("share", [0, 1, 0.25])
 def test_a_share_option_takes_a_number_from_0_to_1(modern, share):
-    assert load_rules(modern, tax_share=share)["land_value_tax.share"] == share
+    assert load_rules(modern, tax_share=share).land_value_tax.share == share
 
 
 @pytest.mark.parametrize(

@@ -65,7 +65,7 @@ def throw(game, dice, to=None):
 
 
 def works(game):
-    return [what for _, what in game.public_works]
+    return [what for _, what in game.treasury.public_works]
 
 
 # --- Rules 1, 2 and 4: taxes, land rent, house rent --------------------------------------------
@@ -104,7 +104,7 @@ def test_a_player_who_stops_on_an_unimproved_lot_may_build_there_unopposed():
     assert game.decision_kind == "build_site"
     assert game.legal_actions() == [Build(BOOMTOWN), Decline()]
     game.apply(Build(BOOMTOWN))
-    assert (game.owner[BOOMTOWN], game.houses[BOOMTOWN]) == (0, 1)
+    assert (game.holdings.owner[BOOMTOWN], game.holdings.houses[BOOMTOWN]) == (0, 1)
     assert last_transfers(game, 2) == [
         (0, account(game, TREASURY), 6, "land rent"),
         (0, account(game, MISC), 100, "house built"),
@@ -113,7 +113,7 @@ def test_a_player_who_stops_on_an_unimproved_lot_may_build_there_unopposed():
     game = at_throw(rules=ST, position=PIKE)
     throw(game, (2, 3))
     game.apply(Decline())
-    assert (game.owner[BOOMTOWN], game.houses[BOOMTOWN]) == (-1, 0)
+    assert (game.holdings.owner[BOOMTOWN], game.holdings.houses[BOOMTOWN]) == (-1, 0)
 
 
 def _bobs_turn():
@@ -133,7 +133,7 @@ def test_any_unimproved_lot_may_be_claimed_and_an_unopposed_claim_builds():
     assert game.decision_kind == "site_bid"
     assert game.actor == 0
     game.apply(Pass())
-    assert (game.owner[WALL_STREET], game.houses[WALL_STREET]) == (1, 1)
+    assert (game.holdings.owner[WALL_STREET], game.holdings.houses[WALL_STREET]) == (1, 1)
     assert last_transfers(game, 1) == [(1, account(game, MISC), 100, "house built")]
     assert ClaimSite(WALL_STREET, 0) not in game.legal_actions()
 
@@ -145,7 +145,7 @@ def test_a_contested_site_goes_to_the_highest_bid_paid_to_the_treasury():
     assert (game.actor, game.decision_kind) == (1, "site")
     assert game.decision_about == Sale(WALL_STREET, 5, 0, 1)
     game.apply(ClaimSite(WALL_STREET, 5))  # Bob matches
-    assert game.owner[WALL_STREET] == 1
+    assert game.holdings.owner[WALL_STREET] == 1
     assert last_transfers(game, 2) == [
         (1, account(game, TREASURY), 5, "site bid"),
         (1, account(game, MISC), 100, "house built"),
@@ -154,7 +154,7 @@ def test_a_contested_site_goes_to_the_highest_bid_paid_to_the_treasury():
     game.apply(ClaimSite(WALL_STREET, 0))
     game.apply(Bid(10))
     game.apply(Decline())  # Bob lets it go: Ann must build
-    assert game.owner[WALL_STREET] == 0
+    assert game.holdings.owner[WALL_STREET] == 0
     assert last_transfers(game, 2) == [
         (0, account(game, TREASURY), 10, "site bid"),
         (0, account(game, MISC), 100, "house built"),
@@ -205,7 +205,9 @@ def test_the_treasury_spends_each_50_in_magies_order():
     assert spent[6:] == [(misc, 50, "free college")] * 2 + [(misc, 50, "wage rise")] * 3
     assert game.ledger.balances[treasury] == 0
     assert game.wages == 130
-    assert game.owner[SOAKUM] == game.owner[PDQ] == -1  # the cards go back to the pack
+    assert (
+        game.holdings.owner[SOAKUM] == game.holdings.owner[PDQ] == -1
+    )  # the cards go back to the pack
 
 
 def test_the_treasury_spends_only_whole_steps_of_50():
@@ -224,8 +226,8 @@ def test_a_railroad_the_public_bought_is_free_and_never_sold_again():
     fund(game, 150)  # Soakum, Slambang, P.D.Q.
     throw(game, (1, 2))  # Madison Square (33): Ann builds nothing
     game.apply(Decline())
-    assert game.public[PDQ]
-    assert game.owner[PDQ] == -1
+    assert game.treasury.public[PDQ]
+    assert game.holdings.owner[PDQ] == -1
     game.apply(Roll())  # Bob
     throw(game, (1, 3))
     if game.decision_kind == "build_site":
@@ -246,8 +248,8 @@ def test_trespass_sends_to_jail_until_a_college_stands_then_it_educates():
     game = at_throw(rules=ST, position=FOOD)
     fund(game, 7 * 50)  # the six utilities and the college on Lord Blueblood's Estate
     throw(game, (1, 2))  # Ann to 20 (Central Park); the turn ends and the college goes up
-    assert BLUEBLOOD in game.colleges
-    assert HOGG not in game.colleges
+    assert BLUEBLOOD in game.treasury.colleges
+    assert HOGG not in game.treasury.colleges
     game.apply(Roll())  # Bob
     throw(game, (1, 2))
     game.apply(Decline())
@@ -256,13 +258,13 @@ def test_trespass_sends_to_jail_until_a_college_stands_then_it_educates():
     throw(game, (1, 3))  # Ann stops at the college
     assert game.position[0] == BLUEBLOOD
     assert not game.jailed[0]
-    assert game.education == [1, 0]
+    assert game.holdings.education == [1, 0]
 
 
 def test_four_education_cards_make_a_professor_worth_100():
     game = at_throw(rules=ST)
-    game.education[0] = 7
-    summary = game.holdings_summary(0)
+    game.holdings.education[0] = 7
+    summary = game.holdings_table()[0]
     assert summary[6] == 1  # professors
     assert summary[-2] == game.cash(0) + 100  # the score
     assert summary[-1] == game.cash(0) + 100  # net worth
@@ -293,8 +295,8 @@ def test_a_player_who_cannot_pay_for_his_move_goes_to_a_natural_opportunity():
         game.apply(GiveUp())
     assert game.position[0] == FARMLANDS  # the inner corner behind Boomtown
     assert game.cash(0) == 5  # she paid nothing for the move she could not afford
-    assert not game.debts
-    assert game.opportunity_visits[0] == 1
+    assert not game.dealings.debts
+    assert game.treasury.opportunity_visits[0] == 1
     assert game.poor_house_visits == [0, 0]
     game.apply(Roll())  # Bob
     throw(game, (1, 2))
@@ -320,7 +322,7 @@ def test_a_debt_that_is_not_a_move_is_owed_and_he_goes_to_a_natural_opportunity(
     game.apply(Decline())  # Ann does not build on Lonely Lane
     if game.decision_kind == "talks":
         game.apply(GiveUp())
-    [debt] = game.debts.values()
+    [debt] = game.dealings.debts.values()
     assert (debt.debtor, debt.creditor, debt.owed) == (1, account(game, TREASURY), 50)
     assert game.position[1] == TIMBERLAND
     assert not game.jailed[1]
@@ -351,15 +353,15 @@ def test_a_vote_carried_by_two_players_brings_in_the_single_tax_at_once():
     treasury = account(game, TREASURY)
     held = game.ledger.balances[treasury]  # $70, and Ann's fare for the unsold railroad
     game.apply(Accept())
-    assert game.single_tax
-    assert game.single_tax_since == game.round
+    assert game.treasury.single_tax
+    assert game.treasury.single_tax_since == game.round
     # The Treasury starts empty; deeds without houses go back to the pack.
     assert last_transfers(game, 1) == [
         (treasury, account(game, MISC), held, "Treasury emptied for the single tax")
     ]
     assert game.ledger.balances[treasury] == 0
-    assert game.owner[LONELY_LANE] == -1
-    assert game.owner[BOOMTOWN] == 1
+    assert game.holdings.owner[LONELY_LANE] == -1
+    assert game.holdings.owner[BOOMTOWN] == 1
     assert CALL_VOTE not in game.legal_actions()
     assert any(isinstance(a, ClaimSite) for a in game.legal_actions())
 
@@ -369,9 +371,9 @@ def test_a_vote_that_fails_changes_nothing_and_is_not_called_twice_in_a_turn():
     game.apply(CallVote())
     game.apply(Refuse())
     game.apply(Refuse())
-    assert not game.single_tax
-    assert game.single_tax_since == -1
-    assert game.owner[LONELY_LANE] == 2
+    assert not game.treasury.single_tax
+    assert game.treasury.single_tax_since == -1
+    assert game.holdings.owner[LONELY_LANE] == 2
     assert (game.actor, game.decision_kind) == (1, "turn")
     assert CALL_VOTE not in game.legal_actions()
 
@@ -386,8 +388,8 @@ def test_the_vote_can_be_switched_off():
 
 def test_the_single_tax_can_begin_at_a_set_round():
     game = Session("landlords_game", ["eager_landlord"] * 3, seed=4, single_tax_at_round=6).run()
-    assert game.single_tax
-    assert game.single_tax_since == 6
+    assert game.treasury.single_tax
+    assert game.treasury.single_tax_since == 6
     [emptied] = [
         t for t in game.ledger.records if t.reason == "Treasury emptied for the single tax"
     ]
@@ -398,9 +400,9 @@ def test_the_single_tax_can_begin_at_a_set_round():
 
 def test_bots_vote_by_their_strategy():
     takers = Session("landlords_game", ["single_taxer", "single_taxer"], seed=2).run()
-    assert takers.single_tax_since == 1  # called on the first turn and carried
+    assert takers.treasury.single_tax_since == 1  # called on the first turn and carried
     landlords = Session("landlords_game", ["single_taxer", "eager_landlord"], seed=2).run()
-    assert landlords.single_tax_since == -1  # the landlord always refuses
+    assert landlords.treasury.single_tax_since == -1  # the landlord always refuses
     tenant = make_policy("cautious_tenant", votes="when_losing")
     game = at_throw(cash={0: 100, 1: 900})
     assert for_single_tax(tenant, game, 0)
@@ -430,17 +432,17 @@ def test_the_dial_sends_its_share_of_land_rent_to_the_treasury(dial, to_holder, 
         (0, 1, to_holder, "land rent"),
         (0, account(game, TREASURY), tax, "land value tax"),
     ]
-    assert not game.single_tax  # the other Landlord's Game rules stand
+    assert not game.treasury.single_tax  # the other Landlord's Game rules stand
 
 
 def test_the_dial_spends_only_the_tax_it_collected():
     game = at_throw(owners={WALL_STREET: 1}, position=36, land_value_tax=0.5)
     fund(game, 300)  # taxes and fines of the ordinary rules: not the dial's to spend
     fund(game, 40, "land value tax")  # collected earlier ...
-    game._fund += 40  # ... and counted by the Treasury as it was paid
+    game.treasury.fund += 40  # ... and counted by the Treasury as it was paid
     throw(game, (1, 1), to=WALL_STREET)  # $11 of the $22 rent
     assert works(game) == ["Soakum Lighting System bought: free to use"]
-    assert game._fund == 1
+    assert game.treasury.fund == 1
     assert game.wages == 100
 
 
@@ -463,7 +465,7 @@ def test_the_citizens_dividend_shares_the_treasury_out_after_the_public_goods():
 def test_under_the_single_tax_deeds_count_nothing_and_houses_count_100():
     game = at_throw(rules=ST, owners={BOOMTOWN: 0, SOAKUM: 0}, houses={BOOMTOWN: 2})
     cash, lots, franchises, *_, professors, houses, land, _debts, score, worth = (
-        game.holdings_summary(0)
+        game.holdings_table()[0]
     )
     assert (lots, franchises, professors, houses, land) == (1, 1, 0, 2, 0)
     assert score == cash + 100 + 2 * 100  # the charter and two houses; no deed
@@ -504,7 +506,7 @@ def test_the_reconstruction_is_marked_where_a_user_sees_the_rule_set():
     assert rules.info.status == "reconstruction"
     assert "reconstruction" in rules.info.title
     assert rules.provenance["prosperity"].status == "secondary"
-    assert rules["readings.prosperity"].startswith("RECONSTRUCTION")
+    assert rules.readings.prosperity.startswith("RECONSTRUCTION")
 
 
 def test_landlord_rules_shows_the_reconstruction_and_what_it_is_based_on(capsys):
@@ -537,7 +539,7 @@ def test_a_rule_file_that_votes_without_saying_how_the_treasury_spends_is_refuse
         LandlordsGame(load_rules(toml), ["Ann", "Bob"])
     # Without the vote (and nothing else that brings the single tax in) it plays.
     game = LandlordsGame(load_rules(toml, single_tax_vote=False), ["Ann", "Bob"])
-    assert not game.single_tax
+    assert not game.treasury.single_tax
 
 
 @pytest.mark.parametrize(
@@ -553,5 +555,7 @@ def test_a_saved_single_tax_game_replays_to_the_same_ledger(tmp_path, rules, opt
     path = session.record().save(tmp_path / "game.json")
     loaded = load_game(path)
     assert loaded.game.ledger.records == session.game.ledger.records
-    assert loaded.game.public_works == session.game.public_works
-    assert loaded.summary()["public_works"] == [list(w) for w in session.game.public_works]
+    assert loaded.game.treasury.public_works == session.game.treasury.public_works
+    assert loaded.summary()["public_works"] == [
+        list(w) for w in session.game.treasury.public_works
+    ]

@@ -605,7 +605,7 @@ def track_from_rules(rules: RuleSet) -> Track:
     """The track of a loaded rule set: its jail, Go To Jail squares, card moves and jail rules.
 
     - ``size``: the board's spaces, which must be laid out as a ``"track"``;
-    - ``jail``: ``rules["jail.leave_from"]``, the square a jailed token
+    - ``jail``: ``rules.jail.leave_from``, the square a jailed token
       leaves from;
     - ``go_to_jail``: the ``go_to_jail`` spaces, and the Landlord's Game's
       ``trespass`` spaces when its ``trespass.to_jail`` is on;
@@ -623,7 +623,7 @@ def track_from_rules(rules: RuleSet) -> Track:
       the fine (the player could draw a Chance card instead, which moves
       him with a chance of 7 in 16: a choice a track cannot make). A card
       space whose pack is empty draws nothing;
-    - ``doubles_to_jail``: ``rules["doubles.jail_after"]`` when the rules
+    - ``doubles_to_jail``: ``rules.doubles.jail_after`` when the rules
       give another throw for doubles (``doubles.throw_again``), else 0 (the
       Landlord's Game rule sets have no such rule);
     - ``jail_turns``: as the rule set's family counts them
@@ -632,7 +632,7 @@ def track_from_rules(rules: RuleSet) -> Track:
       player pays and moves by that throw); one more under Magie's, whose
       player misses up to ``max_turns`` turns and pays at the next, moving
       by that turn's throw;
-    - ``jail_doubles_throw_again``: ``rules["jail.doubles_throw_again"]``
+    - ``jail_doubles_throw_again``: ``rules.jail.doubles_throw_again``
       (the 1972 UK rules), false where the rules do not have it.
 
     The Landlord's Game rule sets (``landlords_game``, ``single_tax``,
@@ -682,11 +682,12 @@ def track_from_rules(rules: RuleSet) -> Track:
         )
     spaces = board.spaces
     size = len(spaces)
-    params = rules.params
-    jail = params.get("jail", {}).get("leave_from")
-    if jail is None:
+    jail_rules = rules.jail
+    if jail_rules is None:
         raise ValueError(f"{name} has no jail (no jail.leave_from): it is not a track to analyse")
-    to_jail = params.get("trespass", {}).get("to_jail", True)
+    jail = jail_rules.leave_from
+    # A No Trespassing space sends to Jail unless the rules say otherwise (Rule 5).
+    to_jail = rules.trespass.to_jail if rules.trespass else True
     kinds = [space.kind for space in spaces]
     jailing = {"go_to_jail", "trespass"} if to_jail else {"go_to_jail"}
     go_to_jail = tuple(i for i, kind in enumerate(kinds) if kind in jailing)
@@ -723,9 +724,8 @@ def track_from_rules(rules: RuleSet) -> Track:
             cards[square] = tuple(
                 effect(card, square) for card in deck for _ in range(card.copies)
             )
-    doubles = params.get("doubles", {})
-    doubles_to_jail = int(doubles.get("jail_after", 0)) if doubles.get("throw_again") else 0
-    jail_rules = params.get("jail", {})
+    doubles = rules.doubles
+    doubles_to_jail = doubles.jail_after if doubles and doubles.throw_again else 0
     from landlord.families import family_of
 
     jail_turns = family_of(rules).jail_turns(rules)
@@ -736,7 +736,7 @@ def track_from_rules(rules: RuleSet) -> Track:
         cards=cards,
         doubles_to_jail=doubles_to_jail,
         jail_turns=jail_turns,
-        jail_doubles_throw_again=bool(jail_rules.get("doubles_throw_again", False)),
+        jail_doubles_throw_again=jail_rules.doubles_throw_again,
     )
 
 

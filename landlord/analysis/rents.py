@@ -195,9 +195,9 @@ def property_rents(
     rules = _rules(rules)
     found = _properties(rules)
     probability = landing_probabilities(track_from_rules(rules), strategy)
-    multiplier = rules.params.get("rent", {}).get("full_set_multiplier", 2)
-    fares = list(rules.params.get("railroad", {}).get("fares", []))
-    utility = list(rules.params.get("utility", {}).get("multipliers", []))
+    multiplier = rules.rent.full_set_multiplier
+    fares = list(rules.railroad.fares)
+    utility = list(rules.utility.multipliers)
     sizes: dict[object, int] = {}
     for space in found["street"]:
         sizes[space.section] = sizes.get(space.section, 0) + 1

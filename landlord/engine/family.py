@@ -22,6 +22,7 @@ user interface):
 =============  ==========================================================
 ``__init__``   ``FAMILY``: the :class:`Family` (a subclass naming its game)
 ``game``       the engine: the game's class, a :class:`~landlord.engine.state.GameState`
+``view``       ``View``: what one player sees (:class:`~landlord.engine.view.View`)
 ``bots``       ``HANDLERS``: how the named strategies answer its decisions
 ``board``      ``board_svg(game, *, size, names, last_move)``: its board in SVG
 ``narrator``   ``Voice(game)``: its event log in sentences
@@ -131,8 +132,14 @@ class Family:
 
     def part(self, module: str, name: str) -> Any:
         """``name`` from the family package's ``module`` ("board", "views", ...)."""
-        package = type(self).__module__
-        return getattr(importlib.import_module(f"{package}.{module}"), name)
+        parts = self.__dict__.setdefault("_parts", {})
+        found = parts.get((module, name))
+        if found is None:
+            package = type(self).__module__
+            found = parts[module, name] = getattr(
+                importlib.import_module(f"{package}.{module}"), name
+            )
+        return found
 
     def new_game(self, rules: RuleSet, names: Sequence[str]) -> GameState:
         """A new game of ``rules`` for the named players, paused at its first event."""

@@ -27,6 +27,7 @@ from landlord.engine.ledger import Ledger
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.engine.family import Family
+    from landlord.engine.view import View
 
 __all__ = [
     "CHANCE",
@@ -99,13 +100,19 @@ Flow = Generator[tuple, Any, None]
 class GameState:
     """The base of every game: players, ledger, history and the flow's pauses.
 
-    A subclass writes :meth:`_flow`. It yields ``(player, kind, actions, about)``
-    for a decision and ``(CHANCE, purpose, outcomes, weights)`` for chance.
+    A family's game writes :meth:`_set_up` and :meth:`_turn` (and what ends its
+    game); the shared :meth:`_flow` plays them. They yield ``(player, kind,
+    actions, about)`` for a decision and ``(CHANCE, purpose, outcomes,
+    weights)`` for chance.
     """
 
     #: The family of rule sets the game belongs to (:mod:`landlord.families`): what
     #: the rest of the kit asks about it. Each family's game class sets it.
     family: Family
+
+    #: A game that reaches this many rounds ends whatever its rules say, so that
+    #: every game ends even with every end condition switched off.
+    ROUND_CAP = 1000
 
     def __init__(self, names: Sequence[str], piles: Sequence[str]) -> None:
         self.names: tuple[str, ...] = tuple(names)
@@ -118,6 +125,24 @@ class GameState:
         self.history: list[Any] = []
         self._node: tuple = (NOBODY,)
         self._flow_gen: Flow | None = None
+        #: The round being played (0: the setting up, before the first turn).
+        self.round = 0
+        #: Whose turn it is.
+        self.turn_player = 0
+        #: Turns played so far (a turn missed counts: it is the player's turn).
+        self.turns_played = 0
+        #: The round after which the game ends (0: none), as the rule set says.
+        self.round_limit = 0
+        #: Per player, whether his turn is passed over (a bankrupt player's), or None.
+        self.passed_over: list[bool] | None = None
+        #: The player whose turn it is plays again at once (a card said so).
+        self.extra_turn = False
+        #: Whether :meth:`_after_turn` must look at the end of each turn (a family sets it
+        #: when something may end the game or needs doing between turns).
+        self.check_after_turn = False
+        #: Why the game ended ("" while it is being played).
+        self.end_reason = ""
+        self._snapshots: list[tuple[int, tuple]] = []
 
     # --- what the outside world sees -----------------------------------------
 
@@ -201,6 +226,30 @@ class GameState:
         except StopIteration:
             self._node = (NOBODY,)
 
+    def observe(self, player: int) -> View:
+        """What ``player`` sees of the game: a read-only view of the public state,
+        as his family shows it (no hidden information, no way to change the game).
+
+        It reads the game live, so one view serves a player all game; policies
+        receive it (:meth:`landlord.session.Session.run`).
+
+        Examples
+        --------
+        >>> from landlord.engine import new_game
+        >>> from landlord.rules import load_rules
+        >>> game = new_game(load_rules("monopoly_us"), ["Ann", "Bob"])
+        >>> view = game.observe(1)
+        >>> view.player, view.balances[1], "packs" in dir(view)
+        (1, 1500, False)
+        """
+        if not isinstance(player, int) or not 0 <= player < self.n_players:
+            raise ValueError(f"there is no player {player!r}: {self.n_players} play")
+        return self.family.part("view", "View")(self, player)
+
+    def observers(self) -> list[View]:
+        """Every player's view, in seat order (cheaper than one :meth:`observe` each)."""
+        return self.family.part("view", "View").every(self)
+
     def apply_index(self, index: int) -> None:
         """Apply the ``index``-th legal action (or listed chance outcome).
 
@@ -220,10 +269,124 @@ class GameState:
         except StopIteration:
             self._node = (NOBODY,)
 
-    # --- for subclasses --------------------------------------------------------
+    # --- the rounds, as every family plays them ----------------------------------------
 
-    def _flow(self) -> Flow:  # pragma: no cover - every game writes its own
+    def _flow(self) -> Flow:
+        """The whole game: the setting up (:meth:`_set_up`), then turns round the
+        table from round 1 until the game ends.
+
+        Each player in his seat's turn plays :meth:`_turn` (a player out of the
+        game, one whose :attr:`passed_over` entry is true, is passed over);
+        after a turn :meth:`_after_turn` (while :attr:`check_after_turn` is set)
+        may end the game, and a player with
+        :attr:`extra_turn` set plays again at once. Every round's figures are
+        kept at its end (:meth:`capture`), and the game ends at the rule set's
+        round limit or at :attr:`ROUND_CAP`, whichever comes first
+        (:meth:`_end_at`). One flow for every family: a family writes the
+        setting up, a turn and what ends its game.
+        """
+        yield from self._set_up()
+        self._snapshot()
+        self.round = 1
+        n = self.n_players
+        clock = self.ledger.clock
+        passed_over = self.passed_over
+        while True:
+            player = self.turn_player
+            if passed_over is None or not passed_over[player]:
+                clock[0] = self.round
+                clock[1] = self.turns_played
+                yield from self._turn(player)
+                self.turns_played += 1
+                if self.check_after_turn and self._after_turn(player):
+                    break
+                if self.extra_turn:
+                    continue
+            if player == n - 1:
+                self._snapshot()
+                if self.round_limit and self.round >= self.round_limit:
+                    self._end_at(self.round_limit, capped=False)
+                    break
+                if self.round >= self.ROUND_CAP:
+                    self._end_at(self.ROUND_CAP, capped=True)
+                    break
+                self.round += 1
+            self.turn_player = (player + 1) % n
+        self._snapshot()
+        self._finish()
+
+    def _snapshot(self) -> None:
+        """Keep the end-of-round figures; the tables are computed when asked for."""
+        snapshots = self._snapshots
+        if snapshots and snapshots[-1][0] == self.round:
+            snapshots.pop()
+        snapshots.append((self.round, self.capture()))
+
+    @property
+    def round_rows(self) -> list[tuple]:
+        """Per round and player: (round, player, *the family's round columns).
+
+        Round 0 is after the setting up (the deal); a game that ends mid-round
+        has a last, partial round.
+        """
+        return [
+            (round_, player, *holdings)
+            for round_, captured in self._snapshots
+            for player, holdings in enumerate(self.holdings_table(captured))
+        ]
+
+    @property
+    def round_net_worths(self) -> list[tuple[int, list[int], list[int]]]:
+        """Per round: (round, cash of each player, net worth of each player)."""
+        worths = self.net_worths
+        return [(round_, held[0], worths(held)) for round_, held in self._snapshots]
+
+    # --- what each family writes ------------------------------------------------------
+
+    def _set_up(self) -> Flow:  # pragma: no cover - every game writes its own
+        """Before the first turn: the deal, the shuffle."""
         raise NotImplementedError
+
+    def _turn(self, player: int) -> Flow:  # pragma: no cover - every game writes its own
+        """One player's turn."""
+        raise NotImplementedError
+
+    def _after_turn(self, player: int) -> bool:
+        """What happens at the end of a turn; True if the game ends there."""
+        return False
+
+    def _finish(self) -> None:
+        """The game is over: let go of what only its flow needed.
+
+        A family's parts refer back to their game while it is played, which
+        makes reference cycles; a finished game breaks them here, so that it
+        is freed as soon as nobody holds it (experiments play many thousands
+        of games, and the garbage collector would otherwise trace them all).
+        What is left answers every question about the finished game.
+        """
+
+    def _end_at(self, round_: int, capped: bool) -> None:
+        """The game ends after round ``round_``: the rule set's limit, or the engine's cap."""
+        if capped:
+            self.end_reason = f"the engine's cap of {round_} rounds was reached"
+        else:
+            self.end_reason = f"the round limit ({round_}) was reached"
+
+    def capture(self) -> tuple:  # pragma: no cover - every game writes its own
+        """The figures of the round table, copied: ``captured[0]`` is each player's cash."""
+        raise NotImplementedError
+
+    def holdings_table(self, captured: tuple | None = None) -> list[tuple[int, ...]]:
+        """Per player, now or from a :meth:`capture`: the family's round columns."""
+        raise NotImplementedError  # pragma: no cover - every game writes its own
+
+    def net_worths(self, captured: tuple | None = None) -> list[int]:
+        """Every player's net worth, now or from a :meth:`capture`."""
+        raise NotImplementedError  # pragma: no cover - every game writes its own
+
+    def buildings_worth(self) -> list[int]:
+        """What each player's buildings cost, now (part of his net worth)."""
+        raise NotImplementedError  # pragma: no cover - every game writes its own
 
     def _advance(self, value: Any) -> None:
         try:

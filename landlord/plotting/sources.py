@@ -96,8 +96,6 @@ def _holdings_now(
     from landlord.record import GameRecord
 
     game = _game_of(source)
-    if house_cost is None and game is not None:
-        house_cost = getattr(game, "house_cost", None)
     wanted = ("cash", "land_value", "houses", "debts", "net_worth")
     if isinstance(source, pd.DataFrame):  # GameRecord.rounds, or a table like it
         last = source["round"].max()
@@ -129,8 +127,8 @@ def _holdings_now(
     names = names or [f"player {seat + 1}" for seat in range(len(worth))]
     if house_cost is not None:
         houses = table.get("houses", nothing) * house_cost
-    elif game is not None and hasattr(game, "buildings_worth"):
-        # The later game: house costs differ by colour group; the game counts them.
+    elif game is not None and not isinstance(source, pd.DataFrame):
+        # The game counts them: house costs may differ by colour group.
         houses = np.array(game.buildings_worth(), dtype=float)
     else:
         houses = nothing

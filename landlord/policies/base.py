@@ -1,10 +1,17 @@
 """What a player is to the kit: something that picks one of the legal actions.
 
-A policy answers ``choose(view, legal, rng)``: ``view`` is the game state
-(read it, never change it), ``legal`` the actions the engine allows, and
-``rng`` a ``numpy.random.Generator`` for policies that draw lots. The engine
+A policy answers ``choose(view, legal, rng)``: ``view`` is what its player
+sees of the game (``game.observe(player)``, a
+:class:`~landlord.engine.view.View`: the public state, read live, with no way
+to change the game), ``legal`` the actions the engine allows, and ``rng`` a
+``numpy.random.Generator`` for policies that draw lots. The engine
 checks whatever comes back, so a policy cannot break a rule. A :class:`Human`
 never answers: the session pauses and waits for the user interface.
+
+The session asks through :meth:`Policy.decide`, which also gives the kind of
+decision ("turn", "bid", ...) and by default calls ``choose``: a policy that
+answers by kind (the named strategies) overrides it and is spared asking the
+view.
 """
 
 from __future__ import annotations
@@ -31,9 +38,21 @@ class Policy:
         """Pick one of ``legal``."""
         raise NotImplementedError
 
+    def decide(self, view: Any, kind: str, legal: list[Any], rng: Any) -> Any:
+        """What the session asks: :meth:`choose`, told the kind of decision as well
+        (``view.decision_kind``), for a policy that answers by kind."""
+        return self.choose(view, legal, rng)
+
     def describe(self) -> str:
         """One sentence a teacher can read out."""
         return self.name.replace("_", " ")
+
+    def __copy__(self) -> Policy:
+        # What copy.copy does for a plain object, without its general machinery: every
+        # seat of every game gets a copy of its strategy of its own.
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        return twin
 
     def params(self) -> dict[str, Any]:
         """The parameters, as saved with a game."""

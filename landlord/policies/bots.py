@@ -98,11 +98,13 @@ class Strategy(Policy):
     # --- the choice ---------------------------------------------------------------
 
     def choose(self, view: Any, legal: list[Any], rng: Any) -> Any:
-        node = view._node  # (player, kind, actions, about): read directly, it is asked often
-        handler = view.family.handlers.get(node[1])
+        return self.decide(view, view.decision_kind, legal, rng)
+
+    def decide(self, view: Any, kind: str, legal: list[Any], rng: Any) -> Any:
+        handler = view.family.handlers.get(kind)
         if handler is None:
             return legal[0]
-        return handler(self, view, node[0], legal)
+        return handler(self, view, view.player, legal)
 
 
 @dataclass
@@ -112,6 +114,9 @@ class RandomPlayer(Policy):
     name: str = "random"
 
     def choose(self, view: Any, legal: list[Any], rng: Any) -> Any:
+        return legal[int(rng.random() * len(legal))]
+
+    def decide(self, view: Any, kind: str, legal: list[Any], rng: Any) -> Any:
         return legal[int(rng.random() * len(legal))]
 
     def describe(self) -> str:

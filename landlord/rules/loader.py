@@ -169,9 +169,9 @@ def load_rules(id_or_path: str | os.PathLike[str], /, **options: Any) -> RuleSet
     Examples
     --------
     >>> rules = load_rules("landlords_game")
-    >>> rules["wages.amount"], rules.starting_cash[3], len(rules.board.spaces)
+    >>> rules.wages.amount, rules.starting_cash[3], len(rules.board.spaces)
     (100, 500, 40)
-    >>> load_rules("landlords_game", advanced=True)["houses.limit"]
+    >>> load_rules("landlords_game", advanced=True).houses.limit
     3
     >>> load_rules("landlords_game", advanced="yes")  # doctest: +ELLIPSIS
     Traceback (most recent call last):

@@ -9,7 +9,7 @@ one, our reconstruction, or our reading of an ambiguous text.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 __all__ = [
@@ -237,8 +237,9 @@ class RuleSet:
     """A complete, validated rule set with its options applied.
 
     ``params`` holds the rule set's numbers by section, as the data file
-    declares them (for example ``params["wages"]["amount"]``); the engine
-    reads them through the typed attributes below wherever it can.
+    declares them; the engine reads each section as a typed, frozen record
+    with its defaults filled in: ``rules.wages.amount``, ``rules.jail.fine``
+    (see :mod:`landlord.rules.sections`).
     ``provenance`` maps a dotted field name (``"wages.amount"``) to where
     its value comes from.
     """
@@ -254,27 +255,33 @@ class RuleSet:
     files: tuple[str, ...] = ()
     #: The Community Chest pack (the later game), read like the Chance pack.
     community_chest_deck: tuple[ChanceCard, ...] = ()
-    _flat: dict[str, Any] = field(init=False, repr=False, compare=False)
     #: What the engine derives from the rule set once (look-up tables), kept with it.
     derived: dict[str, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Caches, new for every rule set (options differ).
-        object.__setattr__(self, "_flat", {})
         object.__setattr__(self, "derived", {})
 
     @property
     def id(self) -> str:
         return self.info.id
 
-    def __getitem__(self, dotted: str) -> Any:
-        """``rules["wages.amount"]``: a parameter by its dotted name."""
-        try:
-            return self._flat[dotted]
-        except KeyError:
-            pass
-        value: Any = self.params
-        for part in dotted.split("."):
-            value = value[part]
-        self._flat[dotted] = value
-        return value
+    def __getattr__(self, name: str) -> Any:
+        """``rules.jail``: a section of ``params`` as a typed, frozen record, defaults
+        filled in (:mod:`landlord.rules.sections`); ``None`` for a known section the
+        rule set does not have."""
+        if name.startswith("_"):
+            raise AttributeError(name)
+        from landlord.rules.schema import SECTIONS
+        from landlord.rules.sections import make_section
+
+        if name not in self.params and name not in SECTIONS:
+            raise AttributeError(f"rule set {self.info.id!r} has no section [{name}]")
+        section = make_section(name, self.params.get(name))
+        object.__setattr__(self, name, section)  # made once, then read as an attribute
+        return section
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The typed sections are made again when first read.
+        kept = {f.name for f in fields(self)}
+        return {key: value for key, value in self.__dict__.items() if key in kept}

@@ -6,7 +6,9 @@ failed check raises :class:`Invalid`, which names the field and says what was
 expected; the loader adds the file's name and turns it into a
 :class:`~landlord.rules.loader.RulesError`.
 
-In a schema, a key ending in ``?`` is optional. Sections that are not listed
+In a schema, a key ending in ``?`` is optional; its kind may carry the value
+it takes when left out (:func:`default`), the one place the engine reads it
+from (:mod:`landlord.rules.sections`), else ``None``. Sections that are not listed
 in :data:`SECTIONS` are allowed (a rule set may need numbers no other has), but
 like every section they must say where their numbers come from (``status``
 and ``source``), and a key of theirs ending in ``paid_to`` or ``paid_by`` must
@@ -18,12 +20,12 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from landlord.rules.model import BOARD_LAYOUTS, OPTION_KINDS, PROVENANCE_STATUSES
 
-__all__ = ["MISSING", "SECTIONS", "Invalid", "Kind", "check_table", "show"]
+__all__ = ["MISSING", "SECTIONS", "Follows", "Invalid", "Kind", "check_table", "default", "show"]
 
 #: Stands for a key that is absent.
 MISSING: Any = type("Missing", (), {"__repr__": lambda self: "MISSING"})()
@@ -93,6 +95,8 @@ class Kind:
     accepts: Callable[[Any], bool]
     item: Kind | None = None
     key: Kind | None = None
+    #: The value of an optional key the file leaves out (:data:`MISSING`: ``None``).
+    default: Any = MISSING
 
     def check(self, value: Any, dotted: str) -> Any:
         """Return ``value`` if it is of this kind, else raise :class:`Invalid`."""
@@ -109,6 +113,25 @@ class Kind:
                     )
                 self.item.check(item, f"{dotted}.{key}")
         return value
+
+
+@dataclass(frozen=True)
+class Follows:
+    """The default of an optional key that takes another key's value when left out."""
+
+    key: str
+
+
+def default(kind: Kind, value: Any) -> Kind:
+    """``kind`` for an optional key whose value, when left out, is ``value`` (or, with
+    :class:`Follows`, another key's).
+
+    Examples
+    --------
+    >>> default(WHOLE, 0).default, default(WHOLE, Follows("fee")).default
+    (0, Follows(key='fee'))
+    """
+    return replace(kind, default=value)
 
 
 def _is_int(value: Any) -> bool:
@@ -226,7 +249,7 @@ STARTING_CASH: dict[str, Kind] = {"by_players": NUMBERED, "each?": WHOLE, **PROV
 #: The numbered sections the engine reads, and the kind of each key.
 SECTIONS: dict[str, dict[str, Kind]] = {
     # ``each`` (0 or left out: by the table) gives every player the same.
-    "starting_cash": {"by_players": NUMBERED, "each?": WHOLE},
+    "starting_cash": {"by_players": NUMBERED, "each?": default(WHOLE, 0)},
     "deal": {"cards": WHOLE, "price_paid_to?": PILE},
     "accounts": {
         "piles": Kind(
@@ -241,22 +264,25 @@ SECTIONS: dict[str, dict[str, Kind]] = {
         "bank": PILE,
     },
     "wages": {"amount": WHOLE, "paid_by": PILE},
-    "necessity_tax": {"amount": WHOLE, "paid_to": PILE, "steps?": PAIRS},
+    "necessity_tax": {"amount": WHOLE, "paid_to": PILE, "steps?": default(PAIRS, [])},
     "trespass": {"to_jail": FLAG},
     "jail": {
         "fine": WHOLE,
         "fine_paid_to": PILE,
         "max_turns": WHOLE,
         "leave_from": SPACE,
-        "doubles_move?": FLAG,
+        "doubles_move?": default(FLAG, True),
         # The later game: the turns on which the fine may be paid before
-        # throwing, and whether doubles that free a player also throw again.
-        "fine_turns?": WHOLE,
-        "doubles_throw_again?": FLAG,
+        # throwing (all of them, if left out), and whether doubles that free a
+        # player also throw again.
+        "fine_turns?": default(WHOLE, Follows("max_turns")),
+        "doubles_throw_again?": default(FLAG, False),
     },
-    "land_rent": {"unsold_paid_to?": PILE, "section_doubling?": FLAG},
-    "sale": {"paid_to": PILE, "bid_steps?": WHOLES},
-    "franchise": {"fee": WHOLE, "cinch_fee?": WHOLE},
+    "land_rent": {"unsold_paid_to?": PILE, "section_doubling?": default(FLAG, False)},
+    "sale": {"paid_to": PILE, "bid_steps?": default(WHOLES, [])},
+    # No municipal cinch if left out: both franchises charge the fee.
+    "franchise": {"fee": WHOLE, "cinch_fee?": default(WHOLE, Follows("fee"))},
+    # No Trust fare if left out: a Trust's railroads charge what their holder's would.
     "railroad": {"fares": WHOLES, "trust_fare?": WHOLE},
     "speculation": {
         "stake": WHOLE,
@@ -264,20 +290,21 @@ SECTIONS: dict[str, dict[str, Kind]] = {
         "winnings_paid_by": PILE,
         "double_wins": WHOLE,
         "wins_by_total": NUMBERED,
-        "broker_share_percent?": PERCENT,
-        "skin_game_totals?": WHOLES,
+        "broker_share_percent?": default(PERCENT, 0),
+        "skin_game_totals?": default(WHOLES, []),
     },
     "luxury": {"fee": WHOLE, "paid_to": PILE},
     "houses": {"cost": WHOLE, "paid_to": PILE, "rent_each": WHOLE, "limit": WHOLE},
+    # A stretch of the track where a player may move either way (none if left out).
     "movement": {
-        "either_way_from?": SPACE,
-        "either_way_to?": SPACE,
-        "railroad_pass?": FLAG,
+        "either_way_from?": default(SPACE, -1),
+        "either_way_to?": default(SPACE, -1),
+        "railroad_pass?": default(FLAG, False),
     },
     "poor_house": {"space": SPACE},
     "borrowing": {"interest_percent": list_of(PERCENT, "a list of whole numbers from 0 to 100")},
     "end": {"wages_times": WHOLE, "round_limit": WHOLE},
-    "score": {"per_card": WHOLE, "per_house": WHOLE, "per_luxury?": WHOLE},
+    "score": {"per_card": WHOLE, "per_house": WHOLE, "per_luxury?": default(WHOLE, 0)},
     "single_tax": {
         "from_start": FLAG,
         "vote": FLAG,

@@ -91,14 +91,14 @@ PLAYERS_COLUMNS = (
 def _facts(rules_id: str) -> dict[str, Any]:
     """What the app needs to know of a registered rule set: title, status, options."""
     rule_set = load_rules(rules_id)
-    single_tax = rule_set.params.get("single_tax") or {}
+    single_tax = rule_set.single_tax
     return {
         "title": rule_set.info.title,
         "status": rule_set.info.status,
         "options": set(rule_set.options),
         # Land rent is private at the start unless the data puts the single tax
         # in force from the first turn; only then does the dial change anything.
-        "private_rent": not single_tax.get("from_start", False),
+        "private_rent": not (single_tax and single_tax.from_start),
     }
 
 

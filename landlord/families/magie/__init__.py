@@ -4,11 +4,13 @@ The rule sets ``landlords_game``, ``single_tax`` and ``prosperity`` (and any
 file that extends them) are played by this package:
 
 * the engine: :mod:`.game` (the flow: the deal, a turn, the move, the end),
-  with :mod:`.spaces` (what each space asks), :mod:`.dealings` (payments
-  that fall short, talks, loans, the Trust), :mod:`.holdings` (what each
-  player holds, by score and by net worth), :mod:`.single_tax` (the vote,
-  the Treasury's spending, the dial, Prosperity) and :mod:`.tables` (the
-  rule set's numbers laid out for play);
+  made of parts that own their state: :mod:`.holdings` (the cards, houses,
+  luxury and Education cards each player holds, and their worth),
+  :mod:`.dealings` (payments that fall short, talks, loans, the Trust),
+  :mod:`.spaces` (what each space asks) and :mod:`.treasury` (the single
+  tax: the vote, the Treasury's spending, the dial, Prosperity); with
+  :mod:`.tables` (the rule set's numbers laid out for play);
+* what a player sees of it: :mod:`.view`;
 * how the named bots play it: :mod:`.bots`;
 * its views: :mod:`.board` (the board as SVG), :mod:`.narrator` (the event
   log), :mod:`.views` (the questions the apps ask, the side-by-side line of
@@ -101,26 +103,28 @@ class MagieFamily(Family):
     def game_figures(self, game: Any) -> dict[str, Any]:
         return {
             "poor_house_players": sum(1 for count in game.poor_house_visits if count > 0),
-            "opportunity_players": sum(1 for count in game.opportunity_visits if count > 0),
+            "opportunity_players": sum(
+                1 for count in game.treasury.opportunity_visits if count > 0
+            ),
             "final_wages": game.wages,
             "public_works": sum(
-                1 for _, what in game.public_works if what != "the single tax begins"
+                1 for _, what in game.treasury.public_works if what != "the single tax begins"
             ),
-            "single_tax_since": game.single_tax_since,
+            "single_tax_since": game.treasury.single_tax_since,
             "everyone_wins": game.everyone_wins,
         }
 
     def details(self, game: Any) -> dict[str, Any]:
         return {
             "everyone_wins": game.everyone_wins,
-            "single_tax_since": game.single_tax_since,
+            "single_tax_since": game.treasury.single_tax_since,
             "wages": game.wages,
-            "public_works": [list(work) for work in game.public_works],
+            "public_works": [list(work) for work in game.treasury.public_works],
         }
 
     def jail_turns(self, rules: Any) -> int:
         # Rule 6: he "cannot miss more than three turns", and moves by the next throw.
-        return int(rules.params["jail"]["max_turns"]) + 1
+        return rules.jail.max_turns + 1
 
 
 #: The family, as :func:`landlord.families.family_of` hands it out.

@@ -174,19 +174,19 @@ def board_svg(
     shown, tags = seats.shown, seats.tags
     hot_player, hot_space = hot_move(last_move)
 
-    owner = game.owner
-    houses = game.houses
-    public = game.public
-    colleges = game.colleges
-    sites = {claim.space for claim in game.site_claims}
+    owner = game.holdings.owner
+    houses = game.holdings.houses
+    public = game.treasury.public
+    colleges = game.treasury.colleges
+    sites = {claim.space for claim in game.treasury.site_claims}
     position = game.position
-    single_tax = game.single_tax
+    single_tax = game.treasury.single_tax
     here: dict[int, list[int]] = {}
     for player, where in enumerate(position):
         here.setdefault(where, []).append(player)
 
     out = svg_start(game, layout, size)
-    tax = game.necessity_tax()
+    tax = game.spaces.necessity_tax()
     spaces = game.rules.board.spaces
     for cell in layout.cells:
         i = cell.position
@@ -210,7 +210,7 @@ def board_svg(
         if built:
             notes.append(f"{built} house{'s' if built != 1 else ''}")
         if cell.kind in CARD_SPACES and not side and (holder >= 0 or single_tax):
-            cost = sum(bill[1] for bill in game.rent_due(i))
+            cost = sum(bill[1] for bill in game.spaces.rent_due(i))
             notes.append(f"a stop costs {money(cost)} now")
         visitors = here.get(i)
         if visitors:
@@ -222,8 +222,8 @@ def board_svg(
             out.append(figure_lines(cell.price_at, [f"tax {money(tax)}" if tax else "no tax"]))
         elif kind == "mother_earth":
             out.append(figure_lines(cell.price_at, [f"wages {money(game.wages)}"]))
-        elif kind == "lot" and not side and game.land_rent(i) != cell.printed_rent:
-            rent = game.land_rent(i)  # the advanced rules' doubling by section
+        elif kind == "lot" and not side and game.spaces.land_rent(i) != cell.printed_rent:
+            rent = game.spaces.land_rent(i)  # the advanced rules' doubling by section
             out.append(figure_lines(cell.price_at, _figures(spaces[i], rent)))
         else:
             out.append(cell.price)
@@ -295,31 +295,32 @@ def _centre(game: LandlordsGame, seats: Seats) -> str:
     n = game.n_players
     names = seats.names
     balances = game.ledger.balances
-    treasury = game.treasury_account
+    treasury = game.treasury.account
     worths = game.net_worths()
     mid = VIEW / 2
     top = MARGIN + CORNER + GAP
-    single = game.single_tax
+    single = game.treasury.single_tax
     attrs = (
         f'data-round="{game.round}" data-turn="{game.turn_player}" data-actor="{game.actor}" '
         f'data-treasury="{balances[treasury] if treasury >= 0 else ""}" '
         f'data-miscellaneous="{balances[game.bank]}" data-wages="{game.wages}" '
-        f'data-single-tax="{int(single)}" data-single-tax-since="{game.single_tax_since}" '
+        f'data-single-tax="{int(single)}" '
+        f'data-single-tax-since="{game.treasury.single_tax_since}" '
         f'data-over="{int(game.is_over)}"'
     )
     out = [f'<g class="centre" {attrs}>']
     width = VIEW - 2 * (top + SIDE_BOX + GAP)
     out.append(centre_head(game, names, width, top, "The deal"))
     if single:
-        since = game.single_tax_since
+        since = game.treasury.single_tax_since
         words = "from the start" if since <= 0 else f"since round {since}"
         out.append(
             text(
                 mid, top + 37, f"SINGLE TAX in force {words}", size=13, bold=True, anchor="middle"
             )
         )
-    elif game.land_value_tax:
-        share = f"{game.land_value_tax:.0%}"
+    elif game.treasury.land_value_tax:
+        share = f"{game.treasury.land_value_tax:.0%}"
         out.append(
             text(mid, top + 37, f"Land value tax: {share} of land rent", size=13, anchor="middle")
         )
@@ -350,7 +351,7 @@ def _centre(game: LandlordsGame, seats: Seats) -> str:
             states.append(f"at {game.tables.track.name(where)}")
         if game.miss_turn[player]:
             states.append("misses a turn")
-        owed = game.owed_by(player)
+        owed = game.dealings.owed_by(player)
         if owed:
             states.append(f"owes {money(owed)}")
         out.append(
@@ -373,7 +374,7 @@ def _centre(game: LandlordsGame, seats: Seats) -> str:
         x += text_width(words, 13, account == treasury) + 18
 
     # The last public works.
-    works = game.public_works[-3:]
+    works = game.treasury.public_works[-3:]
     y += 22
     out.append(text(left, y, "Public works" if works else "Public works: none yet", bold=True))
     for round_, what in works:

@@ -44,7 +44,7 @@ _first = first_of
 
 
 def _spare(bot: Strategy, view: Any, me: int) -> int:
-    return view.ledger.balances[me] - bot.reserve
+    return view.balances[me] - bot.reserve
 
 
 def _worth_paying(bot: Strategy, view: Any, space: int) -> int:
@@ -137,19 +137,23 @@ def _landing_cost(bot: Strategy, view: Any, me: int, option: Any) -> float:
 
 
 def _turn(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
-    spare = view.ledger.balances[me] - bot.reserve
+    spare = view.balances[me] - bot.reserve
     if type(legal) is tuple:
         # The usual turn, a shared tuple: throw, perhaps call the vote or talk.
         return _usual_turn(bot, view, me, legal, spare)
-    can_build = bot.build_to and spare >= view.house_cost
+    build_to = bot.build_to
+    can_build = build_to and spare >= view.house_cost
+    houses = view.houses
     best, best_rent, talk, sites = None, -1, None, False
     for action in legal:
         kind = type(action)
         if kind is Build:
-            if can_build and view.houses[action.space] < bot.build_to:
-                rent = view.land_rent(action.space) - 3 * view.houses[action.space]
-                if rent > best_rent:
-                    best, best_rent = action, rent
+            if can_build:
+                built = houses[action.space]
+                if built < build_to:
+                    rent = view.land_rent(action.space) - 3 * built
+                    if rent > best_rent:
+                        best, best_rent = action, rent
         elif kind is ClaimSite:
             sites = True  # the engine lists the sites last
             break
@@ -190,8 +194,7 @@ def _usual_turn(bot: Strategy, view: Any, me: int, legal: tuple, spare: int) -> 
 
 def _wanted_railroad(bot: Strategy, view: Any, me: int) -> int:
     railroads = view.tables.railroads
-    mine = sum(1 for r in railroads if view.owner[r] == me)
-    if mine != len(railroads) - 1:
+    if view.railroads_held[me] != len(railroads) - 1:
         return -1
     missing = next(r for r in railroads if view.owner[r] != me)
     return missing if view.owner[missing] >= 0 else -1

@@ -2,11 +2,21 @@
 
 Read this module top to bottom as the rule book: the deal and the purchase of
 dealt cards (Rule 1), a turn (Jail, Poor House, building, talks, the throw),
-the move (Rules 2, 3, 17) and the end (Rule 19). What each space asks (Rules
-4-13) is in :mod:`landlord.families.magie.spaces`; money that falls short, talks
-between players, loans and the Trust in :mod:`landlord.families.magie.dealings`; the
-Single Tax rules, the vote that brings them in, the land-value-tax dial and
-the Prosperity ending in :mod:`landlord.families.magie.single_tax`.
+the move (Rules 2, 3, 17) and the end (Rule 19). The game is made of parts
+that own their state, which the flow here calls:
+
+* :class:`~landlord.families.magie.holdings.Holdings` (``game.holdings``): the
+  cards, houses, luxury and Education cards each player holds, and their worth;
+* :class:`~landlord.families.magie.dealings.Dealings` (``game.dealings``): money
+  that falls short, talks between players, loans and the Trust;
+* :class:`~landlord.families.magie.spaces.Spaces` (``game.spaces``): what each
+  space asks (Rules 4-13);
+* :class:`~landlord.families.magie.treasury.Treasury` (``game.treasury``): the
+  Single Tax rules, the vote that brings them in, the land-value-tax dial and
+  the Prosperity ending.
+
+The game itself keeps the tokens (where each player stands, Jail, the Poor
+House, a turn to miss, the Chance cards kept) and the wages.
 Numbers come from the rule set's data (:mod:`landlord.rules`); the code holds
 only what data cannot say. Where the text is ambiguous, the reading chosen is
 marked ``Our reading:`` in the code and listed under ``[readings]`` in the
@@ -36,7 +46,7 @@ The decisions a player meets, by ``Decision.kind`` (and what ``about`` holds):
   card, a loan, a Trust, the single tax): ``Accept`` or ``Refuse`` (about: a
   :class:`~landlord.engine.state.Proposal`: proposer, action).
 
-Under the single tax (:mod:`landlord.families.magie.single_tax`) three more:
+Under the single tax (:mod:`landlord.families.magie.treasury`) three more:
 
 * ``build_site``: he stopped on an unimproved lot and paid its rent: ``Build``
   a house there or ``Decline`` (about: the lot).
@@ -56,26 +66,38 @@ from collections.abc import Sequence
 from typing import Any
 
 from landlord.engine.actions import (
+    CALL_VOTE,
     DECLINE,
+    NEGOTIATE,
     PAY_FINE,
+    ROLL,
     STAY,
     TRY_DOUBLES,
     USE_JAIL_CARD,
+    Build,
     Buy,
+    CallVote,
+    ClaimSite,
+    FormTrust,
+    Negotiate,
     PayFine,
+    Repay,
     Roll,
     StayPut,
     UseJailCard,
 )
 from landlord.engine.dice import DICE
 from landlord.engine.reasons import Reason
-from landlord.engine.state import CHANCE, Flow, seat_count
+from landlord.engine.state import CHANCE, Flow, GameState, seat_count
 from landlord.families.magie import FAMILY
-from landlord.families.magie.single_tax import SingleTax
+from landlord.families.magie.dealings import Dealings
+from landlord.families.magie.holdings import Holdings
+from landlord.families.magie.spaces import Spaces
 from landlord.families.magie.tables import tables_for
+from landlord.families.magie.treasury import Treasury
 from landlord.rules.model import RuleSet
 
-__all__ = ["LandlordsGame"]
+__all__ = ["ROUND_CAP", "LandlordsGame"]
 
 
 #: The chance event of a throw of the dice, made once.
@@ -85,8 +107,16 @@ THROW = (CHANCE, "dice", DICE, None)
 #: every game ends even with every end condition switched off.
 ROUND_CAP = 2000
 
+#: The turn's usual choices, by (talks left, vote open): shared tuples.
+USUAL_BUSINESS = {
+    (0, 0): (ROLL,),
+    (1, 0): (ROLL, NEGOTIATE),
+    (0, 1): (ROLL, CALL_VOTE),
+    (1, 1): (ROLL, CALL_VOTE, NEGOTIATE),
+}
 
-class LandlordsGame(SingleTax):
+
+class LandlordsGame(GameState):
     """One game of the Landlord's Game, from the deal to the final score.
 
     Parameters
@@ -107,129 +137,119 @@ class LandlordsGame(SingleTax):
     """
 
     family = FAMILY
+    ROUND_CAP = ROUND_CAP
 
     def __init__(self, rules: RuleSet, names: Sequence[str]) -> None:
         n = seat_count(rules, names)
-        super().__init__(names, rules["accounts.piles"])
+        super().__init__(names, rules.accounts.piles)
         self.rules = rules
         self.tables = t = tables_for(rules)
-        p = rules.params
-        self.bank = self.pile_account[p["accounts"]["bank"]]
+        piles = self.pile_account
+        #: MISCELLANEOUS: the pile that issues money and pays wages.
+        self.bank = piles[rules.accounts.bank]
+        #: Where each player's checker stands: a track space, or a Natural Opportunity
+        #: numbered on from the track.
         self.position = [t.start] * n
         self.jailed = [False] * n
         self.jail_turns = [0] * n
         self.in_poor_house = [False] * n
+        #: Times each player has gone to the Poor House.
+        self.poor_house_visits = [0] * n
         self.miss_turn = [False] * n
         self.wages_received = [0] * n
-        self.luxuries = [0] * n
-        self.jail_cards = [0] * n
         #: Chance cards kept until used, (player, card): out of the pack meanwhile.
-        self._cards_kept: list[tuple[int, int]] = []
-        #: Who holds the card of each space: a player, or -1 (the pack).
-        self.owner = [-1] * t.size
-        self.houses = [0] * t.size
-        self.round = 0
-        self.turn_player = 0
-        self.turns_played = 0
-        self.end_reason = ""
+        self.cards_kept: list[tuple[int, int]] = []
         self._wages_done = False
-        self._snapshots: list[tuple] = []
-        self._setup_dealings()
+        #: True when the game ended with the Prosperity win: everyone wins.
+        self.everyone_wins = False
         #: Figures a player often looks at (bots read them on every move).
-        self.wages = p["wages"]["amount"]
-        self.jail_fine = p["jail"]["fine"]
-        # The rest of the numbers, read once: the flow runs thousands of turns.
-        self._wages_from = self.pile_account[p["wages"]["paid_by"]]
-        self._tax_to = self.pile_account[p["necessity_tax"]["paid_to"]]
-        self._tax_steps = sorted(tuple(step) for step in p["necessity_tax"]["steps"])
-        self._either_way = (p["movement"]["either_way_from"], p["movement"]["either_way_to"])
-        self._railroad_pass = bool(p["movement"]["railroad_pass"])
-        self._wages_times = p["end"]["wages_times"]
-        self._round_limit = p["end"]["round_limit"]
-        self._rent_each = p["houses"]["rent_each"]
-        self._section_doubling = bool(p["land_rent"]["section_doubling"])
-        self._franchise_fees = (p["franchise"]["fee"], p["franchise"]["cinch_fee"])
-        self._fares = tuple(p["railroad"]["fares"])
-        self._trust_fare = p["railroad"]["trust_fare"]
-        self._tax_amount = p["necessity_tax"]["amount"]
-        spec = p["speculation"]
-        self._wins = {int(total): amount for total, amount in spec["wins_by_total"].items()}
-        self._skin = frozenset(spec["skin_game_totals"])
-        self._setup_single_tax()
+        self.wages: int = rules.wages.amount
+        self.jail_fine: int = rules.jail.fine
+        self._wages_from = piles[rules.wages.paid_by]
+        self._jail = rules.jail
+        self._fine_to = piles[rules.jail.fine_paid_to]
+        self._deal_rule = rules.deal
+        #: The pile houses are paid to.
+        self.house_to = piles[rules.houses.paid_to]
+        self._house_cost = rules.houses.cost
+        #: The talks the player whose turn it is may still open, and the votes for the
+        #: single tax he may still call (one of each a turn).
+        self.talks_left = 0
+        self.votes_left = 0
+        movement = rules.movement
+        self._either_way = (movement.either_way_from, movement.either_way_to)
+        self._railroad_pass = movement.railroad_pass
+        self._wages_times = rules.end.wages_times
+        self.round_limit = rules.end.round_limit
+        # The parts, each owning its state (the later ones use the earlier).
+        self.holdings = Holdings(rules, t, n)
+        self.treasury = Treasury(self)
+        self.dealings = Dealings(self)
+        self.spaces = Spaces(self)
+        # Between turns the Treasury spends and Prosperity is tested; the end of Rule
+        # 19 turns this on when it comes.
+        self.check_after_turn = self.treasury.spending or bool(self.treasury.prosperity_goal)
         for player in range(n):
             self.ledger.transfer(self.bank, player, rules.starting_cash[n], Reason.STARTING_CASH)
         self.start()
 
     # --- the game --------------------------------------------------------------
 
-    def _flow(self) -> Flow:
-        if self._from_start:
-            self.adopt_single_tax()
+    def _set_up(self) -> Flow:
+        if self.treasury.from_start:
+            self.treasury.adopt()
         yield from self._deal()
-        self._snapshot()
-        self.round = 1
-        n = self.n_players
-        clock = self.ledger.clock
-        while True:
-            player = self.turn_player
-            clock[0] = self.round
-            clock[1] = self.turns_played
-            if self.round == self._switch_round:
-                self.adopt_single_tax()  # the single tax from this round, as if voted
-            self.extra_turn = False
-            yield from self._turn(player)
-            self.turns_played += 1
-            if self._spending and (
-                not self.single_tax or self.ledger.balances[self._treasury] >= self._step
-            ):
-                self._spend_treasury()
-            if self._prosperity_goal and self.prosperous():
-                self.everyone_wins = True
-                self.end_reason = (
-                    "Prosperity: the poorest player has doubled his starting money; everyone wins"
-                )
-                break
-            if self._wages_done:
-                self.end_reason = f"a player has received his wages {self._wages_times} times"
-                break
-            if self.extra_turn:
-                continue
-            if player == n - 1:
-                self._snapshot()
-                if self._round_limit and self.round >= self._round_limit:
-                    self.end_reason = f"the round limit ({self._round_limit}) was reached"
-                    break
-                if self.round >= ROUND_CAP:
-                    self.end_reason = f"the engine's cap of {ROUND_CAP} rounds was reached"
-                    break
-                self.round += 1
-            self.turn_player = (player + 1) % n
-        self._snapshot()
 
     def _deal(self) -> Flow:
         """Rule 1: deal green cards one around; each may buy his at the printed price."""
         t = self.tables
         pack = list(t.cards)
         hands: list[list[int]] = [[] for _ in range(self.n_players)]
-        for k in range(min(self.rules["deal.cards"], len(pack))):
+        for k in range(min(self._deal_rule.cards, len(pack))):
             if len(pack) == 1:
                 card = pack[0]
             else:
                 card = yield (CHANCE, "deal", tuple(pack), None)
             pack.remove(card)
             hands[k % self.n_players].append(card)
-        paid_to = self.pile_account[self.rules["deal.price_paid_to"]]
+        paid_to = self.pile_account[self._deal_rule.price_paid_to]
+        single_tax = self.treasury.single_tax
         for player, hand in enumerate(hands):
             for card in sorted(hand):
                 price = t.price[card]
-                if self.cash(player) < price or (self.single_tax and t.kind[card] == "lot"):
+                if self.cash(player) < price or (single_tax and t.kind[card] == "lot"):
                     continue  # under the single tax a title deed is worth nothing
                 choice = yield (player, "buy_dealt", (t.buy_at_price[card], DECLINE), card)
                 if isinstance(choice, Buy):
                     self.ledger.transfer(player, paid_to, price, Reason.CARD_BOUGHT_FROM_THE_DEAL)
-                    self._set_owner(card, player)
+                    self.give_card(card, player)
+
+    def _finish(self) -> None:
+        for part in (self.treasury, self.dealings, self.spaces):
+            part.game = None  # what the flow needed; the parts answer questions without it
+
+    def _after_turn(self, player: int) -> bool:
+        treasury = self.treasury
+        if treasury.spending and (
+            not treasury.single_tax or self.ledger.balances[treasury.account] >= treasury.step
+        ):
+            treasury.spend()
+        if treasury.prosperity_goal and treasury.prosperous():
+            self.everyone_wins = True
+            self.end_reason = (
+                "Prosperity: the poorest player has doubled his starting money; everyone wins"
+            )
+            return True
+        if self._wages_done:
+            self.end_reason = f"a player has received his wages {self._wages_times} times"
+            return True
+        return False
 
     def _turn(self, player: int) -> Flow:
+        treasury = self.treasury
+        if self.round == treasury.switch_round:
+            treasury.adopt()  # the single tax from this round, as if voted
+        self.extra_turn = False
         size = self.tables.size
         if self.miss_turn[player]:
             self.miss_turn[player] = False
@@ -247,12 +267,12 @@ class LandlordsGame(SingleTax):
                 return
         elif self.position[player] >= size:
             # Single Tax Rule 8: a turn begun on a Natural Opportunity.
-            yield from self._work_opportunity(player)
+            yield from treasury.work_opportunity(player)
         # Before the throw: build houses (Rule 14), repay, form a Trust, talk, vote.
-        self._talks_left = 1
-        self._votes_left = self._vote_open
+        self.talks_left = 1
+        self.votes_left = treasury.vote_open
         while True:
-            actions = self._business_actions(player)
+            actions = self.business_actions(player)
             if len(actions) == 1:
                 break
             choice = yield (player, "turn", actions, None)
@@ -264,15 +284,74 @@ class LandlordsGame(SingleTax):
         throw = yield THROW
         yield from self._move(player, throw)
 
-    # --- Jail (Rule 6) ------------------------------------------------------------
+    # --- the turn's business (Rules 9, 14, 16, the single tax) ------------------------
+
+    def business_actions(self, player: int) -> Sequence[Any]:
+        """What ``player`` may do before his throw: throw first, then build, repay,
+        form a Trust, call the vote, talk, and under the single tax claim a site."""
+        cash = self.ledger.balances[player]
+        single_tax = self.treasury.single_tax
+        dealings = self.dealings
+        lots = self.holdings.lots_held[player]
+        if (cash < self._house_cost or not (lots or single_tax)) and not (
+            dealings.debts or dealings.railroad_pair
+        ):
+            # The common case: nothing to build, repay or pool; a shared tuple.
+            return USUAL_BUSINESS[self.talks_left, 0 if single_tax else self.votes_left]
+        holdings, treasury = self.holdings, self.treasury
+        actions: list[Any] = [ROLL]
+        can_build = cash >= self._house_cost
+        if can_build and lots:
+            builds = holdings.build_actions[player] or holdings.builds_of(player)
+            limit = holdings.house_limit
+            if limit:
+                houses = holdings.houses
+                actions.extend(build for build in builds if houses[build.space] < limit)
+            else:
+                actions.extend(builds)
+        if dealings.debts:
+            for debt in dealings.debts.values():
+                if debt.debtor == player and cash >= debt.owed:
+                    actions.append(Repay(debt.id))
+        if dealings.railroad_pair is not None:
+            partner = dealings.trust_partner(player)
+            if partner >= 0:
+                actions.append(FormTrust(partner))
+        if self.votes_left and not single_tax:
+            actions.append(CALL_VOTE)
+        if self.talks_left:
+            actions.append(NEGOTIATE)
+        if can_build and single_tax:
+            actions.extend(treasury.site_claims)  # Single Tax Rule 4: any unimproved lot, last
+        return actions
+
+    def _do_business(self, player: int, choice: Any) -> Flow:
+        if isinstance(choice, Build):
+            holdings = self.holdings
+            self.ledger.transfer(player, self.house_to, holdings.house_cost, Reason.HOUSE_BUILT)
+            holdings.add_house(player, choice.space)
+        elif isinstance(choice, Repay):
+            self.dealings.repay(choice.debt)
+        elif isinstance(choice, FormTrust):
+            yield from self.dealings.propose_trust(player, choice.partner, choice)
+        elif isinstance(choice, Negotiate):
+            self.talks_left -= 1
+            yield from self.dealings.talks(player, need=0)
+        elif isinstance(choice, ClaimSite):
+            yield from self.treasury.claim_site(player, choice.space)
+        elif isinstance(choice, CallVote):
+            self.votes_left = 0
+            yield from self.treasury.call_vote(player)
+
+    # --- Jail and the Poor House (Rules 5, 6, 12) ---------------------------------------
 
     def _jail_turn(self, player: int) -> Flow:
         """Return the freeing double, or None; the player may still be in Jail."""
-        fine = self.rules["jail.fine"]
-        to = self.pile_account[self.rules["jail.fine_paid_to"]]
-        if self.jail_turns[player] >= self.rules["jail.max_turns"]:
+        fine = self.jail_fine
+        to = self._fine_to
+        if self.jail_turns[player] >= self._jail.max_turns:
             # He "cannot miss more than three turns": now the fine is due.
-            yield from self._pay(player, to, fine, Reason.JAIL_FINE)
+            yield from self.dealings.pay(player, to, fine, Reason.JAIL_FINE)
             self.jailed[player] = False
             return None
         actions: list[Any] = [TRY_DOUBLES]
@@ -286,9 +365,8 @@ class LandlordsGame(SingleTax):
             self.jailed[player] = False
             return None
         if type(choice) is UseJailCard:
-            self.jail_cards[player] -= 1
-            kept = next(k for k in self._cards_kept if k[0] == player)
-            self._cards_kept.remove(kept)  # the card goes back into the pack
+            kept = next(k for k in self.cards_kept if k[0] == player)
+            self.cards_kept.remove(kept)  # the card goes back into the pack
             self.jailed[player] = False
             return None
         throw = yield THROW
@@ -298,11 +376,26 @@ class LandlordsGame(SingleTax):
         self.jail_turns[player] += 1
         return None
 
+    @property
+    def jail_cards(self) -> list[int]:
+        """How many Chance cards that let him out of Jail each player keeps."""
+        counts = [0] * self.n_players
+        for player, _ in self.cards_kept:
+            counts[player] += 1
+        return counts
+
     def send_to_jail(self, player: int) -> None:
         """Rule 5: put the checker in Jail; it counts its next move from Shelter."""
         self.jailed[player] = True
         self.jail_turns[player] = 0
         self.position[player] = self.tables.jail
+
+    def go_to_poor_house(self, player: int) -> None:
+        """Rule 12: he stays there until his next turn."""
+        self.poor_house_visits[player] += 1
+        self.in_poor_house[player] = True
+        self.jailed[player] = False
+        self.position[player] = self.tables.poor_house
 
     # --- The move (Rules 2, 13, 17) -----------------------------------------------
 
@@ -346,7 +439,7 @@ class LandlordsGame(SingleTax):
                 if pos + first + second >= size:
                     self._pay_wages(player)
                 self.position[player] = to
-                yield from self._land(player, to, pos, first + second)
+                yield from self.spaces.land(player, to, pos, first + second)
                 return
         options = self.move_options(player, throw)
         if len(options) == 1:
@@ -364,9 +457,9 @@ class LandlordsGame(SingleTax):
             if pos + steps >= size:
                 self._pay_wages(player)
         self.position[player] = choice.to
-        yield from self._land(player, choice.to, pos, total)
+        yield from self.spaces.land(player, choice.to, pos, total)
 
-    def _advance_to(self, player: int, space: int) -> Flow:
+    def advance_to(self, player: int, space: int) -> Flow:
         """Move forward to ``space`` (Chance), with wages if Mother Earth is passed."""
         pos = self.position[player]
         size = self.tables.size
@@ -374,7 +467,7 @@ class LandlordsGame(SingleTax):
         if pos + steps >= size:
             self._pay_wages(player)
         self.position[player] = space
-        yield from self._land(player, space, pos, steps)
+        yield from self.spaces.land(player, space, pos, steps)
 
     def _pay_wages(self, player: int) -> None:
         """Rule 3: wages from MISCELLANEOUS on reaching or passing Mother Earth."""
@@ -382,8 +475,22 @@ class LandlordsGame(SingleTax):
         self.wages_received[player] += 1
         if self.wages_received[player] == self._wages_times:
             self._wages_done = True  # Rule 19: the game ends after this turn
-        if self._wage_debts:
-            self._take_wages_for_debts(player, self.wages)
+            self.check_after_turn = True
+        if self.dealings.wage_debts:
+            self.dealings.take_wages(player, self.wages)
+
+    # --- cards changing hands -----------------------------------------------------
+
+    def give_card(self, space: int, player: int) -> None:
+        """The card of ``space`` goes to ``player`` (-1: back to the pack, houses and all).
+
+        The one door for a card changing hands: the holdings change, a pledge on
+        a card back in the pack ends, and a railroad changing hands may end a Trust.
+        """
+        self.holdings.set_owner(space, player)
+        dealings = self.dealings
+        if (player < 0 and dealings.pledged) or space in self.tables.railroads:
+            dealings.card_moved(space, player)
 
     def describe(self, action: Any) -> str:
         """An action in words, with this board's space names and the players' names.
@@ -400,23 +507,35 @@ class LandlordsGame(SingleTax):
 
     # --- Per-round tables and the score ----------------------------------------------
 
-    def _snapshot(self) -> None:
-        """Keep the end-of-round figures; the table is computed when asked for."""
-        snapshots = self._snapshots
-        if snapshots and snapshots[-1][0] == self.round:
-            snapshots.pop()
-        snapshots.append((self.round, self.capture()))
+    def capture(self) -> tuple:
+        """The figures the holdings are computed from, copied (cheap: a few list copies)."""
+        holdings = self.holdings
+        return (
+            self.ledger.balances[: self.n_players],
+            holdings.owner[:],
+            holdings.houses[:],
+            holdings.luxuries[:],
+            self.dealings.net_debts() if self.dealings.debts else None,
+            holdings.education[:],
+            self.treasury.single_tax,
+            holdings.assets[:],
+        )
 
-    @property
-    def round_rows(self) -> list[tuple]:
-        """Per round and player: (round, player, cash, lots, franchises, railroads,
-        licenses, luxuries, professors, houses, land value, debts, score, net worth).
+    def holdings_table(self, captured: tuple | None = None) -> list[tuple[int, ...]]:
+        """Per player, now or from a :meth:`capture`: (cash, lots, franchises,
+        railroads, licenses, luxuries, professors, houses, land value, debts, score,
+        net worth); see :meth:`landlord.families.magie.holdings.Holdings.table`."""
+        return self.holdings.table(captured or self.capture())
 
-        Round 0 is after the deal; a game that ends mid-round has a last,
-        partial round.
-        """
-        return [
-            (round_, player, *holdings)
-            for round_, captured in self._snapshots
-            for player, holdings in enumerate(self.holdings_table(captured))
-        ]
+    def net_worths(self, captured: tuple | None = None) -> list[int]:
+        """Every player's net worth, now or from a :meth:`capture`."""
+        return self.holdings.net_worths(captured or self.capture())
+
+    def buildings_worth(self) -> list[int]:
+        """What each player's houses cost, now."""
+        holdings = self.holdings
+        worth = [0] * self.n_players
+        for space, built in enumerate(holdings.houses):
+            if built:
+                worth[holdings.owner[space]] += built * holdings.house_cost
+        return worth

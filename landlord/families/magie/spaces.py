@@ -2,37 +2,76 @@
 
 Rules 4 (necessities), 5 (trespass), 7 (land rent and the sale of a lot), 8
 (Speculation), 9 (franchises, railroads, the cinch and the Trust), 11
-(Chance) and 13 (Luxury). This is part of
-:class:`~landlord.families.magie.game.LandlordsGame`, which sets up the
-board, the holders of the cards and the figures read here, and moves the
-checkers; payments that fall short go through
-:mod:`landlord.families.magie.dealings`.
+(Chance) and 13 (Luxury), and under the single tax what a lot asks instead
+(Single Tax Rules 2 and 4, in :mod:`landlord.families.magie.treasury`).
+:class:`Spaces` is the part of a
+:class:`~landlord.families.magie.game.LandlordsGame` that holds these rules;
+the game moves the checkers and calls :meth:`Spaces.land`. Payments that fall
+short go through :mod:`landlord.families.magie.dealings`.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from landlord.engine.actions import DECLINE, PASS, Bid, Buy
 from landlord.engine.dice import DICE, DICE_TOTAL
 from landlord.engine.reasons import Reason
 from landlord.engine.state import CHANCE, Flow, Sale
-from landlord.families.magie.dealings import Dealings
 
-__all__ = ["CARD_SPACES", "SpaceRules"]
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.families.magie.game import LandlordsGame
+
+__all__ = ["CARD_SPACES", "Spaces"]
 
 #: Spaces whose card is held and charges whoever stops there.
 CARD_SPACES = frozenset({"lot", "railroad", "franchise"})
 
 
-class SpaceRules(Dealings):
-    """Landing on a space: rent, fares, taxes, sales, Chance, Speculation, Luxury."""
+class Spaces:
+    """Landing on a space: rent, fares, taxes, sales, Chance, Speculation, Luxury.
 
-    def _land(self, player: int, space: int, origin: int, steps: int) -> Flow:
+    Parameters
+    ----------
+    game : LandlordsGame
+        The game it is part of.
+    """
+
+    def __init__(self, game: LandlordsGame) -> None:
+        self.game = game
+        self.ledger = game.ledger
+        self.tables = game.tables
+        self.holdings = game.holdings
+        self.treasury = game.treasury
+        self.dealings = game.dealings
+        rules = game.rules
+        piles = game.pile_account
+        self._tax = rules.necessity_tax
+        self._tax_to = piles[rules.necessity_tax.paid_to]
+        self._tax_steps = sorted(tuple(step) for step in rules.necessity_tax.steps)
+        self._rent_each = rules.houses.rent_each
+        self._section_doubling = rules.land_rent.section_doubling
+        self._unsold_to = piles.get(rules.land_rent.unsold_paid_to or "", -1)
+        self._franchise_fees = (rules.franchise.fee, rules.franchise.cinch_fee)
+        self._fares = rules.railroad.fares
+        self._trust_fare = rules.railroad.trust_fare
+        self._sale = rules.sale
+        self._sale_to = piles[rules.sale.paid_to]
+        self._speculation = rules.speculation
+        self._wins = rules.speculation.wins_by_total
+        self._skin = frozenset(rules.speculation.skin_game_totals)
+        self._luxury = rules.luxury
+        self._luxury_to = piles[rules.luxury.paid_to]
+
+    def land(self, player: int, space: int, origin: int, steps: int) -> Flow:
+        """What stopping on ``space`` asks of ``player`` (moved ``steps`` from ``origin``)."""
         kind = self.tables.kind[space]
         if kind in CARD_SPACES:
-            if self.single_tax and kind == "lot":
-                yield from self._site_landing(player, space)  # Single Tax Rules 2 and 4
+            treasury = self.treasury
+            if treasury.single_tax and kind == "lot":
+                yield from treasury.site_landing(player, space)  # Single Tax Rules 2 and 4
                 return
-            holder = self.owner[space]
+            holder = self.holdings.owner[space]
             if holder == player:
                 return
             if holder >= 0:
@@ -41,26 +80,25 @@ class SpaceRules(Dealings):
                 if len(bills) == 1 and self.ledger.balances[player] >= bills[0][1]:
                     self.ledger.transfer(player, *bills[0])  # the usual case, no sub-flow
                 elif bills:
-                    yield from self._pay_bills(player, bills, landing=True)
+                    yield from self.dealings.pay_bills(player, bills, landing=True)
                 return
             yield from self._land_on_unowned(player, space)
         elif kind in ("necessity", "shelter_jail"):
             tax = self.necessity_tax()
             if tax:
-                yield from self._pay_bills(
-                    player, [(self._tax_to, tax, Reason.NECESSITY_TAX)], True
-                )
+                bill = [(self._tax_to, tax, Reason.NECESSITY_TAX)]
+                yield from self.dealings.pay_bills(player, bill, True)
         elif kind == "trespass":
-            if space in self.colleges:
-                self._go_to_college(player)  # Single Tax Rules 5 and 7
+            if space in self.treasury.colleges:
+                self.treasury.go_to_college(player)  # Single Tax Rules 5 and 7
             else:
-                self.send_to_jail(player)
+                self.game.send_to_jail(player)
         elif kind == "chance":
             yield from self._draw_chance(player)
         elif kind == "speculation":
             yield from self._speculate(player)
         elif kind == "luxury":
-            yield from self._luxury(player, origin, steps)
+            yield from self._luxury_space(player, origin, steps)
         # mother_earth (wages paid on the way), central_park (Rule 10), blank: nothing.
 
     def necessity_tax(self) -> int:
@@ -68,11 +106,11 @@ class SpaceRules(Dealings):
 
         Nothing under the single tax (Single Tax Rule 1).
         """
-        if self.single_tax:
+        if self.treasury.single_tax:
             return 0
-        amount = self._tax_amount
+        amount = self._tax.amount
         if self._tax_steps:
-            built = sum(self.houses)
+            built = sum(self.holdings.houses)
             for houses, tax in self._tax_steps:
                 if built >= houses:
                     amount = tax
@@ -82,18 +120,18 @@ class SpaceRules(Dealings):
         """Rules 7 and 9: an unowned card is for sale; if another buys it, the lander
         pays him the rent; if nobody does, the rent goes to the Public Treasury.
         A franchise or railroad the public has bought is free (Single Tax Rule 6)."""
-        if self.public[space]:
+        if self.treasury.public[space]:
             return
-        holder = yield from self._sale(player, space)
+        holder = yield from self.sale(player, space)
         if holder == player:
             return
         if holder < 0:
-            unsold = self.pile_account[self.rules["land_rent.unsold_paid_to"]]
+            unsold = self._unsold_to
             bills = [(unsold, amount, reason) for _, amount, reason in self.rent_due(space)]
         else:
             bills = self.rent_due(space, player)
         if bills:
-            yield from self._pay_bills(player, bills, landing=True)
+            yield from self.dealings.pay_bills(player, bills, landing=True)
 
     def rent_due(self, space: int, payer: int = -1) -> list[tuple[int, int, str]]:
         """What stopping on ``space`` costs ``payer``: (payee, amount, reason) bills.
@@ -104,33 +142,36 @@ class SpaceRules(Dealings):
         dial a share of the land rent goes to the Treasury.
         """
         t = self.tables
-        holder = self.owner[space]
+        holdings = self.holdings
+        holder = holdings.owner[space]
         kind = t.kind[space]
+        treasury = self.treasury
         if kind == "lot":
-            houses = self.houses[space]
-            if self.single_tax:
-                bills = [(self._rent_to, t.land_rent[space], Reason.LAND_RENT)]
+            houses = holdings.houses[space]
+            if treasury.single_tax:
+                bills = [(treasury.rent_to, t.land_rent[space], Reason.LAND_RENT)]
                 if houses and holder != payer:
                     bills.append((holder, houses * self._rent_each, Reason.HOUSE_RENT))
                 return bills
             land_rent = self.land_rent(space) if self._section_doubling else t.land_rent[space]
-            if self.land_value_tax and holder >= 0:
-                tax = int(land_rent * self.land_value_tax + 0.5)
+            if treasury.land_value_tax and holder >= 0:
+                tax = int(land_rent * treasury.land_value_tax + 0.5)
                 bills = [(holder, land_rent - tax, Reason.LAND_RENT)]
-                bills.append((self._treasury, tax, Reason.LAND_VALUE_TAX))
+                bills.append((treasury.account, tax, Reason.LAND_VALUE_TAX))
             else:
                 bills = [(holder, land_rent, Reason.LAND_RENT)]
             if houses:
                 bills.append((holder, houses * self._rent_each, Reason.HOUSE_RENT))
             return bills
-        if self.public[space]:
+        if treasury.public[space]:
             return []
+        owner = holdings.owner
         if kind == "franchise":
-            cinch = holder >= 0 and all(self.owner[f] == holder for f in t.franchises)
+            cinch = holder >= 0 and all(owner[f] == holder for f in t.franchises)
             fee = self._franchise_fees[1] if cinch else self._franchise_fees[0]
             return [(holder, fee, Reason.FRANCHISE_FEE)]
         if kind == "railroad":
-            trust = self.trust
+            trust = self.dealings.trust
             if trust is not None and holder in trust:
                 if payer in trust:
                     return []  # Our reading: Trust members ride their pooled lines free.
@@ -142,7 +183,7 @@ class SpaceRules(Dealings):
                     (partner, half, Reason.RAILROAD_FARE),
                 ]
             fares = self._fares
-            count = sum(1 for r in t.railroads if self.owner[r] == holder) if holder >= 0 else 1
+            count = sum(1 for r in t.railroads if owner[r] == holder) if holder >= 0 else 1
             return [(holder, fares[min(count, len(fares)) - 1], Reason.RAILROAD_FARE)]
         return []
 
@@ -150,12 +191,13 @@ class SpaceRules(Dealings):
         """A lot's land rent, doubled by section under the advanced rules."""
         t = self.tables
         if self._section_doubling:
+            houses = self.holdings.houses
             lots = t.section_lots.get(t.section[space], (space,))
-            level = min(min(self.houses[lot] for lot in lots), 3)
+            level = min(min(houses[lot] for lot in lots), 3)
             return t.section_rents[space][level]
         return t.land_rent[space]
 
-    def _sale(self, lander: int, space: int) -> Flow:
+    def sale(self, lander: int, space: int) -> Flow:
         """Rules 7 and 9: the others may bid above the printed price; the lander
         then has the first option at the highest figure, else the highest
         bidder must take it. Returns the buyer, or -1 if nobody buys.
@@ -165,74 +207,77 @@ class SpaceRules(Dealings):
         t = self.tables
         high = t.price[space]
         bidder = -1
-        steps = self.rules["sale.bid_steps"]
-        n = self.n_players
+        steps = self._sale.bid_steps
+        balances = self.ledger.balances
+        bid = self.dealings.bid
+        n = self.game.n_players
         for k in range(1, n):
             other = (lander + k) % n
-            cash = self.cash(other)
-            bids = [self._bid(high + step) for step in steps if high + step <= cash]
+            cash = balances[other]
+            bids = [bid(high + step) for step in steps if high + step <= cash]
             if not bids:
                 continue
             choice = yield (other, "bid", (PASS, *bids), Sale(space, high, bidder, lander))
             if type(choice) is Bid:
                 high = choice.amount
                 bidder = other
-        if self.cash(lander) >= high:
+        if balances[lander] >= high:
             about = Sale(space, high, bidder, lander)
             choice = yield (lander, "sale", (Buy(space, high), DECLINE), about)
             if type(choice) is Buy:
                 bidder = lander
         if bidder < 0:
             return -1
-        to = self.pile_account[self.rules["sale.paid_to"]]
-        self.ledger.transfer(bidder, to, high, Reason.CARD_BOUGHT)
-        self._set_owner(space, bidder)
+        self.ledger.transfer(bidder, self._sale_to, high, Reason.CARD_BOUGHT)
+        self.game.give_card(space, bidder)
         return bidder
 
     def _draw_chance(self, player: int) -> Flow:
         """Rule 11: draw from the red pack, obey it, return it to the pack."""
-        cards, copies = self._chance_pack()
+        game = self.game
+        cards, copies = self.chance_pack()
         index = yield (CHANCE, "chance_card", cards, copies)
-        card = self.rules.chance_deck[index]
+        card = game.rules.chance_deck[index]
         effect = card.effect
-        bank = self.bank
+        bank = game.bank
+        pay = game.dealings.pay
         if effect == "advance":
-            target = (self.position[player] + card.amount) % self.tables.size
-            yield from self._advance_to(player, target)
+            target = (game.position[player] + card.amount) % self.tables.size
+            yield from game.advance_to(player, target)
         elif effect == "go_to":
-            yield from self._advance_to(player, card.target)
+            yield from game.advance_to(player, card.target)
         elif effect == "go_to_start":
-            yield from self._advance_to(player, self.tables.start)
+            yield from game.advance_to(player, self.tables.start)
         elif effect == "go_to_jail":
-            self.send_to_jail(player)
+            game.send_to_jail(player)
         elif effect == "pay":
-            yield from self._pay(player, self.pile_account[card.pile], card.amount, Reason.CHANCE)
+            yield from pay(player, game.pile_account[card.pile], card.amount, Reason.CHANCE)
         elif effect == "collect":
             self.ledger.transfer(
-                self.pile_account.get(card.pile, bank), player, card.amount, Reason.CHANCE
+                game.pile_account.get(card.pile, bank), player, card.amount, Reason.CHANCE
             )
         elif effect == "collect_from_each":
-            for other in range(self.n_players):
+            for other in range(game.n_players):
                 if other != player:
-                    yield from self._pay(other, player, card.amount, Reason.CHANCE)
+                    yield from pay(other, player, card.amount, Reason.CHANCE)
         elif effect == "pay_each":
-            bills = [(o, card.amount, Reason.CHANCE) for o in range(self.n_players) if o != player]
-            yield from self._pay_bills(player, bills)
+            bills = [(o, card.amount, Reason.CHANCE) for o in range(game.n_players) if o != player]
+            yield from game.dealings.pay_bills(player, bills)
         elif effect == "extra_turn":
-            self.extra_turn = True
+            game.extra_turn = True
         elif effect == "miss_turn":
-            self.miss_turn[player] = True
+            game.miss_turn[player] = True
         elif effect == "get_out_of_jail":
-            self.jail_cards[player] += 1
-            self._cards_kept.append((player, index))
+            game.cards_kept.append((player, index))
 
-    def _chance_pack(self) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+    def chance_pack(self) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
         """The cards in the red pack and their copies; cards kept by players are out."""
         t = self.tables
         weights = t.chance_weights
-        if not self._cards_kept:
+        kept_by = self.game.cards_kept
+        if not kept_by:
             return t.chance_deck, None if len(set(weights)) == 1 else weights
-        kept = [card for _, card in self._cards_kept]
+        kept = [card for _, card in kept_by]
         left = [
             (card, copies - kept.count(card))
             for card, copies in zip(t.chance_deck, weights, strict=True)
@@ -242,56 +287,60 @@ class SpaceRules(Dealings):
 
     def _speculate(self, player: int) -> Flow:
         """Rule 8: settle the Broker's License, pay the ante, throw again."""
+        game = self.game
         t = self.tables
         spec = t.speculation
-        if self.owner[spec] < 0:
-            yield from self._sale(player, spec)
-        broker = self.owner[spec]
-        rule = self.rules.params["speculation"]
-        if rule["stake_paid_to"] == "broker":
+        owner = self.holdings.owner
+        if owner[spec] < 0:
+            yield from self.sale(player, spec)
+        broker = owner[spec]
+        rule = self._speculation
+        if rule.stake_paid_to == "broker":
             # The 1906 text: the ante goes to the Broker, or MISCELLANEOUS if none.
-            stake_to = broker if broker >= 0 else self.bank
+            stake_to = broker if broker >= 0 else game.bank
         else:
-            stake_to = self.pile_account[rule["stake_paid_to"]]
+            stake_to = game.pile_account[rule.stake_paid_to]
         if stake_to != player:
-            paid = yield from self._pay(player, stake_to, rule["stake"], Reason.SPECULATION_STAKE)
+            paid = yield from game.dealings.pay(
+                player, stake_to, rule.stake, Reason.SPECULATION_STAKE
+            )
             if not paid:
                 return
         throw = yield (CHANCE, "speculation", DICE, None)
         total = DICE_TOTAL[throw]
         if throw[0] == throw[1]:
-            winnings = rule["double_wins"]
+            winnings = rule.double_wins
         elif total in self._skin:
             # The "skin game": no winnings; the Broker goes to Jail, his card to the pack.
             if broker >= 0:
-                self.send_to_jail(broker)
-                self._set_owner(spec, -1)
+                game.send_to_jail(broker)
+                game.give_card(spec, -1)
             return
         else:
             winnings = self._wins.get(total, 0)
         if not winnings:
             return
-        payer = self.pile_account[rule["winnings_paid_by"]]
+        payer = game.pile_account[rule.winnings_paid_by]
         self.ledger.transfer(payer, player, winnings, Reason.SPECULATION_WINNINGS)
-        share = winnings * rule["broker_share_percent"] // 100
+        share = winnings * rule.broker_share_percent // 100
         if broker != player:
-            self.ledger.transfer(
-                player, broker if broker >= 0 else payer, share, Reason.BROKERS_SHARE
-            )
+            to = broker if broker >= 0 else payer
+            self.ledger.transfer(player, to, share, Reason.BROKERS_SHARE)
 
-    def _luxury(self, player: int, origin: int, steps: int) -> Flow:
+    def _luxury_space(self, player: int, origin: int, steps: int) -> Flow:
         """Rule 13: buy a luxury card, or move backward by the throw instead."""
-        rule = self.rules.params["luxury"]
-        fee = rule["fee"]
-        space = self.position[player]
-        if self.cash(player) >= fee:
+        game = self.game
+        fee = self._luxury.fee
+        space = game.position[player]
+        if self.ledger.balances[player] >= fee:
             choice = yield (player, "luxury", (Buy(space, fee), DECLINE), space)
             if type(choice) is Buy:
-                self.ledger.transfer(
-                    player, self.pile_account[rule["paid_to"]], fee, Reason.LUXURY
-                )
-                self.luxuries[player] += 1
+                self.ledger.transfer(player, self._luxury_to, fee, Reason.LUXURY)
+                self.holdings.luxuries[player] += 1
                 return
         back = self.tables.track.backward(origin, steps)
-        self.position[player] = back
-        yield from self._land(player, back, origin, steps)
+        game.position[player] = back
+        yield from self.land(player, back, origin, steps)
+
+    def __repr__(self) -> str:
+        return f"<Spaces: {self.tables.size} on the board>"

@@ -65,7 +65,7 @@ def public_finances(game: Any) -> dict[str, Any]:
     """
     from landlord.metrics import gini
 
-    treasury = game.treasury_account
+    treasury = game.treasury.account
     spent = 0
     if treasury >= 0:
         spent = sum(r.amount for r in game.ledger.records if r.payer == treasury)
@@ -74,8 +74,8 @@ def public_finances(game: Any) -> dict[str, Any]:
         "treasury": game.ledger.balances[treasury] if treasury >= 0 else 0,
         "treasury_spent": spent,
         "wages": game.wages,
-        "single_tax": bool(game.single_tax),
-        "public_works": [f"round {r}: {what}" for r, what in game.public_works],
+        "single_tax": bool(game.treasury.single_tax),
+        "public_works": [f"round {r}: {what}" for r, what in game.treasury.public_works],
         "gini": float(gini(game.net_worths())),
     }
 
@@ -110,15 +110,17 @@ def report_notes(game: Any) -> list[str]:
 
 def _public_works(game: Any) -> list[str]:
     """What the Treasury bought under the single tax (or the dial), and the wages now."""
-    if game.single_tax_since < 0 and not game.public_works:
+    if game.treasury.single_tax_since < 0 and not game.treasury.public_works:
         return []
     lines = [""]
-    if game.single_tax_since >= 0:
-        since = game.single_tax_since
+    if game.treasury.single_tax_since >= 0:
+        since = game.treasury.single_tax_since
         when = "from the start" if since == 0 else f"in round {since}"
         lines.append(f"The single tax was in force {when}.")
     works = [
-        (round_, what) for round_, what in game.public_works if what != "the single tax begins"
+        (round_, what)
+        for round_, what in game.treasury.public_works
+        if what != "the single tax begins"
     ]
     raises = [work for work in works if work[1].startswith("wages raised")]
     for round_, what in works:

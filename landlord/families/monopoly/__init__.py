@@ -8,6 +8,7 @@ extend them) are played by this package:
 * the engine: :mod:`.game` (the flow: the shuffle, a turn, Jail, the move,
   cards, auctions, money that falls short, bankruptcy) with :mod:`.estates`
   (colour groups, rent, houses and hotels, mortgages, trades, worth);
+* what a player sees of it (not the packs' order): :mod:`.view`;
 * how the named bots and the strategy guide play it: :mod:`.bots`;
 * its views: :mod:`.board` (the board as SVG), :mod:`.narrator` (the event
   log), :mod:`.views` (the questions the apps ask, the side-by-side line of
@@ -106,7 +107,7 @@ class MonopolyFamily(Family):
 
     def jail_turns(self, rules: Any) -> int:
         # After the last failed try he pays and moves by that throw.
-        return int(rules.params["jail"]["max_turns"])
+        return rules.jail.max_turns
 
     def strategies(self) -> dict[str, Any]:
         return {"strategy_guide": self.part("bots", "strategy_guide")}

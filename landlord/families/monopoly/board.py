@@ -245,13 +245,12 @@ def board_svg(
     """
     seats = Seats.of(game, names, size)
     t = game.tables
-    params = game.rules.params
-    taxes = params["taxes"]
+    rules = game.rules
     printed = (
-        tuple(params["railroad"]["fares"]),
-        tuple(params["utility"]["multipliers"]),
-        taxes["income_tax_percent"],
-        taxes["income_tax_space"],
+        rules.railroad.fares,
+        rules.utility.multipliers,
+        rules.taxes.income_tax_percent,
+        rules.taxes.income_tax_space,
     )
     layout = layout_of(game.rules.board, t.jail, -1, EstateLayout, seats.currency, printed)
     hot_player, hot_space = hot_move(last_move)
@@ -387,10 +386,10 @@ def _centre(game: Monopoly, seats: Seats) -> str:
 
     y += 28
     houses, hotels = game.bank_houses, game.bank_hotels
-    stock = game.rules.params["buildings"]
+    stock = game.rules.buildings
     words = (
-        f"The Bank has {houses} of {stock['houses']} houses and {hotels} of "
-        f"{stock['hotels']} hotels left"
+        f"The Bank has {houses} of {stock.houses} houses and {hotels} of "
+        f"{stock.hotels} hotels left"
     )
     out.append(
         f'<g class="bank" data-houses="{houses}" data-hotels="{hotels}">'

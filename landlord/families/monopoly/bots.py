@@ -60,7 +60,7 @@ def _reserve(bot: Strategy, view: Any) -> int:
 
 
 def _spare(bot: Strategy, view: Any, me: int) -> int:
-    return view.ledger.balances[me] - _reserve(bot, view)
+    return view.balances[me] - _reserve(bot, view)
 
 
 def _price_limit(bot: Strategy, view: Any, space: int) -> int:
@@ -95,7 +95,7 @@ def _completes(view: Any, me: int, space: int) -> bool:
 def _turn(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
     if type(legal) is tuple and not view.nearly_complete(me):
         return legal[0]  # the usual turn (throw or talk) with nothing to talk about
-    spare = view.ledger.balances[me] - bot.reserve * view.money_scale
+    spare = view.balances[me] - bot.reserve * view.money_scale
     houses = view.houses
     cost = view.tables.house_cost
     best = None
@@ -105,7 +105,7 @@ def _turn(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
             if best is None or cost[action.space] > cost[best.space]:
                 best = action  # the dearest group first: it earns most
         elif (
-            (kind is BuildHotel and bot.build_to > view._per_lot and spare >= cost[action.space])
+            (kind is BuildHotel and bot.build_to > view.per_lot and spare >= cost[action.space])
             or (kind is LiftMortgage and spare >= 2 * view.lift_cost(action.space))
             or (kind is Negotiate and _wanted_trade(bot, view, me) is not None)
         ):
@@ -310,12 +310,11 @@ class StrategyGuide(Strategy):
             "trades to complete groups"
         )
 
-    def choose(self, view: Any, legal: list[Any], rng: Any) -> Any:
-        node = view._node
-        handler = _GUIDE.get(node[1]) if view.family is FAMILY else None
+    def decide(self, view: Any, kind: str, legal: list[Any], rng: Any) -> Any:
+        handler = _GUIDE.get(kind) if view.family is FAMILY else None
         if handler is None:
-            return Strategy.choose(self, view, legal, rng)
-        return handler(self, view, node[0], legal)
+            return Strategy.decide(self, view, kind, legal, rng)
+        return handler(self, view, view.player, legal)
 
 
 def _anyone_else_has_a_group(view: Any, me: int) -> bool:

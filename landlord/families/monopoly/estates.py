@@ -9,6 +9,7 @@ auctions and debts) is in :mod:`landlord.families.monopoly.game`.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -121,7 +122,7 @@ def estate_tables(rules: RuleSet) -> EstateTables:
         lots=streets,
         franchises=tuple(i for i, k in enumerate(kind) if k == "utility"),
         start=next((i for i, k in enumerate(kind) if k == "go"), 0),
-        jail=int(rules["jail.leave_from"]),
+        jail=rules.jail.leave_from,
         corners=tuple(sorted(rules.board.corners)) or (0,),
         buy_at_price={i: Buy(i, spaces[i].price or 0) for i in cards},
         builds={i: Build(i) for i in streets},
@@ -174,7 +175,9 @@ class Watched(list):
 
     def __init__(self, values: list[Any], game: Estates, holdings: bool = True) -> None:
         super().__init__(values)
-        self.game = game
+        # Weakly: a list of the game's that held it would keep a finished game from
+        # being freed until the garbage collector traced it.
+        self.game = weakref.proxy(game)
         #: Whether the list says who holds what (else only where buildings stand).
         self.holdings = holdings
 
@@ -264,14 +267,14 @@ class Estates(GameState):
                 return t.ladder[space][built]
             rent = t.ladder[space][0]
             if t.group[space] in (self._ownership_cache or self._ownership())[0][holder]:
-                rent *= self._full_set  # a whole group, none of it mortgaged
+                rent *= self._rent.full_set_multiplier  # a whole group, none of it mortgaged
             return rent
         if kind == "railroad":
             held = sum(1 for s in t.railroads if self.owner[s] == holder and not self.mortgaged[s])
-            return self._fares[held - 1] * multiplier
+            return self.rules.railroad.fares[held - 1] * multiplier
         if kind == "utility":
             held = sum(1 for s in t.utilities if self.owner[s] == holder and not self.mortgaged[s])
-            times = multiplier if multiplier > 1 else self._utility_times[held - 1]
+            times = multiplier if multiplier > 1 else self.rules.utility.multipliers[held - 1]
             return times * dice_total
         return 0
 
@@ -360,7 +363,7 @@ class Estates(GameState):
                 low = min([houses[s] for s in lots])
                 if low == HOTEL:
                     continue
-                hotel = low == self._per_lot
+                hotel = low == self._building_rules.per_lot
                 table = t.hotels if hotel else t.builds
                 actions = tuple([table[s] for s in lots if houses[s] == low])
                 options.append((t.house_cost[lots[0]], hotel, actions))
@@ -435,7 +438,7 @@ class Estates(GameState):
 
     def interest(self, value: int) -> int:
         """The mortgage interest on ``value``, rounded up to a whole unit (our reading)."""
-        return -(-value * self._interest_percent // 100)
+        return -(-value * self.rules.mortgage.interest_percent // 100)
 
     def lift_options(self, player: int) -> list[Any]:
         """Mortgages ``player`` can afford to lift now."""
@@ -457,7 +460,7 @@ class Estates(GameState):
                 continue
             built = self.houses[s]
             if built:
-                total += built * t.house_cost[s] * self._sell_back // 100
+                total += built * t.house_cost[s] * self._building_rules.sell_back_percent // 100
             if not self.mortgaged[s]:
                 total += t.mortgage[s]
         return total
@@ -628,28 +631,3 @@ class Estates(GameState):
             if self.houses[s]:
                 worth[self.owner[s]] += self.houses[s] * t.house_cost[s]
         return worth
-
-    def holdings_summary(self, player: int) -> tuple[int, ...]:
-        """:meth:`holdings_table` for one player, now."""
-        return self.holdings_table()[player]
-
-    @property
-    def round_net_worths(self) -> list[tuple[int, list[int], list[int]]]:
-        """Per round: (round, cash of each player, net worth of each player)."""
-        worths = self.net_worths
-        return [(round_, held[0], worths(held)) for round_, held in self._snapshots]
-
-    @property
-    def round_rows(self) -> list[tuple]:
-        """Per round and player: the columns of :meth:`holdings_table`."""
-        return [
-            (round_, player, *holdings)
-            for round_, captured in self._snapshots
-            for player, holdings in enumerate(self.holdings_table(captured))
-        ]
-
-    def _snapshot(self) -> None:
-        snapshots = self._snapshots
-        if snapshots and snapshots[-1][0] == self.round:
-            snapshots.pop()
-        snapshots.append((self.round, self.capture()))

@@ -122,14 +122,14 @@ class Monopoly(Estates):
     """
 
     family = FAMILY
+    ROUND_CAP = ROUND_CAP
 
     def __init__(self, rules: RuleSet, names: Sequence[str]) -> None:
         n = seat_count(rules, names)
-        super().__init__(names, rules["accounts.piles"])
+        super().__init__(names, rules.accounts.piles)
         self.rules = rules
         self.tables = t = estate_tables(rules)
-        p = rules.params
-        self.bank = self.pile_account[p["accounts"]["bank"]]
+        self.bank = self.pile_account[rules.accounts.bank]
         self.currency = rules.info.currency
         self.position = [t.start] * n
         self.jailed = [False] * n
@@ -137,6 +137,7 @@ class Monopoly(Estates):
         #: Each player's Get Out of Jail Free cards, as (pack, card) (jail_cards counts them).
         self.jail_cards_held: list[list[tuple[str, int]]] = [[] for _ in range(n)]
         self.bankrupt = [False] * n
+        self.passed_over = self.bankrupt  # a bankrupt player's turn is passed over
         #: Who holds each title (-1: the bank), and which are mortgaged.
         self.owner = Watched([-1] * t.size, self)
         #: Houses on each lot (5: a hotel).
@@ -144,49 +145,30 @@ class Monopoly(Estates):
         self.mortgaged = Watched([False] * t.size, self)
         self._watch_holdings()
         self.mortgages_held = [0] * n
-        buildings = p["buildings"]
-        self.bank_houses = buildings["houses"]
-        self.bank_hotels = buildings["hotels"]
-        self.round = 0
-        self.turn_player = 0
-        self.turns_played = 0
-        self.end_reason = ""
+        self.bank_houses: int = rules.buildings.houses
+        self.bank_hotels: int = rules.buildings.hotels
         self.winner = -1
-        self._snapshots: list[tuple] = []
         self._talks_left = 0
         #: The total of the latest throw that moved a player.
         self._thrown = 7
         #: The salary at Go, and the Jail fine.
-        self.wages = p["wages"]["amount"]
-        self.jail_fine = p["jail"]["fine"]
+        self.wages: int = rules.wages.amount
+        self.jail_fine: int = rules.jail.fine
         self.bankruptcies: list[tuple[int, int, int]] = []  # (round, player, creditor)
         #: Every trade proposed: (round, proposer, trade, accepted).
         self.trades: list[tuple[int, int, Trade, bool]] = []
         #: The bots' money figures are set for the 1906 game's $500; this scales them.
         self.money_scale = max(1, round(max(rules.starting_cash.values()) / 500))
-        # The numbers, read once.
-        self._full_set = p["rent"]["full_set_multiplier"]
-        self._rent_lapses = bool(p["rent"]["lapses"])
-        self._fares = tuple(p["railroad"]["fares"])
-        self._utility_times = tuple(p["utility"]["multipliers"])
-        self._per_lot = buildings["per_lot"]
-        self._sell_back = buildings["sell_back_percent"]
-        self._shortage_auction = bool(buildings["shortage_auction"])
-        self._interest_percent = p["mortgage"]["interest_percent"]
-        self._mode = p["purchase"]["mode"]
-        self._bid_steps = tuple(p["purchase"]["bid_steps"]) or (10,)
-        taxes = p["taxes"]
-        self._income_tax_space = taxes["income_tax_space"]
-        self._income_tax_percent = taxes["income_tax_percent"]
-        jail = p["jail"]
-        self._fine_turns = jail.get("fine_turns", jail["max_turns"])
-        self._max_jail_turns = jail["max_turns"]
-        self._jail_throw_again = bool(jail.get("doubles_throw_again", False))
-        self._throw_again = bool(p["doubles"]["throw_again"])
-        self._doubles_to_jail = p["doubles"]["jail_after"]
-        self._reshuffle = p["cards"]["order"] == "reshuffle"
-        self._deal = p["short_game"]["deal"]
-        self._round_limit = p["end"]["round_limit"]
+        # The sections the flow reads (typed, frozen: see landlord.rules.sections).
+        self._rent = rules.rent
+        self._building_rules = rules.buildings
+        self._purchase = rules.purchase
+        self._taxes = rules.taxes
+        self._jail = rules.jail
+        self._doubles = rules.doubles
+        self._bid_steps = rules.purchase.bid_steps or (10,)  # an auction needs a step
+        self._reshuffle = rules.cards.order == "reshuffle"
+        self.round_limit = rules.end.round_limit
         self._decks = {"chance": rules.chance_deck, "community_chest": rules.community_chest_deck}
         self._weights = {
             pack: tuple(card.copies for card in deck) for pack, deck in self._decks.items()
@@ -199,40 +181,23 @@ class Monopoly(Estates):
 
     # --- the game --------------------------------------------------------------------
 
-    def _flow(self) -> Flow:
+    def _set_up(self) -> Flow:
         yield from self._shuffle()
-        if self._deal:
+        if self.rules.short_game.deal:
             yield from self._deal_deeds()
-        self._snapshot()
-        self.round = 1
-        n = self.n_players
-        clock = self.ledger.clock
-        while True:
-            player = self.turn_player
-            if not self.bankrupt[player]:
-                clock[0] = self.round
-                clock[1] = self.turns_played
-                yield from self._turn(player)
-                self.turns_played += 1
-                if self.bankruptcies and len(self.active_players()) == 1:
-                    self.winner = self.active_players()[0]
-                    self.end_reason = f"{self.names[self.winner]} is the last player not bankrupt"
-                    break
-            if player == n - 1:
-                self._snapshot()
-                if self._round_limit and self.round >= self._round_limit:
-                    self._end_by_valuation(
-                        f"the agreed end, round {self._round_limit}, was reached"
-                    )
-                    break
-                if self.round >= ROUND_CAP:
-                    self._end_by_valuation(f"the engine's cap of {ROUND_CAP} rounds was reached")
-                    break
-                self.round += 1
-            self.turn_player = (player + 1) % n
-        self._snapshot()
 
-    def _end_by_valuation(self, reason: str) -> None:
+    def _after_turn(self, player: int) -> bool:
+        if self.bankruptcies and len(self.active_players()) == 1:
+            self.winner = self.active_players()[0]
+            self.end_reason = f"{self.names[self.winner]} is the last player not bankrupt"
+            return True
+        return False
+
+    def _end_at(self, round_: int, capped: bool) -> None:
+        if capped:
+            reason = f"the engine's cap of {round_} rounds was reached"
+        else:
+            reason = f"the agreed end, round {round_}, was reached"
         worth = self.net_worths()
         best = max(self.active_players(), key=lambda p: (worth[p], -p))
         self.winner = best
@@ -255,7 +220,7 @@ class Monopoly(Estates):
         """The short game: deal title deeds round the table; each pays the bank for his."""
         t = self.tables
         pack = list(t.cards)
-        for k in range(min(self._deal * self.n_players, len(pack))):
+        for k in range(min(self.rules.short_game.deal * self.n_players, len(pack))):
             card = pack[0] if len(pack) == 1 else (yield (CHANCE, "deal", tuple(pack), None))
             pack.remove(card)
             player = k % self.n_players
@@ -277,7 +242,7 @@ class Monopoly(Estates):
                 return
             if throw is not None:
                 yield from self._move(player, throw[0] + throw[1])
-                if throw[0] != throw[1] or not self._jail_throw_again:
+                if throw[0] != throw[1] or not self._jail.doubles_throw_again:
                     return
                 if self.jailed[player] or self.bankrupt[player]:
                     return  # sent back to Jail by that move
@@ -299,11 +264,16 @@ class Monopoly(Estates):
             double = throw[0] == throw[1]
             if double:
                 doubles += 1
-                if doubles == self._doubles_to_jail:
+                if doubles == self._doubles.jail_after:
                     self.send_to_jail(player)
                     return
             yield from self._move(player, throw[0] + throw[1])
-            if not double or not self._throw_again or self.jailed[player] or self.bankrupt[player]:
+            if (
+                not double
+                or not self._doubles.throw_again
+                or self.jailed[player]
+                or self.bankrupt[player]
+            ):
                 return
 
     def _business(self, player: int, actions: Any) -> Flow:
@@ -334,7 +304,7 @@ class Monopoly(Estates):
     def _jail_turn(self, player: int) -> Flow:
         """A turn begun in Jail. Return the throw that moves him out, or None."""
         actions: list[Any] = [TRY_DOUBLES]
-        if self.jail_turns[player] < self._fine_turns and self.cash(player) >= self.jail_fine:
+        if self.jail_turns[player] < self._jail.fine_turns and self.cash(player) >= self.jail_fine:
             actions.append(PAY_FINE)
         if self.jail_cards[player]:
             actions.append(USE_JAIL_CARD)
@@ -353,7 +323,7 @@ class Monopoly(Estates):
             self.jailed[player] = False
             return throw
         self.jail_turns[player] += 1
-        if self.jail_turns[player] < self._max_jail_turns:
+        if self.jail_turns[player] < self._jail.max_turns:
             return None
         # The third failed throw: pay the fine and move by that throw.
         yield from self._pay(player, self.bank, self.jail_fine, Reason.JAIL_FINE)
@@ -418,7 +388,7 @@ class Monopoly(Estates):
             rent = self.rent(space)
         if rent <= 0:
             return
-        if self._rent_lapses:
+        if self._rent.lapses:
             claim = yield (holder, "rent", (CLAIM_RENT, DECLINE), (space, rent))
             if type(claim) is not ClaimRent:
                 return
@@ -437,23 +407,23 @@ class Monopoly(Estates):
     def _unowned(self, player: int, space: int) -> Flow:
         t = self.tables
         price = t.price[space]
-        if self._mode != "auction" and self.cash(player) >= price:
+        if self._purchase.mode != "auction" and self.cash(player) >= price:
             choice = yield (player, "buy", (t.buy_at_price[space], DECLINE), space)
             if type(choice) is Buy:
                 self.ledger.transfer(player, self.bank, price, Reason.PROPERTY_BOUGHT)
                 self.owner[space] = player
                 return
-        if self._mode != "fixed_price":
+        if self._purchase.mode != "fixed_price":
             yield from self._auction_property(space, player)
 
     def _tax(self, player: int, space: int) -> Flow:
         fee = self.tables.fee[space]
-        if space == self._income_tax_space and self._income_tax_percent:
+        if space == self._taxes.income_tax_space and self._taxes.income_tax_percent:
             flat = PayTax("flat", fee)
-            share = PayTax("percent", self._income_tax_percent)
+            share = PayTax("percent", self._taxes.income_tax_percent)
             choice = yield (player, "income_tax", (flat, share), space)
             if choice.how == "percent":
-                fee = self.total_worth(player) * self._income_tax_percent // 100
+                fee = self.total_worth(player) * self._taxes.income_tax_percent // 100
         yield from self._pay(player, self.bank, fee, Reason.TAX)
 
     # --- cards -----------------------------------------------------------------------
@@ -566,7 +536,7 @@ class Monopoly(Estates):
         bidders = self.active_players()
         if lander not in bidders:
             start = bidders[0]
-        elif self._mode == "auction":
+        elif self._purchase.mode == "auction":
             start = lander  # every lot auctioned: the lander bids first
         else:
             start = bidders[(bidders.index(lander) + 1) % len(bidders)]
@@ -579,7 +549,7 @@ class Monopoly(Estates):
 
     def _build(self, player: int, choice: Any) -> Flow:
         hotel = type(choice) is BuildHotel
-        if self._shortage_auction:
+        if self._building_rules.shortage_auction:
             stock = self.bank_hotels if hotel else self.bank_houses
             if stock < self.n_players:  # perhaps short: who else could build one now?
                 able = [p for p in self.active_players() if self._wants(p, hotel)]
@@ -615,23 +585,23 @@ class Monopoly(Estates):
         if hotel:
             self.houses[space] = HOTEL
             self.bank_hotels -= 1
-            self.bank_houses += self._per_lot
+            self.bank_houses += self._building_rules.per_lot
         else:
             self.houses[space] += 1
             self.bank_houses -= 1
 
     def _sell_building(self, player: int, space: int) -> None:
         t = self.tables
-        half = t.house_cost[space] * self._sell_back // 100
+        half = t.house_cost[space] * self._building_rules.sell_back_percent // 100
         if self.houses[space] != HOTEL:
             self.houses[space] -= 1
             self.bank_houses += 1
             self.ledger.transfer(self.bank, player, half, Reason.BUILDING_SOLD)
             return
-        if self.bank_houses >= self._per_lot:
+        if self.bank_houses >= self._building_rules.per_lot:
             # The hotel goes back for the four houses it stood for.
-            self.houses[space] = self._per_lot
-            self.bank_houses -= self._per_lot
+            self.houses[space] = self._building_rules.per_lot
+            self.bank_houses -= self._building_rules.per_lot
             self.bank_hotels += 1
             self.ledger.transfer(self.bank, player, half, Reason.BUILDING_SOLD)
             return
@@ -753,6 +723,7 @@ class Monopoly(Estates):
         self.bankrupt[player] = True
         self.jailed[player] = False
         self.bankruptcies.append((self.round, player, creditor))
+        self.check_after_turn = True  # is one player left?
         to_player = creditor < self.n_players
         for space in t.streets:
             if self.owner[space] == player and self.houses[space]:

@@ -198,7 +198,7 @@ class Voice:
         landing = (self._position[player] + total) % t.size
         to = t.name[landing]
         if was and now:
-            if game.jail_turns[player] >= game.rules.params["jail"]["max_turns"]:
+            if game.jail_turns[player] >= game.rules.jail.max_turns:
                 return f"{line} in Jail: no doubles on the last try, so the fine is due", False
             return f"{line} in Jail: no doubles", False
         if was:
@@ -232,7 +232,7 @@ class Voice:
         if kind == "Decline" and pending.kind == "rent":
             return f"{who} does not ask for the rent on {t.name[about[0]]}"
         if kind == "Decline":
-            auctioned = game.rules.params["purchase"]["mode"] != "fixed_price"
+            auctioned = game.rules.purchase.mode != "fixed_price"
             return f"{who} does not buy {t.name[about]}" + (
                 ": the Bank auctions it" if auctioned else ""
             )

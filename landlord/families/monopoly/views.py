@@ -102,7 +102,7 @@ def question(game: Any, seat: int) -> str:
             return "your turn: throw the dice"
         return f"your turn: {_either(first)} first, or throw the dice"
     if kind == "buy":
-        auctioned = game.rules.params["purchase"]["mode"] != "fixed_price"
+        auctioned = game.rules.purchase.mode != "fixed_price"
         other = "or let the Bank auction it" if auctioned else "or leave it"
         return f"buy {t.name[about]} for {priced(t.price[about])}, {other}?"
     if kind == "bid":

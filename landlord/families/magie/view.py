@@ -1,0 +1,139 @@
+"""What a player sees of a Magie game: everything on the table (the game hides nothing).
+
+The Landlord's Game has no hidden information: the green cards are dealt and
+the Chance pack drawn by chance, and every card, house, debt and coin is in
+view. :class:`View` gives a player the board's state, read live, and the
+read-only questions the named bots ask (what a stop costs, what a card is
+worth, what the necessity tax is now).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from landlord.engine.view import View as BaseView
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.families.magie.game import LandlordsGame
+
+__all__ = ["View"]
+
+
+class View(BaseView):
+    """A player's view of a Landlord's Game (see :class:`landlord.engine.view.View`).
+
+    Attributes
+    ----------
+    tables : Tables
+        The rule set's numbers by space (prices, rents, kinds, names).
+    owner, houses : sequence of int
+        Who holds each space's card (-1: the pack), and the houses on it.
+    luxuries, education, railroads_held : sequence of int
+        Each player's luxury cards, Education cards and railroads.
+    jailed, in_poor_house : sequence of bool
+        Who is in Jail, and who in the Poor House.
+    public : sequence of bool
+        The franchises and railroads the Public Treasury has bought (free to use).
+    colleges : set of int
+        The spaces with a Free College.
+    debts : mapping of int to Debt
+        Every debt still owed, by id.
+    house_cost, luxury_fee, jail_fine : int
+        What a house, a luxury card and the Jail fine cost.
+    """
+
+    SHOWN = (
+        *BaseView.SHOWN,
+        "owner",
+        "houses",
+        "luxuries",
+        "education",
+        "jailed",
+        "in_poor_house",
+        "jail_cards",
+        "public",
+        "colleges",
+        "debts",
+        "trust",
+        "wages",
+        "single_tax",
+        "single_tax_since",
+        "land_value_tax",
+        "public_works",
+    )
+
+    @classmethod
+    def shared(cls, game: LandlordsGame) -> dict[str, Any]:
+        shown = super().shared(game)
+        holdings, treasury, dealings, spaces = (
+            game.holdings,
+            game.treasury,
+            game.dealings,
+            game.spaces,
+        )
+        shown.update(
+            tables=game.tables,
+            owner=holdings.owner,
+            houses=holdings.houses,
+            luxuries=holdings.luxuries,
+            railroads_held=holdings.railroads_held,
+            education=holdings.education,
+            jailed=game.jailed,
+            in_poor_house=game.in_poor_house,
+            public=treasury.public,
+            colleges=treasury.colleges,
+            debts=dealings.debts,
+            house_cost=holdings.house_cost,
+            luxury_fee=holdings.luxury_fee,
+            jail_fine=game.jail_fine,
+            treasury_account=treasury.account,
+            # The read-only questions, as the game's parts answer them.
+            rent_due=spaces.rent_due,
+            land_rent=spaces.land_rent,
+            necessity_tax=spaces.necessity_tax,
+            card_value=holdings.card_value,
+            holdings_table=game.holdings_table,
+            net_worths=game.net_worths,
+            owed_by=dealings.owed_by,
+        )
+        return shown
+
+    @property
+    def wages(self) -> int:
+        """The wages paid at Mother Earth now (the single tax raises them)."""
+        return self._game.wages
+
+    @property
+    def jail_cards(self) -> list[int]:
+        """How many get-out-of-Jail cards each player keeps."""
+        return self._game.jail_cards
+
+    @property
+    def trust(self) -> Any:
+        """The two players of a railroad Trust, or ``None``."""
+        return self._game.dealings.trust
+
+    @property
+    def single_tax(self) -> bool:
+        """Whether the single tax is in force."""
+        return self._game.treasury.single_tax
+
+    @property
+    def single_tax_since(self) -> int:
+        """The round the single tax came in (0: from the start), or -1."""
+        return self._game.treasury.single_tax_since
+
+    @property
+    def land_value_tax(self) -> float:
+        """The dial's share of land rent taxed, while the single tax is not in force."""
+        return self._game.treasury.land_value_tax
+
+    @property
+    def site_claims(self) -> tuple[Any, ...]:
+        """The sites a player may claim to build on (under the single tax)."""
+        return self._game.treasury.site_claims
+
+    @property
+    def public_works(self) -> tuple[tuple[int, str], ...]:
+        """What the Treasury has bought, (round, what), in order."""
+        return tuple(self._game.treasury.public_works)

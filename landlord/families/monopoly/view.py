@@ -1,0 +1,112 @@
+"""What a player sees of a game of the later rules: the table, but not the packs' order.
+
+The Chance and Community Chest packs are shuffled at the start and drawn from
+the top: their order is hidden from the players, and a :class:`View` does not
+show it (only how many cards each pack holds). Everything else is in view:
+who holds which property, the buildings, the mortgages, the bank's stock,
+the Get Out of Jail Free cards held, every coin. The view also answers the
+read-only questions the named bots ask (the rent due on a property, the
+groups a player holds whole, what a mortgage costs to lift, whether a trade
+is legal).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from landlord.engine.view import View as BaseView
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.families.monopoly.game import Monopoly
+
+__all__ = ["View"]
+
+#: The game's read-only questions a view passes on.
+_QUESTIONS = (
+    "rent",
+    "complete_groups",
+    "nearly_complete",
+    "group_has_buildings",
+    "lift_cost",
+    "interest",
+    "total_worth",
+    "trade_problem",
+    "refused_lately",
+    "build_options",
+    "active_players",
+    "holdings_table",
+    "net_worths",
+)
+
+
+class View(BaseView):
+    """A player's view of a game of the later rules (see :class:`landlord.engine.view.View`).
+
+    Attributes
+    ----------
+    tables : EstateTables
+        The rule set's numbers by space (prices, rent ladders, groups, names).
+    owner, houses : sequence of int
+        Who holds each title (-1: the bank), and its buildings (5: a hotel).
+    mortgaged, jailed, bankrupt : sequence of bool
+    money_scale : int
+        How the named bots scale their money figures (set for the 1906 game's $500).
+    per_lot : int
+        Houses a lot holds before a hotel.
+    jail_fine : int
+    currency : str
+    """
+
+    SHOWN = (
+        *BaseView.SHOWN,
+        "owner",
+        "houses",
+        "mortgaged",
+        "jailed",
+        "bankrupt",
+        "jail_cards",
+        "bank_houses",
+        "bank_hotels",
+        "pack_sizes",
+        "wages",
+    )
+
+    @classmethod
+    def shared(cls, game: Monopoly) -> dict[str, Any]:
+        shown = super().shared(game)
+        shown.update(
+            tables=game.tables,
+            owner=game.owner,
+            houses=game.houses,
+            mortgaged=game.mortgaged,
+            jailed=game.jailed,
+            bankrupt=game.bankrupt,
+            money_scale=game.money_scale,
+            per_lot=game.rules.buildings.per_lot,
+            jail_fine=game.jail_fine,
+            wages=game.wages,
+            currency=game.currency,
+        )
+        # The read-only questions, as the game answers them.
+        shown.update({name: getattr(game, name) for name in _QUESTIONS})
+        return shown
+
+    @property
+    def jail_cards(self) -> list[int]:
+        """How many Get Out of Jail Free cards each player holds."""
+        return self._game.jail_cards
+
+    @property
+    def bank_houses(self) -> int:
+        """Houses the bank has left."""
+        return self._game.bank_houses
+
+    @property
+    def bank_hotels(self) -> int:
+        """Hotels the bank has left."""
+        return self._game.bank_hotels
+
+    @property
+    def pack_sizes(self) -> dict[str, int]:
+        """How many cards each pack holds (their order is hidden)."""
+        return {pack: len(order) for pack, order in self._game.packs.items()}
