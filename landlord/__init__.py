@@ -123,10 +123,13 @@ def load_game(path) -> GameRecord:
 _SUBMODULES = frozenset(
     {
         "analysis",
+        "conformance",
         "engine",
         "experiments",
+        "families",
         "flows",
         "metrics",
+        "money",
         "palette",
         "plotting",
         "policies",

@@ -10,24 +10,30 @@ mismatched file is refused whole, with the reason.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import landlord
-from landlord.engine import (
-    CHANCE,
-    GameState,
-    IllegalMove,
-    action_from_json,
-    action_to_json,
-    new_game,
+from landlord.engine import GameState
+from landlord.engine.history import (
+    history_to_json,
+    ledger_digest,
+    replay,
+    rules_of,
+    rules_reference,
 )
-from landlord.rules import RULES_DIR, RulesError, load_rules
 
-__all__ = ["FORMAT", "VERSION", "GameRecord", "SavedGameError", "load_game", "replay"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "GameRecord",
+    "SavedGameError",
+    "history_to_json",
+    "load_game",
+    "replay",
+]
 
 FORMAT = "landlord-game"
 VERSION = 1
@@ -66,10 +72,7 @@ class GameRecord:
     @property
     def rules_file(self) -> str:
         """The path of the rule set's TOML file if it is the user's own, else ""."""
-        files = self.game.rules.files
-        if not files or Path(files[0]).resolve().parent == RULES_DIR.resolve():
-            return ""
-        return str(Path(files[0]).resolve())
+        return rules_reference(self.game.rules).get("rules_file", "")
 
     @classmethod
     def from_session(cls, session) -> GameRecord:
@@ -270,54 +273,14 @@ class GameRecord:
         return path
 
 
-def history_to_json(history: list[Any]) -> list[Any]:
-    """Actions as objects with a ``type``; chance outcomes as ``{"outcome": ...}``."""
-    out: list[Any] = []
-    for entry in history:
-        if isinstance(entry, tuple):
-            out.append({"outcome": list(entry)})
-        elif isinstance(entry, int):
-            out.append({"outcome": entry})
-        else:
-            out.append(action_to_json(entry))
-    return out
-
-
 def result_of(game: GameState) -> dict[str, Any]:
     """The figures a replay must reproduce: balances, turns and a digest of the ledger."""
-    digest = hashlib.sha256(repr(game.ledger.records).encode()).hexdigest()
     return {
         "over": game.is_over,
-        "turns": getattr(game, "turns_played", 0),
+        "turns": game.turns_played,
         "balances": list(game.ledger.balances),
-        "ledger_sha256": digest,
+        "ledger_sha256": ledger_digest(game.ledger),
     }
-
-
-def replay(rules, names: list[str], history: list[Any]) -> GameState:
-    """Play a recorded history through the engine; ``ValueError`` where it breaks."""
-    game = new_game(rules, names)
-    for number, entry in enumerate(history):
-        if game.is_over:
-            raise ValueError(f"history entry {number}: the game was already over")
-        if not isinstance(entry, dict):
-            raise ValueError(f"history entry {number}: expected an object, got {entry!r}")
-        if game.actor == CHANCE:
-            if set(entry) != {"outcome"}:
-                raise ValueError(f"history entry {number}: expected a chance outcome, got {entry}")
-            value = entry["outcome"]
-            value = tuple(value) if isinstance(value, list) else value
-        else:
-            if "outcome" in entry:
-                raise ValueError(
-                    f"history entry {number}: expected a player's action, got {entry}"
-                )
-            value = action_from_json(entry)
-        try:
-            game.apply(value)
-        except IllegalMove as error:
-            raise ValueError(f"history entry {number}: {error}") from None
-    return game
 
 
 def load_game(path: str | Path) -> GameRecord:
@@ -359,12 +322,9 @@ def load_game(path: str | Path) -> GameRecord:
     if not all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players):
         raise refuse("field 'players': expected objects with a 'name'")
     try:
-        rules_file = document.get("rules_file")
-        rules = load_rules(rules_file or document["rules"], **document["options"])
-        if rules.id != document["rules"]:
-            raise RulesError(f"expected rule set {document['rules']!r}, found {rules.id!r}")
-    except (RulesError, ValueError, TypeError) as error:
-        raise refuse(f"field 'rules'/'options': {error}") from None
+        rules = rules_of(document)
+    except ValueError as error:
+        raise refuse(str(error)) from None
     names = [p["name"] for p in players]
     try:
         game = replay(rules, names, document["history"])

@@ -45,6 +45,10 @@ CHANCE = -1
 #: Who acts when the game is over.
 NOBODY = -2
 
+#: What :meth:`GameState.to_json` writes, and the version of its form.
+STATE_FORMAT = "landlord-state"
+STATE_VERSION = 1
+
 
 class IllegalMove(ValueError):
     """An action or outcome that is not legal in the current state."""
@@ -225,6 +229,135 @@ class GameState:
             self._node = self._flow_gen.send(choice)
         except StopIteration:
             self._node = (NOBODY,)
+
+    # --- for research: copies, scores, masks, JSON -----------------------------------
+
+    def clone(self) -> GameState:
+        """An independent copy of the game as it stands, to try moves on.
+
+        The copy is the game replayed from its history (a game is its
+        history), so it shares nothing with this one: play either and the
+        other does not change. State set by hand, outside ``apply``, is not
+        part of a history and is not copied.
+
+        Examples
+        --------
+        >>> from landlord.session import Session
+        >>> game = Session("landlords_game", ["eager_landlord"] * 2, seed=4).run(max_steps=60)
+        >>> twin = game.clone()
+        >>> twin.history == game.history, twin.ledger.records == game.ledger.records
+        (True, True)
+        >>> twin.apply_index(0)
+        >>> len(twin.history) == len(game.history) + 1
+        True
+        """
+        twin = self.family.new_game(self.rules, self.names)
+        apply = twin.apply
+        for choice in self.history:
+            apply(choice)
+        return twin
+
+    def returns(self) -> list[float]:
+        """Each player's return: 1.0 for a winner of the finished game (every player
+        when the rules say everyone wins), 0.0 for the others, and 0.0 for all while
+        the game is being played. :meth:`Family.outcome` gives the scores.
+
+        Examples
+        --------
+        >>> from landlord.session import Session
+        >>> Session("monopoly_us", ["strategy_guide"] * 3, seed=4).run().returns()
+        [0.0, 0.0, 1.0]
+        """
+        if not self.is_over:
+            return [0.0] * self.n_players
+        winners = set(self.family.outcome(self).winners)
+        return [1.0 if player in winners else 0.0 for player in range(self.n_players)]
+
+    def action_mask(self, size: int | None = None) -> Any:
+        """Which action indices are legal now, as a numpy array of booleans.
+
+        The acting player's legal actions are numbered in the order
+        :meth:`legal_actions` lists them; index ``i`` is taken with
+        :meth:`apply_index`. The mask is padded with False to ``size``, for an
+        agent that chooses among a fixed number of indices. All False when no
+        player acts.
+
+        Raises
+        ------
+        ValueError
+            If ``size`` is smaller than the number of listed actions.
+
+        Examples
+        --------
+        >>> from landlord.session import Session
+        >>> game = Session("landlords_game", ["human", "random"], seed=3).run()
+        >>> game.action_mask(4).tolist()
+        [True, True, False, False]
+        """
+        import numpy as np
+
+        node = self._node
+        listed = len(node[2]) if node[0] >= 0 else 0
+        width = listed if size is None else size
+        if width < listed:
+            raise ValueError(f"{listed} actions are listed now; a mask of {width} is too small")
+        mask = np.zeros(width, dtype=bool)
+        mask[:listed] = True
+        return mask
+
+    def to_json(self) -> dict[str, Any]:
+        """The game as plain JSON: its rule set and options, players and history.
+
+        :meth:`from_json` plays it back to the same state.
+        """
+        from landlord.engine.history import history_to_json, rules_reference
+
+        return {
+            "format": STATE_FORMAT,
+            "version": STATE_VERSION,
+            **rules_reference(self.rules),
+            "names": list(self.names),
+            "history": history_to_json(self.history),
+        }
+
+    @staticmethod
+    def from_json(document: Any) -> GameState:
+        """The game a :meth:`to_json` document describes, replayed.
+
+        Raises
+        ------
+        ValueError
+            If the document is not a game state, its rule set cannot be
+            loaded, or its history does not replay (naming the entry).
+
+        Examples
+        --------
+        >>> from landlord.session import Session
+        >>> game = Session("single_tax", ["random"] * 3, seed=5).run(max_steps=90)
+        >>> again = GameState.from_json(game.to_json())
+        >>> again.ledger.records == game.ledger.records, again.pending == game.pending
+        (True, True)
+        """
+        from landlord.engine.history import replay, rules_of
+
+        if not isinstance(document, dict) or document.get("format") != STATE_FORMAT:
+            raise ValueError(f'not a landlord game state (no "format": "{STATE_FORMAT}")')
+        if document.get("version") != STATE_VERSION:
+            raise ValueError(
+                f"a game state of version {document.get('version')!r}; this kit reads "
+                f"{STATE_VERSION}"
+            )
+        names, history = document.get("names"), document.get("history")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise ValueError("field 'names': expected a list of the players' names")
+        if not isinstance(history, list):
+            raise ValueError("field 'history': expected a list")
+        return replay(rules_of(document), names, history)
+
+    def __reduce__(self) -> tuple:
+        # Pickled (and deep-copied) as its history: the flow is a generator, which
+        # pickles as nothing else does, and the history replays it exactly.
+        return (GameState.from_json, (self.to_json(),))
 
     def observe(self, player: int) -> View:
         """What ``player`` sees of the game: a read-only view of the public state,
