@@ -23,6 +23,7 @@ reading in the rule set's data:
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 
 from landlord.engine.actions import (
@@ -91,11 +92,14 @@ class Dealings:
         self.trust: frozenset[int] | None = None
         #: The two players who hold every railroad between them, or None (Rule 9).
         self.railroad_pair: set[int] | None = None
-        self._bids: dict[int, Bid] = {}
-        self._offers: dict[tuple, Any] = {}
-        #: Offers made once: a card at every rung of a price ladder, by (card, to whom,
-        #: value, ladder), and a loan at every rate and security, by (lender, amount, card).
-        self._ladders: dict[tuple, tuple] = {}
+        # The actions offered, made once for every game of the rule set (they are
+        # immutable records): bids by amount, offers by their fields, and a card at
+        # every rung of a price ladder, by (card, to whom, value, ladder), and a loan
+        # at every rate and security, by (lender, amount, card).
+        offered = game.tables.offered
+        self._bids: dict[int, Bid] = offered.setdefault("bids", {})
+        self._offers: dict[tuple, Any] = offered.setdefault("offers", {})
+        self._ladders: dict[tuple, tuple] = offered.setdefault("ladders", {})
         self._interest_rates = tuple(game.rules.borrowing.interest_percent)
 
     def bid(self, amount: int) -> Bid:
@@ -303,6 +307,7 @@ class Dealings:
         houses = holdings.houses
         house_cost = holdings.house_cost
         ladders = self._ladders
+        extend = actions.extend
         for space in self.tables.cards:
             holder = owner[space]
             if holder < 0 or space in pledged or (need and holder != player):
@@ -310,28 +315,25 @@ class Dealings:
             value = price_of[space] + houses[space] * house_cost
             if holder == player:
                 for other in others:
-                    # The offers of this card to this player at every rung, made once.
+                    # The offers of this card to this player at every rung (their prices
+                    # rising), made once; those the buyer can pay for are a first run.
                     key = (space, other, value, ladder)
-                    offers = ladders.get(key)
-                    if offers is None:
-                        offers = ladders[key] = tuple(
+                    rungs = ladders.get(key)
+                    if rungs is None:
+                        offers = tuple(
                             make(OfferCard, space, other, value * pct // 100) for pct in ladder
                         )
-                    cash = balances[other]
-                    for offer in offers:
-                        if cash >= offer.price:
-                            add(offer)
+                        rungs = ladders[key] = (offers, [offer.price for offer in offers])
+                    offers, prices = rungs
+                    extend(offers[: bisect_right(prices, balances[other])])
             else:
                 key = (space, -1, value, ladder)
-                offers = ladders.get(key)
-                if offers is None:
-                    offers = ladders[key] = tuple(
-                        make(AskForCard, space, value * pct // 100) for pct in ladder
-                    )
-                cash = balances[player]
-                for offer in offers:
-                    if cash >= offer.price:
-                        add(offer)
+                rungs = ladders.get(key)
+                if rungs is None:
+                    offers = tuple(make(AskForCard, space, value * pct // 100) for pct in ladder)
+                    rungs = ladders[key] = (offers, [offer.price for offer in offers])
+                offers, prices = rungs
+                extend(offers[: bisect_right(prices, balances[player])])
         if holdings.luxuries[player]:
             fee = holdings.luxury_fee
             for other in others:

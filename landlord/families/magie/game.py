@@ -178,6 +178,8 @@ class LandlordsGame(GameState):
         self.votes_left = 0
         movement = rules.movement
         self._either_way = (movement.either_way_from, movement.either_way_to)
+        #: The moves a throw allows, by (space, throw), for every game of the rule set.
+        self._moves = t.move_options
         self._railroad_pass = movement.railroad_pass
         self._wages_times = rules.end.wages_times
         self.round_limit = rules.end.round_limit
@@ -399,11 +401,21 @@ class LandlordsGame(GameState):
 
     # --- The move (Rules 2, 13, 17) -----------------------------------------------
 
-    def move_options(self, player: int, throw: tuple[int, int]) -> list[Any]:
-        """Where a throw may take a player: forward, perhaps backward or by the pass."""
+    def move_options(self, player: int, throw: tuple[int, int]) -> tuple[Any, ...]:
+        """Where a throw may take a player: forward, perhaps backward or by the pass.
+
+        They depend only on the rule set, where he stands and the throw, so each
+        is worked out once for every game of the rule set.
+        """
+        key = (self.position[player], throw)
+        options = self._moves.get(key)
+        if options is None:
+            options = self._moves[key] = tuple(self._moves_from(key[0], throw))
+        return options
+
+    def _moves_from(self, pos: int, throw: tuple[int, int]) -> list[Any]:
         t = self.tables
         size = t.size
-        pos = self.position[player]
         total = throw[0] + throw[1]
         forward, backward, by_pass = t.moves
         if pos >= size:

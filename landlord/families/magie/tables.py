@@ -7,7 +7,7 @@ every game played with it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from landlord.engine.actions import Build, Buy, ClaimSite, Move
@@ -52,6 +52,11 @@ class Tables:
     builds: dict[int, Any]
     claims: dict[int, Any]
     buy_at_price: dict[int, Any]
+    #: The moves each throw allows from each space, by (space, throw), as the
+    #: games of the rule set work them out.
+    move_options: dict[tuple, tuple] = field(default_factory=dict)
+    #: Bids, offers and loans as the games of the rule set make them (each once).
+    offered: dict[str, dict] = field(default_factory=dict)
 
 
 def tables_for(rules: RuleSet) -> Tables:
