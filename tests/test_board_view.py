@@ -456,15 +456,15 @@ def later_game(rules: str = "monopoly_uk_1972", players: int = 4):
     while game.round < 3:
         session.step()
     size = game.tables.size
-    game.owner[:] = [-1] * size
-    game.houses[:] = [0] * size
-    game.mortgaged[:] = [False] * size
+    game.estates.owner[:] = [-1] * size
+    game.estates.houses[:] = [0] * size
+    game.estates.mortgaged[:] = [False] * size
     game.jailed[:] = [False] * players
     for space, holder in {PARK_LANE: 0, MAYFAIR: 0, KINGS_CROSS: 1, OLD_KENT_ROAD: 2}.items():
-        game.owner[space] = holder
-    game.houses[PARK_LANE], game.houses[MAYFAIR] = 4, 5
-    game.bank_houses, game.bank_hotels = 28, 11
-    game.mortgaged[KINGS_CROSS] = True
+        game.estates.owner[space] = holder
+    game.estates.houses[PARK_LANE], game.estates.houses[MAYFAIR] = 4, 5
+    game.estates.bank_houses, game.estates.bank_hotels = 28, 11
+    game.estates.mortgaged[KINGS_CROSS] = True
     game.position[:] = [PARK_LANE, 20, JAIL, JAIL][:players]
     if players > 3:
         game.jailed[3] = True
@@ -484,8 +484,8 @@ def test_the_later_game_shows_owners_buildings_mortgages_and_pounds_on_the_londo
     spaces = spaces_by_index(root)
     assert sorted(spaces) == list(range(40))
     for index, space in spaces.items():
-        assert int(space.get("data-holder")) == game.owner[index]
-        assert int(space.get("data-houses")) == game.houses[index]
+        assert int(space.get("data-holder")) == game.estates.owner[index]
+        assert int(space.get("data-houses")) == game.estates.houses[index]
     # The London names, in pounds, with no dollar anywhere.
     assert title(spaces[MAYFAIR]).startswith("39. Mayfair \u2014 street")
     assert "\u00a3400" in texts(spaces[MAYFAIR])
@@ -496,7 +496,7 @@ def test_the_later_game_shows_owners_buildings_mortgages_and_pounds_on_the_londo
     assert fills(spaces[MAYFAIR]).count(HOTEL_FILL) == 1
     assert HOUSE_FILL not in fills(spaces[MAYFAIR])
     assert spaces[MAYFAIR].get("data-hotel") == "1"
-    assert spaces[PARK_LANE].get("data-rent") == str(game.rent(PARK_LANE)) == "1300"
+    assert spaces[PARK_LANE].get("data-rent") == str(game.estates.rent(PARK_LANE)) == "1300"
     assert "rent \u00a32,000" in texts(spaces[MAYFAIR])
     assert "held by Ann (player 1)" in title(spaces[MAYFAIR])
     assert "a hotel" in title(spaces[MAYFAIR])
@@ -568,9 +568,9 @@ def test_a_whole_seeded_game_of_the_later_rules_draws_at_every_stage(rules):
         root = draw(game, size=640)
         spaces = spaces_by_index(root)
         for index in range(40):
-            assert int(spaces[index].get("data-holder")) == game.owner[index]
-            assert int(spaces[index].get("data-houses")) == game.houses[index]
-            assert (spaces[index].get("data-mortgaged") == "1") == game.mortgaged[index]
+            assert int(spaces[index].get("data-holder")) == game.estates.owner[index]
+            assert int(spaces[index].get("data-houses")) == game.estates.houses[index]
+            assert (spaces[index].get("data-mortgaged") == "1") == game.estates.mortgaged[index]
         tokens = tokens_by_player(root)
         assert sorted(tokens) == [p for p in range(4) if not game.bankrupt[p]]
         for player, token in tokens.items():
@@ -578,7 +578,7 @@ def test_a_whole_seeded_game_of_the_later_rules_draws_at_every_stage(rules):
             assert inside(token_centre(token), cell_box(spaces[game.position[player]]))
         centre = groups(root, "centre")[0]
         assert centre.get("data-round") == str(game.round)
-        assert centre.get("data-bank-houses") == str(game.bank_houses)
+        assert centre.get("data-bank-houses") == str(game.estates.bank_houses)
         drawn += 1
         if game.is_over:
             break

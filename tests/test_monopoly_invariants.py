@@ -43,32 +43,32 @@ def check_invariants(game) -> None:
     assert all(ledger.balances[p] >= 0 for p in range(n))
     # One holder per title; houses only on streets; the bank's stock respected.
     for space in range(t.size):
-        assert -1 <= game.owner[space] < n
+        assert -1 <= game.estates.owner[space] < n
         if space not in t.cards:
-            assert game.owner[space] == -1
-        if game.houses[space]:
+            assert game.estates.owner[space] == -1
+        if game.estates.houses[space]:
             assert t.kind[space] == "street"
-    on_board = sum(h for h in game.houses if h < HOTEL)
-    hotels = sum(1 for h in game.houses if h == HOTEL)
-    assert on_board + game.bank_houses == rules.buildings.houses
-    assert hotels + game.bank_hotels == rules.buildings.hotels
-    assert game.bank_houses >= 0
-    assert game.bank_hotels >= 0
+    on_board = sum(h for h in game.estates.houses if h < HOTEL)
+    hotels = sum(1 for h in game.estates.houses if h == HOTEL)
+    assert on_board + game.estates.bank_houses == rules.buildings.houses
+    assert hotels + game.estates.bank_hotels == rules.buildings.hotels
+    assert game.estates.bank_houses >= 0
+    assert game.estates.bank_hotels >= 0
     for lots in t.groups.values():
-        built = [game.houses[s] for s in lots]
+        built = [game.estates.houses[s] for s in lots]
         if any(built):
-            holder = game.owner[lots[0]]
+            holder = game.estates.owner[lots[0]]
             assert holder >= 0
-            assert all(game.owner[s] == holder for s in lots)
-            assert not any(game.mortgaged[s] for s in lots)
+            assert all(game.estates.owner[s] == holder for s in lots)
+            assert not any(game.estates.mortgaged[s] for s in lots)
             # Evenly: no lot more than one ahead of another.
             assert max(built) - min(built) <= 1
     for space in range(t.size):
-        if game.mortgaged[space]:
-            assert game.owner[space] >= 0
+        if game.estates.mortgaged[space]:
+            assert game.estates.owner[space] >= 0
     for player in range(n):
-        held = [s for s in t.cards if game.owner[s] == player]
-        assert game.mortgages_held[player] == sum(game.mortgaged[s] for s in held)
+        held = [s for s in t.cards if game.estates.owner[s] == player]
+        assert game.estates.mortgages_held[player] == sum(game.estates.mortgaged[s] for s in held)
         if game.bankrupt[player]:
             assert held == []
             assert ledger.balances[player] == 0
@@ -148,7 +148,7 @@ def test_a_saved_later_game_replays_to_the_same_ledger(setup, tmp_path_factory):
     path = session.record().save(tmp_path_factory.mktemp("saved") / "game.json")
     loaded = load_game(path)
     assert loaded.game.ledger.records == session.game.ledger.records
-    assert loaded.game.owner == session.game.owner
+    assert loaded.game.estates.owner == session.game.estates.owner
 
 
 def test_two_hundred_bot_games_end_with_money_conserved_and_a_winner():

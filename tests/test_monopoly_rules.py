@@ -60,14 +60,14 @@ def game_at_throw(
     while game.actor == CHANCE and game.pending.purpose == "shuffle":
         game.apply(game.pending.outcomes[0])
     for space, holder in (owners or {}).items():
-        game.owner[space] = holder
+        game.estates.owner[space] = holder
     for space, count in (houses or {}).items():
-        game.houses[space] = count
-        game.bank_houses -= count if count < HOTEL else 0
-        game.bank_hotels -= 1 if count == HOTEL else 0
+        game.estates.houses[space] = count
+        game.estates.bank_houses -= count if count < HOTEL else 0
+        game.estates.bank_hotels -= 1 if count == HOTEL else 0
     for space in mortgaged:
-        game.mortgaged[space] = True
-        game.mortgages_held[game.owner[space]] += 1
+        game.estates.mortgaged[space] = True
+        game.estates.mortgages_held[game.estates.owner[space]] += 1
     for player, amount in (cash or {}).items():
         difference = amount - game.cash(player)
         if difference > 0:
@@ -130,7 +130,7 @@ def test_buying_at_the_printed_price():
     throw(game, 1, 3)  # to Boardwalk
     assert game.decision_kind == "buy"
     game.apply(Buy(BOARDWALK, 400))
-    assert game.owner[BOARDWALK] == 0
+    assert game.estates.owner[BOARDWALK] == 0
     assert game.cash(0) == 1100
 
 
@@ -144,7 +144,7 @@ def test_a_declined_property_is_auctioned_to_the_highest_bidder():
     assert game.actor == 0
     game.apply(Bid(150))  # the decliner may bid too
     game.apply(PASS)
-    assert game.owner[BOARDWALK] == 0
+    assert game.estates.owner[BOARDWALK] == 0
     assert game.cash(0) == 1350
 
 
@@ -152,7 +152,7 @@ def test_fixed_prices_have_no_auction_and_every_lot_auctioned_has_no_purchase():
     quaker = game_at_throw(positions={0: 35}, purchase="fixed_price")
     throw(quaker, 1, 3)
     quaker.apply(DECLINE)
-    assert quaker.owner[BOARDWALK] == -1
+    assert quaker.estates.owner[BOARDWALK] == -1
     assert quaker.turn_player == 1
     auction = game_at_throw(positions={0: 35}, purchase="auction")
     throw(auction, 1, 3)
@@ -162,25 +162,25 @@ def test_fixed_prices_have_no_auction_and_every_lot_auctioned_has_no_purchase():
 
 def test_rent_doubles_on_a_complete_unmortgaged_group_and_follows_the_ladder():
     game = game_at_throw(owners={BALTIC: 1, MEDITERRANEAN: 1})
-    assert game.rent(BALTIC) == 8  # 4, doubled
-    game.houses[BALTIC] = 3
-    assert game.rent(BALTIC) == 180
-    game.houses[BALTIC] = HOTEL
-    assert game.rent(BALTIC) == 450
-    game.houses[BALTIC] = 0
-    game.mortgaged[MEDITERRANEAN] = True
-    assert game.rent(BALTIC) == 4  # a mortgaged lot in the group: no doubling
-    assert game.rent(MEDITERRANEAN) == 0
+    assert game.estates.rent(BALTIC) == 8  # 4, doubled
+    game.estates.houses[BALTIC] = 3
+    assert game.estates.rent(BALTIC) == 180
+    game.estates.houses[BALTIC] = HOTEL
+    assert game.estates.rent(BALTIC) == 450
+    game.estates.houses[BALTIC] = 0
+    game.estates.mortgaged[MEDITERRANEAN] = True
+    assert game.estates.rent(BALTIC) == 4  # a mortgaged lot in the group: no doubling
+    assert game.estates.rent(MEDITERRANEAN) == 0
 
 
 def test_railroad_and_utility_rents():
     game = game_at_throw(owners={5: 1, 15: 1, 25: 1, ELECTRIC: 1})
-    assert game.rent(5) == 100
-    game.mortgaged[25] = True
-    assert game.rent(5) == 50  # a mortgaged railroad does not count
-    assert game.rent(ELECTRIC, dice_total=9) == 36
-    game.owner[WATER] = 1
-    assert game.rent(ELECTRIC, dice_total=9) == 90
+    assert game.estates.rent(5) == 100
+    game.estates.mortgaged[25] = True
+    assert game.estates.rent(5) == 50  # a mortgaged railroad does not count
+    assert game.estates.rent(ELECTRIC, dice_total=9) == 36
+    game.estates.owner[WATER] = 1
+    assert game.estates.rent(ELECTRIC, dice_total=9) == 90
 
 
 def test_landing_pays_rent_to_the_holder():
@@ -192,57 +192,57 @@ def test_landing_pays_rent_to_the_holder():
 
 def test_houses_are_built_evenly_from_a_bank_of_thirty_two():
     game = game_at_throw(owners=dict.fromkeys(LIGHT_BLUE, 0))
-    assert set(game.build_options(0)) == {Build(s) for s in LIGHT_BLUE}
-    game.houses[6] = 1
-    assert set(game.build_options(0)) == {Build(8), Build(9)}  # evenly
-    game.houses[8] = game.houses[9] = 1
-    game.mortgaged[9] = True
-    assert game.build_options(0) == []  # a mortgaged lot in the group
-    game.mortgaged[9] = False
-    game.bank_houses = 0
-    assert game.build_options(0) == []
-    game.bank_houses = 32
+    assert set(game.estates.build_options(0)) == {Build(s) for s in LIGHT_BLUE}
+    game.estates.houses[6] = 1
+    assert set(game.estates.build_options(0)) == {Build(8), Build(9)}  # evenly
+    game.estates.houses[8] = game.estates.houses[9] = 1
+    game.estates.mortgaged[9] = True
+    assert game.estates.build_options(0) == []  # a mortgaged lot in the group
+    game.estates.mortgaged[9] = False
+    game.estates.bank_houses = 0
+    assert game.estates.build_options(0) == []
+    game.estates.bank_houses = 32
     for space in LIGHT_BLUE:
-        game.houses[space] = 4
-    assert set(game.build_options(0)) == {BuildHotel(s) for s in LIGHT_BLUE}
+        game.estates.houses[space] = 4
+    assert set(game.estates.build_options(0)) == {BuildHotel(s) for s in LIGHT_BLUE}
 
 
 def test_a_hotel_hands_four_houses_back_and_sells_back_at_half():
     game = game_at_throw(owners=dict.fromkeys(LIGHT_BLUE, 0), houses=dict.fromkeys(LIGHT_BLUE, 4))
-    houses_before = game.bank_houses
+    houses_before = game.estates.bank_houses
     game._place(0, 9, True, 50)
-    assert game.houses[9] == HOTEL
-    assert game.bank_houses == houses_before + 4
-    assert game.bank_hotels == 11
+    assert game.estates.houses[9] == HOTEL
+    assert game.estates.bank_houses == houses_before + 4
+    assert game.estates.bank_hotels == 11
     cash = game.cash(0)
     game._sell_building(0, 9)
-    assert game.houses[9] == 4
-    assert game.bank_hotels == 12
+    assert game.estates.houses[9] == 4
+    assert game.estates.bank_hotels == 12
     assert game.cash(0) == cash + 25
-    assert set(game.sell_options(0)) == {SellBuilding(s) for s in LIGHT_BLUE}
+    assert set(game.estates.sell_options(0)) == {SellBuilding(s) for s in LIGHT_BLUE}
     # A bank with fewer than four houses cannot break a hotel up: the group is sold.
     game._place(0, 9, True, 50)
-    game.bank_houses = 3
+    game.estates.bank_houses = 3
     cash = game.cash(0)
     game._sell_building(0, 9)
-    assert [game.houses[s] for s in LIGHT_BLUE] == [0, 0, 0]
+    assert [game.estates.houses[s] for s in LIGHT_BLUE] == [0, 0, 0]
     assert game.cash(0) == cash + 25 * (4 + 4 + 5)
-    assert game.bank_houses == 3 + 8
+    assert game.estates.bank_houses == 3 + 8
 
 
 def test_mortgage_and_lift_at_ten_percent():
     game = game_at_throw(owners={BOARDWALK: 0})
     game._mortgage(0, BOARDWALK)
     assert game.cash(0) == 1700
-    assert game.rent(BOARDWALK) == 0
-    assert game.lift_cost(BOARDWALK) == 220
-    assert game.lift_cost(ELECTRIC) == 75 + 8  # 7.50 interest, rounded up
+    assert game.estates.rent(BOARDWALK) == 0
+    assert game.estates.lift_cost(BOARDWALK) == 220
+    assert game.estates.lift_cost(ELECTRIC) == 75 + 8  # 7.50 interest, rounded up
     game._lift(0, BOARDWALK)
     assert game.cash(0) == 1480
-    assert not game.mortgaged[BOARDWALK]
-    game.houses[PARK_PLACE] = 1
-    game.owner[PARK_PLACE] = 0
-    assert Mortgage(BOARDWALK) not in game.mortgage_options(0)  # buildings in the group
+    assert not game.estates.mortgaged[BOARDWALK]
+    game.estates.houses[PARK_PLACE] = 1
+    game.estates.owner[PARK_PLACE] = 0
+    assert Mortgage(BOARDWALK) not in game.estates.mortgage_options(0)  # buildings in the group
 
 
 def test_three_doubles_send_a_player_to_jail_without_moving():
@@ -408,8 +408,8 @@ def test_bankrupt_to_a_player_hands_everything_over_with_buildings_sold_at_half(
     # Ann's house is sold at half ($25), her cash goes to Bob, and her property too.
     assert game.bankrupt[0]
     assert game.cash(0) == 0
-    assert game.owner[BALTIC] == game.owner[MEDITERRANEAN] == 1
-    assert game.houses[BALTIC] == 0
+    assert game.estates.owner[BALTIC] == game.estates.owner[MEDITERRANEAN] == 1
+    assert game.estates.houses[BALTIC] == 0
     assert game.decision_kind == "mortgaged"
     assert game.actor == 1
     game.apply(KeepMortgage(READING))
@@ -430,9 +430,9 @@ def test_bankrupt_to_the_bank_puts_every_property_up_for_auction():
     game.apply(Bid(10))
     while game.decision_kind == "bid":
         game.apply(PASS)
-    assert game.owner[MEDITERRANEAN] in (1, 2)
-    assert game.owner[BALTIC] == -1
-    assert not game.mortgaged[MEDITERRANEAN]
+    assert game.estates.owner[MEDITERRANEAN] in (1, 2)
+    assert game.estates.owner[BALTIC] == -1
+    assert not game.estates.mortgaged[MEDITERRANEAN]
 
 
 def test_raising_money_by_mortgage_pays_the_debt():
@@ -447,22 +447,22 @@ def test_raising_money_by_mortgage_pays_the_debt():
 
 def test_a_trade_moves_property_cash_and_cards_and_the_receiver_pays_the_interest():
     game = game_at_throw(owners={BALTIC: 1, MEDITERRANEAN: 0}, mortgaged=(MEDITERRANEAN,))
-    assert game.trade_problem(0, Trade(1, (MEDITERRANEAN,), (BALTIC,), 0)) == ""
-    assert "does not hold" in game.trade_problem(0, Trade(1, (BALTIC,), (), 0))
-    assert "cash" in game.trade_problem(0, Trade(1, (), (BALTIC,), 5000))
-    game.houses[BALTIC] = 1
-    assert "buildings" in game.trade_problem(0, Trade(1, (MEDITERRANEAN,), (), -10))
-    game.houses[BALTIC] = 0
+    assert game.trades.problem(0, Trade(1, (MEDITERRANEAN,), (BALTIC,), 0)) == ""
+    assert "does not hold" in game.trades.problem(0, Trade(1, (BALTIC,), (), 0))
+    assert "cash" in game.trades.problem(0, Trade(1, (), (BALTIC,), 5000))
+    game.estates.houses[BALTIC] = 1
+    assert "buildings" in game.trades.problem(0, Trade(1, (MEDITERRANEAN,), (), -10))
+    game.estates.houses[BALTIC] = 0
     flow = game._exchange(0, Trade(1, (MEDITERRANEAN,), (BALTIC,), 20))
     node = next(flow)
     assert node[:2] == (1, "mortgaged")
     with contextlib.suppress(StopIteration):
         flow.send(LiftMortgage(MEDITERRANEAN))
-    assert game.owner[MEDITERRANEAN] == 1
-    assert game.owner[BALTIC] == 0
+    assert game.estates.owner[MEDITERRANEAN] == 1
+    assert game.estates.owner[BALTIC] == 0
     assert game.cash(0) == 1480
     assert game.cash(1) == 1500 + 20 - 33
-    assert not game.mortgaged[MEDITERRANEAN]
+    assert not game.estates.mortgaged[MEDITERRANEAN]
 
 
 def test_the_listed_trades_and_any_legal_trade_are_accepted_by_apply():
@@ -489,9 +489,9 @@ def test_the_listed_trades_and_any_legal_trade_are_accepted_by_apply():
     assert game.decision_kind == "offer"
     assert game.actor == other
     game.apply(ACCEPT)
-    assert game.owner[theirs] == player
-    assert game.owner[mine] == other
-    assert game.trades[-1][2:] == (unusual, True)
+    assert game.estates.owner[theirs] == player
+    assert game.estates.owner[mine] == other
+    assert game.trades.proposed[-1][2:] == (unusual, True)
     with pytest.raises(IllegalMove):
         game.apply(REFUSE)
 
@@ -518,10 +518,11 @@ def test_the_short_game_deals_two_deeds_each_paid_for_and_values_at_the_end():
     game = session.game
     while game.actor == CHANCE and game.pending.purpose in ("shuffle", "deal"):
         session.step()
-    assert [sum(1 for s in game.tables.cards if game.owner[s] == p) for p in range(3)] == [2] * 3
+    owner = game.estates.owner
+    assert [sum(1 for s in game.tables.cards if owner[s] == p) for p in range(3)] == [2] * 3
     spent = [1500 - game.cash(p) for p in range(3)]
     assert spent == [
-        sum(game.tables.price[s] for s in game.tables.cards if game.owner[s] == p)
+        sum(game.tables.price[s] for s in game.tables.cards if game.estates.owner[s] == p)
         for p in range(3)
     ]
     session.run()
@@ -537,7 +538,7 @@ def test_the_strategy_guide_trades_to_complete_groups_and_games_end_in_bankruptc
     for seed in range(6):
         game = Session("monopoly_us", ["strategy_guide"] * 4, seed=seed, round_limit=400).run()
         ended += "last player" in game.end_reason
-        accepted += sum(1 for *_, ok in game.trades if ok)
+        accepted += sum(1 for *_, ok in game.trades.proposed if ok)
     assert ended >= 4
     assert accepted >= 6
 
@@ -550,7 +551,7 @@ def test_a_saved_later_game_replays_exactly(tmp_path):
     path = session.record().save(tmp_path / "game.json")
     loaded = load_game(path)
     assert loaded.game.ledger.balances == session.game.ledger.balances
-    assert loaded.game.owner == session.game.owner
+    assert loaded.game.estates.owner == session.game.estates.owner
 
 
 def short_bank_game():
@@ -560,10 +561,10 @@ def short_bank_game():
     while game.actor == CHANCE and game.pending.purpose == "shuffle":
         game.apply(game.pending.outcomes[0])
     for space in LIGHT_BLUE:
-        game.owner[space] = 0
+        game.estates.owner[space] = 0
     for space in (BALTIC, MEDITERRANEAN):
-        game.owner[space] = 1
-    game.bank_houses = 1
+        game.estates.owner[space] = 1
+    game.estates.bank_houses = 1
     game.apply((1, 1))
     return game
 
@@ -580,8 +581,8 @@ def test_a_short_bank_auctions_the_last_houses_and_a_house_nobody_bids_for_is_no
     game.apply(PASS)
     game.apply(PASS)
     # Nobody bid: no house placed, and no more building offered before the throw.
-    assert game.houses[6] == 0
-    assert game.bank_houses == 1
+    assert game.estates.houses[6] == 0
+    assert game.estates.bank_houses == 1
     assert not any(isinstance(a, Build) for a in game.legal_actions())
 
 
@@ -594,8 +595,8 @@ def test_the_highest_bid_for_a_short_bank_house_buys_it():
     assert game.decision_kind == "place"
     assert game.actor == 1
     game.apply(Build(BALTIC))
-    assert game.houses[BALTIC] == 1
-    assert game.bank_houses == 0
+    assert game.estates.houses[BALTIC] == 1
+    assert game.estates.bank_houses == 0
     assert game.cash(1) == 1500 - bids[0].amount
 
 
@@ -612,19 +613,19 @@ def test_a_trade_partner_bankrupt_over_the_interest_loses_only_what_was_his():
         while True:
             node = flow.send(PASS)
     assert game.bankrupt[1]
-    assert game.owner[BALTIC] == 0  # Ann's side of the trade stands
-    assert game.owner[READING] == -1
-    assert not game.mortgaged[READING]
-    assert game.mortgages_held == [0, 0, 0]
+    assert game.estates.owner[BALTIC] == 0  # Ann's side of the trade stands
+    assert game.estates.owner[READING] == -1
+    assert not game.estates.mortgaged[READING]
+    assert game.estates.mortgages_held == [0, 0, 0]
 
 
 def test_holders_set_by_hand_a_stretch_at_a_time_count_too():
     game = game_at_throw()
-    assert game.complete_groups(0) == []
-    game.owner[:] = [0] * len(game.owner)
-    assert game.complete_groups(0) == sorted(game.tables.groups)
-    game.mortgaged[1:2] = [True]
-    assert 1 not in game.complete_groups(0)
+    assert game.estates.complete_groups(0) == []
+    game.estates.owner[:] = [0] * len(game.estates.owner)
+    assert game.estates.complete_groups(0) == sorted(game.tables.groups)
+    game.estates.mortgaged[1:2] = [True]
+    assert 1 not in game.estates.complete_groups(0)
 
 
 def test_a_utility_charges_by_the_throw_that_landed_on_it():
@@ -662,7 +663,7 @@ def test_the_nearest_utility_card_charges_ten_times_a_new_throw():
 
 def test_repairs_cards_charge_for_each_house_and_hotel():
     game = game_at_throw(owners=dict.fromkeys(LIGHT_BLUE, 0), houses={6: 2, 8: 2, 9: HOTEL})
-    game.owner[PARK_PLACE] = 0
+    game.estates.owner[PARK_PLACE] = 0
     on_top(game, "chance", 11)  # general repairs: $25 a house, $100 a hotel
     throw(game, 3, 4)  # Go to Chance 7
     assert game.cash(0) == 1500 - (4 * 25 + 100)
@@ -700,8 +701,8 @@ def test_a_get_out_of_jail_free_card_can_be_sold_in_a_trade():
     game.jail_cards_held[0].append(("chance", 0))
     game.packs["chance"].remove(0)
     sale = Trade(1, cash=-50, give_cards=1)
-    assert game.trade_problem(0, sale) == ""
-    assert "cards" in game.trade_problem(0, Trade(1, cash=-50, give_cards=2))
+    assert game.trades.problem(0, sale) == ""
+    assert "cards" in game.trades.problem(0, Trade(1, cash=-50, give_cards=2))
     for _ in game._exchange(0, sale):
         pass  # nothing mortgaged changes hands: no question
     assert game.jail_cards == [0, 1]

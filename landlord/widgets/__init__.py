@@ -9,9 +9,9 @@ The apps (each a notebook under ``notebooks/``):
   what they show.
 
 Modules that draw without a user-interface package (``board``: the board as an
-SVG string, with ``board_estates`` for the later game's board; ``events``: the
-game told in sentences, with ``estate_events`` for the later game's; ``table``:
-a game played a turn at a time) import nothing of Jupyter. Every app plays the
+SVG string, drawn by the game's family on the track of ``track`` and ``svg``;
+``events``: the game told in sentences, in its family's words; ``table``: a
+game played a turn at a time) import nothing of Jupyter. Every app plays the
 later game's historical rules too (the Monopoly rule sets; the name is
 Hasbro's trademark, and the kit is independent of Hasbro). The apps import ipywidgets when
 they are first used, so ``import landlord.widgets`` stays light.

@@ -31,12 +31,12 @@ def board_svg(
 
     Parameters
     ----------
-    game : LandlordsGame
-        The game to draw, at any point (the deal, a turn, the end), with the
-        monopolist rules or under the single tax. A game of the later rules
-        (the Monopoly rule sets) is drawn by
-        :func:`landlord.widgets.board_estates.estate_board_svg`, which marks
-        more on the same elements.
+    game : GameState
+        The game to draw, at any point (the deal, a turn, the end), of any
+        family: its family draws it (:mod:`landlord.families.magie.board`,
+        :mod:`landlord.families.monopoly.board`). The elements below are
+        those of Magie's games; the later game's board marks more on the
+        same elements.
     size : int, default 760
         The width and height in pixels. The drawing is 760 x 760 units
         (its ``viewBox``), so at the default size the smallest text is 11

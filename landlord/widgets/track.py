@@ -206,9 +206,11 @@ def track_rects(
 class TrackLayout:
     """Everything about a board's picture that the state does not change.
 
-    The later game's board (:mod:`landlord.widgets.board_estates`) is a
-    subclass: it changes the band's width and colour, the figures, the
-    tooltips and the legend (the methods below the cells).
+    Each family's board is a subclass (``MagieLayout`` in
+    :mod:`landlord.families.magie.board`, ``EstateLayout`` in
+    :mod:`landlord.families.monopoly.board`): it changes the band's width and
+    colour, the figures, the tooltips and the legend (the methods below the
+    cells).
     """
 
     #: The width of the band on a space's inner edge.

@@ -6,8 +6,9 @@ of. The rule sets ``monopoly_us`` and ``monopoly_uk_1972`` (and files that
 extend them) are played by this package:
 
 * the engine: :mod:`.game` (the flow: the shuffle, a turn, Jail, the move,
-  cards, auctions, money that falls short, bankruptcy) with :mod:`.estates`
-  (colour groups, rent, houses and hotels, mortgages, trades, worth);
+  cards, auctions, money that falls short, bankruptcy), calling its parts
+  :mod:`.estates` (who holds what, colour groups, rent, houses and hotels,
+  mortgages, worth) and :mod:`.trades` (the trades proposed, and what may be);
 * what a player sees of it (not the packs' order): :mod:`.view`;
 * how the named bots and the strategy guide play it: :mod:`.bots`;
 * its views: :mod:`.board` (the board as SVG), :mod:`.narrator` (the event
@@ -89,7 +90,7 @@ class MonopolyFamily(Family):
     def game_figures(self, game: Any) -> dict[str, Any]:
         return {
             "final_wages": game.wages,
-            "trades": sum(1 for *_, accepted in game.trades if accepted),
+            "trades": game.trades.accepted(),
         }
 
     def details(self, game: Any) -> dict[str, Any]:
@@ -97,7 +98,7 @@ class MonopolyFamily(Family):
             "wages": game.wages,
             "trades": [
                 {"round": r, "proposer": game.names[p], "trade": game.describe(t), "accepted": ok}
-                for r, p, t, ok in game.trades
+                for r, p, t, ok in game.trades.proposed
             ],
             "bankruptcies": [
                 {"round": r, "player": game.names[p], "to": game.ledger.names[to]}

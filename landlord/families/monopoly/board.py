@@ -254,7 +254,8 @@ def board_svg(
     )
     layout = layout_of(game.rules.board, t.jail, -1, EstateLayout, seats.currency, printed)
     hot_player, hot_space = hot_move(last_move)
-    owner, houses, mortgaged = game.owner, game.houses, game.mortgaged
+    estates = game.estates
+    owner, houses, mortgaged = estates.owner, estates.houses, estates.mortgaged
     money = seats.money
     here: dict[int, list[int]] = {}
     for player, where in enumerate(game.position):
@@ -278,12 +279,12 @@ def board_svg(
                 notes.append("mortgaged: no rent is due")
                 parts = [price, "mortgaged"]
             elif kind == "utility":
-                times = game.rent(i, 1)
+                times = estates.rent(i, 1)
                 flags.append(f' data-rent="{times}"')
                 notes.append(f"a stop costs {times}\u00d7 the dice now")
                 parts = [price, f"{times}\u00d7 dice"]
             else:
-                rent = game.rent(i)
+                rent = estates.rent(i)
                 flags.append(f' data-rent="{rent}"')
                 notes.append(f"a stop costs {money(rent)} now")
                 parts = [price, f"rent {money(rent)}"]
@@ -347,10 +348,11 @@ def _centre(game: Monopoly, seats: Seats) -> str:
     mid = VIEW / 2
     top = MARGIN + CORNER + GAP
     width = VIEW - 2 * (top + GAP)
+    estates = game.estates
     attrs = (
         f'data-round="{game.round}" data-turn="{game.turn_player}" data-actor="{game.actor}" '
         f'data-wages="{game.wages}" data-single-tax="0" data-treasury="" '
-        f'data-bank-houses="{game.bank_houses}" data-bank-hotels="{game.bank_hotels}" '
+        f'data-bank-houses="{estates.bank_houses}" data-bank-hotels="{estates.bank_hotels}" '
         f'data-currency="{esc(seats.currency)}" data-winner="{game.winner}" '
         f'data-over="{int(game.is_over)}"'
     )
@@ -385,7 +387,7 @@ def _centre(game: Monopoly, seats: Seats) -> str:
         out.append(row)
 
     y += 28
-    houses, hotels = game.bank_houses, game.bank_hotels
+    houses, hotels = game.estates.bank_houses, game.estates.bank_hotels
     stock = game.rules.buildings
     words = (
         f"The Bank has {houses} of {stock.houses} houses and {hotels} of "
@@ -411,7 +413,7 @@ def _centre(game: Monopoly, seats: Seats) -> str:
 def _dealings(game: Monopoly, names: list[str]) -> list[tuple[int, str]]:
     """Every trade proposed and every bankruptcy, in words, in the order of rounds."""
     told = []
-    for round_, proposer, trade, accepted in game.trades:
+    for round_, proposer, trade, accepted in game.trades.proposed:
         offer = game.describe(trade).removeprefix("offer ")
         answer = "accepted" if accepted else "refused"
         told.append((round_, f"round {round_}: {names[proposer]} offered {offer}: {answer}"))

@@ -1,44 +1,31 @@
-"""Property in the later game: colour groups, rent, houses and hotels, mortgages, trades.
+"""Property in the later game: who holds each title, colour groups, rent, buildings, mortgages.
 
-Part of :class:`landlord.families.monopoly.game.Monopoly`. It holds what a player's
-property is worth and what he may do with it between throws: build evenly
-on a complete colour group, sell buildings back, mortgage and lift
-mortgages, and propose trades. The flow itself (turns, moves, cards, Jail,
-auctions and debts) is in :mod:`landlord.families.monopoly.game`.
+:class:`Estates` is the part of a :class:`~landlord.families.monopoly.game.Monopoly`
+game that owns the title deeds (who holds each, which are mortgaged), the
+houses and hotels on the lots and the bank's stock of them. It answers what
+a property earns, what its holder may build, sell back, mortgage or lift
+now, and what everyone's holdings are worth; it changes hands, buildings and
+mortgages when the flow says so. Money is the game's (its ledger); the flow
+(turns, moves, cards, Jail, auctions and debts) is in
+:mod:`landlord.families.monopoly.game`, and trades are in
+:mod:`landlord.families.monopoly.trades`.
 """
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from landlord.engine.actions import (
-    END_TALKS,
-    NEGOTIATE,
-    ROLL,
-    Build,
-    BuildHotel,
-    Buy,
-    LiftMortgage,
-    Mortgage,
-    SellBuilding,
-    Trade,
-)
-from landlord.engine.state import GameState
+from landlord.engine.actions import Build, BuildHotel, Buy, LiftMortgage, Mortgage, SellBuilding
 from landlord.rules import RulesError
 from landlord.rules.model import RuleSet
 
-__all__ = ["HOTEL", "EstateTables", "Estates", "TradeOffers", "estate_tables"]
+__all__ = ["HOTEL", "EstateTables", "Estates", "estate_tables"]
 
 #: ``houses[space]`` of a lot with a hotel.
 HOTEL = 5
-
-#: The usual business before a throw, made once: throw, or throw and perhaps talk.
-_ROLL_ONLY = (ROLL,)
-_ROLL_OR_TALK = (ROLL, NEGOTIATE)
 
 #: Kinds of space sold as a title deed in the later game.
 PROPERTY_KINDS = ("street", "railroad", "utility")
@@ -163,86 +150,101 @@ def _set_state(
 
 
 class Watched(list):
-    """A list of the board (holders, mortgages, buildings) that tells the game when
+    """A list of the board (holders, mortgages, buildings) that tells its estates when
     it changes.
 
-    Reading is a plain list's; setting an item makes the game forget what it
-    worked out from the board (:meth:`Estates._ownership`,
-    :meth:`Estates._buildings`).
+    Reading is a plain list's; setting an item makes the estates forget what
+    they worked out from the board (:meth:`Estates.ownership`,
+    :meth:`Estates.buildings`), whoever sets it (the flow, or a test by hand).
     """
 
-    __slots__ = ("game", "holdings")
+    __slots__ = ("estates", "holdings")
 
-    def __init__(self, values: list[Any], game: Estates, holdings: bool = True) -> None:
+    def __init__(self, values: list[Any], estates: Estates, holdings: bool = True) -> None:
         super().__init__(values)
-        # Weakly: a list of the game's that held it would keep a finished game from
-        # being freed until the garbage collector traced it.
-        self.game = weakref.proxy(game)
+        # Weakly: a list that held its estates would make a reference cycle, and keep
+        # a finished game from being freed until the garbage collector traced it.
+        self.estates = weakref.proxy(estates)
         #: Whether the list says who holds what (else only where buildings stand).
         self.holdings = holdings
 
     def __setitem__(self, index, value) -> None:  # type: ignore[override]
         list.__setitem__(self, index, value)
-        game = self.game
-        game._buildings_cache = None
+        estates = self.estates
+        estates._buildings_cache = None
         if self.holdings:
-            game._ownership_cache = None
+            estates._ownership_cache = None
             if type(index) is slice:  # a whole stretch set at once: look at every set again
-                game._dirty_sets.update(range(len(game._set_states)))
+                estates._dirty_sets.update(range(len(estates._set_states)))
             else:
-                where = game._set_index.get(index)
+                where = estates._set_index.get(index)
                 if where is not None:
-                    game._dirty_sets.add(where)
+                    estates._dirty_sets.add(where)
         else:
-            game._built_cache = None
+            estates._built_cache = None
 
 
-class TradeOffers(Sequence):
-    """The trades a player may propose: any legal one is accepted, a few are listed.
+class Estates:
+    """The title deeds, houses and hotels: who holds what, what it earns and is worth.
 
-    Every combination of properties, cards and cash cannot be listed, so the
-    listed offers are the plain ones (ending the talks first, then one
-    property for its printed price either way, and a Get Out of Jail Free
-    card for the Jail fine), made when first looked at; ``in`` accepts any
-    trade the rules allow, so a bot or a form may propose others.
+    Parameters
+    ----------
+    rules : RuleSet
+        A later-game rule set: its ``[rent]``, ``[railroad]``, ``[utility]``,
+        ``[buildings]`` and ``[mortgage]`` sections.
+    players : int
+        How many players.
+    balances : list of int
+        The game's ledger balances (read, never changed: what a player can
+        afford to build or lift depends on his cash).
+
+    Examples
+    --------
+    >>> from landlord.rules import load_rules
+    >>> estates = Estates(load_rules("monopoly_us"), 2, [1500, 1500])
+    >>> estates.owner[1] = estates.owner[3] = 0  # Mediterranean and Baltic Avenues
+    >>> estates.complete_groups(0), estates.rent(3)
+    ([1], 8)
+    >>> [action.space for action in estates.build_options(0)]
+    [1, 3]
     """
 
-    def __init__(self, game: Estates, proposer: int) -> None:
-        self._game = game
-        self._proposer = proposer
-        self._made: list[Any] | None = None
+    def __init__(self, rules: RuleSet, players: int, balances: list[int]) -> None:
+        self.tables = t = estate_tables(rules)
+        self.players = players
+        self.balances = balances
+        #: Who holds each title (-1: the bank), and which are mortgaged.
+        self.owner = Watched([-1] * t.size, self)
+        #: Houses on each lot (5: a hotel).
+        self.houses = Watched([0] * t.size, self, holdings=False)
+        self.mortgaged = Watched([False] * t.size, self)
+        #: How many mortgaged properties each player holds.
+        self.mortgages_held = [0] * players
+        #: The houses and hotels the bank has left.
+        self.bank_houses: int = rules.buildings.houses
+        self.bank_hotels: int = rules.buildings.hotels
+        #: Houses a lot holds before a hotel.
+        self.per_lot: int = rules.buildings.per_lot
+        self._sell_back_percent: int = rules.buildings.sell_back_percent
+        self._full_set_multiplier: int = rules.rent.full_set_multiplier
+        self._fares = rules.railroad.fares
+        self._multipliers = rules.utility.multipliers
+        self._interest_percent: int = rules.mortgage.interest_percent
+        #: What lifting each mortgage costs: its value and the interest.
+        self._lift_costs = [m + self.interest(m) for m in t.mortgage]
+        #: The sets a player may hold whole: (group, lots) of the colour groups, and
+        #: (-1, the railroads); and the set each of their lots belongs to.
+        self._sets = (*t.groups.items(), (-1, t.railroads))
+        self._set_index = {lot: i for i, (_, lots) in enumerate(self._sets) for lot in lots}
+        #: Per set, what :func:`_set_state` found; recomputed for the sets marked dirty.
+        self._set_states: list[Any] = [None] * len(self._sets)
+        #: The sets whose holders or mortgages changed since :meth:`ownership` looked.
+        self._dirty_sets = set(range(len(self._sets)))
+        self._ownership_cache: tuple | None = None
+        self._buildings_cache: tuple | None = None
+        self._built_cache: set[int] | None = None
 
-    @property
-    def _listed(self) -> list[Any]:
-        if self._made is None:
-            self._made = self._game._plain_trades(self._proposer)
-        return self._made
-
-    def __len__(self) -> int:
-        return len(self._listed)
-
-    def __getitem__(self, index):  # type: ignore[override]
-        return self._listed[index]
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self._listed)
-
-    def __contains__(self, action: object) -> bool:
-        if action is END_TALKS or action == END_TALKS:
-            return True
-        return isinstance(action, Trade) and self._game.trade_problem(self._proposer, action) == ""
-
-    def __repr__(self) -> str:
-        return f"TradeOffers({self._listed!r} and any other legal trade)"
-
-
-class Estates(GameState):
-    """What players hold in the later game, what it earns, and what they may do with it."""
-
-    # Set by the game: tables, owner, houses, mortgaged, bankrupt, bank houses
-    # and hotels, jail cards, and the numbers read from the rules.
-
-    # --- rent -------------------------------------------------------------------
+    # --- rent ---------------------------------------------------------------------------
 
     def full_group(self, space: int) -> bool:
         """Whether the holder of street ``space`` holds its whole colour group."""
@@ -266,21 +268,21 @@ class Estates(GameState):
             if built:
                 return t.ladder[space][built]
             rent = t.ladder[space][0]
-            if t.group[space] in (self._ownership_cache or self._ownership())[0][holder]:
-                rent *= self._rent.full_set_multiplier  # a whole group, none of it mortgaged
+            if t.group[space] in (self._ownership_cache or self.ownership())[0][holder]:
+                rent *= self._full_set_multiplier  # a whole group, none of it mortgaged
             return rent
         if kind == "railroad":
             held = sum(1 for s in t.railroads if self.owner[s] == holder and not self.mortgaged[s])
-            return self.rules.railroad.fares[held - 1] * multiplier
+            return self._fares[held - 1] * multiplier
         if kind == "utility":
             held = sum(1 for s in t.utilities if self.owner[s] == holder and not self.mortgaged[s])
-            times = multiplier if multiplier > 1 else self.rules.utility.multipliers[held - 1]
+            times = multiplier if multiplier > 1 else self._multipliers[held - 1]
             return times * dice_total
         return 0
 
-    # --- building -----------------------------------------------------------------
+    # --- whole sets ---------------------------------------------------------------------
 
-    def _ownership(self) -> tuple[list[list[int]], list[list[tuple]]]:
+    def ownership(self) -> tuple[list[list[int]], list[list[tuple]]]:
         """Who holds what, worked out again only for the sets whose holders or mortgages
         changed (:class:`Watched` lists say which, when one is set, by hand too).
 
@@ -298,7 +300,7 @@ class Estates(GameState):
             group, members = sets[index]
             states[index] = _set_state(group, members, owner, mortgaged)
         self._dirty_sets = set()
-        n = self.n_players
+        n = self.players
         complete: list[list[int]] = [[] for _ in range(n)]
         almost: list[list[tuple]] = [[] for _ in range(n)]
         for whole, nearly in states:
@@ -312,40 +314,16 @@ class Estates(GameState):
 
     def complete_groups(self, player: int) -> list[int]:
         """The colour groups ``player`` holds whole, none of their lots mortgaged."""
-        return (self._ownership_cache or self._ownership())[0][player]
+        return (self._ownership_cache or self.ownership())[0][player]
 
     def nearly_complete(self, player: int) -> list[tuple]:
         """The sets ``player`` holds all but one lot of, that lot held by another:
-        ``(members, missing lot)`` (see :meth:`_ownership`)."""
-        return (self._ownership_cache or self._ownership())[1][player]
+        ``(members, missing lot)`` (see :meth:`ownership`)."""
+        return (self._ownership_cache or self.ownership())[1][player]
 
-    _ownership_cache: tuple | None = None
+    # --- building -----------------------------------------------------------------------
 
-    @property
-    def _sets(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        """The sets a player may hold whole: (group, lots) of the colour groups, and
-        (-1, the railroads)."""
-        t = self.tables
-        return (*t.groups.items(), (-1, t.railroads))
-
-    @property
-    def _set_index(self) -> dict[int, int]:
-        """The set (an index into :attr:`_sets`) each lot of a set belongs to."""
-        index = self.__dict__.get("_set_index_made")
-        if index is None:
-            index = {lot: i for i, (_, lots) in enumerate(self._sets) for lot in lots}
-            self.__dict__["_set_index_made"] = index
-        return index
-
-    def _watch_holdings(self) -> None:
-        """Start the caches of who holds what (the game calls it once, at the start)."""
-        count = len(self._sets)
-        #: Per set, what :func:`_set_state` found; recomputed for the sets marked dirty.
-        self._set_states: list[Any] = [None] * count
-        #: The sets whose holders or mortgages changed since :meth:`_ownership` looked.
-        self._dirty_sets = set(range(count))
-
-    def _buildings(self) -> tuple[list[list[tuple]], set[int]]:
+    def buildings(self) -> tuple[list[list[tuple]], set[int]]:
         """Per player, what he could build next on each complete group, as
         ``(house cost, a hotel?, actions)``; and the groups with buildings.
         Worked out again only when holders, mortgages or buildings change."""
@@ -354,7 +332,7 @@ class Estates(GameState):
             return cached
         t = self.tables
         houses = self.houses
-        complete = (self._ownership_cache or self._ownership())[0]
+        complete = (self._ownership_cache or self.ownership())[0]
         per_player: list[list[tuple]] = []
         for groups in complete:
             options = []
@@ -363,21 +341,15 @@ class Estates(GameState):
                 low = min([houses[s] for s in lots])
                 if low == HOTEL:
                     continue
-                hotel = low == self._building_rules.per_lot
+                hotel = low == self.per_lot
                 table = t.hotels if hotel else t.builds
                 actions = tuple([table[s] for s in lots if houses[s] == low])
                 options.append((t.house_cost[lots[0]], hotel, actions))
             per_player.append(options)
-        self._buildings_cache = (per_player, self._built())
+        self._buildings_cache = (per_player, self.built())
         return self._buildings_cache
 
-    _buildings_cache: tuple | None = None
-
-    #: Set when a short bank's auction has been held this business: no more building
-    #: until the next throw (else a building nobody bid for would be offered for ever).
-    _building_closed = False
-
-    def _built(self) -> set[int]:
+    def built(self) -> set[int]:
         """The colour groups with buildings (worked out again only when buildings change)."""
         built = self._built_cache
         if built is None:
@@ -385,14 +357,12 @@ class Estates(GameState):
             built = self._built_cache = {group[s] for s in self.tables.streets if houses[s]}
         return built
 
-    _built_cache: set[int] | None = None
-
     def build_options(self, player: int) -> list[Any]:
         """Houses and hotels ``player`` may build now, evenly, from the bank's stock."""
-        candidates = (self._buildings_cache or self._buildings())[0][player]
+        candidates = (self._buildings_cache or self.buildings())[0][player]
         if not candidates:
             return []
-        cash = self.ledger.balances[player]
+        cash = self.balances[player]
         houses_left, hotels_left = self.bank_houses > 0, self.bank_hotels > 0
         options: list[Any] = []
         for cost, hotel, actions in candidates:
@@ -405,7 +375,7 @@ class Estates(GameState):
         t = self.tables
         houses = self.houses
         options = []
-        for group in self._built():
+        for group in self.built():
             lots = t.groups[group]
             if self.owner[lots[0]] != player:
                 continue
@@ -416,12 +386,58 @@ class Estates(GameState):
     def group_has_buildings(self, space: int) -> bool:
         """Whether any lot of the colour group of ``space`` has a building."""
         built = self._built_cache
-        return self.tables.group[space] in (built if built is not None else self._built())
+        return self.tables.group[space] in (built if built is not None else self.built())
+
+    def place(self, space: int, hotel: bool) -> None:
+        """A house (or a hotel, for the lot's houses) from the bank's stock onto ``space``."""
+        if hotel:
+            self.houses[space] = HOTEL
+            self.bank_hotels -= 1
+            self.bank_houses += self.per_lot
+        else:
+            self.houses[space] += 1
+            self.bank_houses -= 1
+
+    def sale_price(self, space: int) -> int:
+        """What the bank pays for one building of ``space`` sold back (a share of its cost)."""
+        return self.tables.house_cost[space] * self._sell_back_percent // 100
+
+    def sell_building(self, space: int) -> tuple[int, bool]:
+        """One building of ``space`` back to the bank; return (what the bank pays, whether
+        the whole group's buildings went at once).
+
+        A hotel goes back for the houses it stood for. Our reading: a bank too
+        short of houses for that cannot break the hotel, so every building of
+        the group is sold back at once, each at the sale price.
+        """
+        half = self.sale_price(space)
+        if self.houses[space] != HOTEL:
+            self.houses[space] -= 1
+            self.bank_houses += 1
+            return half, False
+        if self.bank_houses >= self.per_lot:
+            self.houses[space] = self.per_lot
+            self.bank_houses -= self.per_lot
+            self.bank_hotels += 1
+            return half, False
+        t = self.tables
+        paid = 0
+        for lot in t.groups[t.group[space]]:
+            built = self.houses[lot]
+            if built == HOTEL:
+                self.bank_hotels += 1
+            else:
+                self.bank_houses += built
+            paid += built * half  # a hotel stands for five houses
+            self.houses[lot] = 0
+        return paid, True
+
+    # --- mortgages ----------------------------------------------------------------------
 
     def mortgage_options(self, player: int) -> list[Any]:
         """Properties ``player`` may mortgage now (no buildings in their group)."""
         t = self.tables
-        built = self._built()
+        built = self.built()
         owner, mortgaged, group = self.owner, self.mortgaged, t.group
         return [
             t.mortgages[s]
@@ -431,25 +447,32 @@ class Estates(GameState):
 
     def lift_cost(self, space: int) -> int:
         """What lifting the mortgage on ``space`` costs: its value and the interest."""
-        costs = self.__dict__.get("_lift_costs")
-        if costs is None:
-            costs = self._lift_costs = [m + self.interest(m) for m in self.tables.mortgage]
-        return costs[space]
+        return self._lift_costs[space]
 
     def interest(self, value: int) -> int:
         """The mortgage interest on ``value``, rounded up to a whole unit (our reading)."""
-        return -(-value * self.rules.mortgage.interest_percent // 100)
+        return -(-value * self._interest_percent // 100)
 
     def lift_options(self, player: int) -> list[Any]:
         """Mortgages ``player`` can afford to lift now."""
         t = self.tables
-        cash = self.ledger.balances[player]
+        cash = self.balances[player]
         owner, mortgaged = self.owner, self.mortgaged
-        self.lift_cost(0)  # the table of costs, made once
         costs = self._lift_costs
         return [
             t.lifts[s] for s in t.cards if mortgaged[s] and owner[s] == player and costs[s] <= cash
         ]
+
+    def mortgage(self, player: int, space: int) -> int:
+        """Mortgage ``player``'s ``space``; return what the bank lends on it."""
+        self.mortgaged[space] = True
+        self.mortgages_held[player] += 1
+        return self.tables.mortgage[space]
+
+    def lift(self, player: int, space: int) -> None:
+        """The mortgage on ``player``'s ``space`` is lifted (the flow takes the cost)."""
+        self.mortgaged[space] = False
+        self.mortgages_held[player] -= 1
 
     def raisable(self, player: int) -> int:
         """What ``player`` could raise from the bank: every building sold, all mortgaged."""
@@ -460,118 +483,41 @@ class Estates(GameState):
                 continue
             built = self.houses[s]
             if built:
-                total += built * t.house_cost[s] * self._building_rules.sell_back_percent // 100
+                total += built * t.house_cost[s] * self._sell_back_percent // 100
             if not self.mortgaged[s]:
                 total += t.mortgage[s]
         return total
 
-    # --- trades -------------------------------------------------------------------
+    # --- titles changing hands ----------------------------------------------------------
+
+    def hand_over(self, space: int, to: int) -> None:
+        """The title of ``space`` goes to ``to``, its mortgage (if any) with it."""
+        holder = self.owner[space]
+        self.owner[space] = to
+        if self.mortgaged[space]:
+            self.mortgages_held[holder] -= 1
+            self.mortgages_held[to] += 1
+
+    def to_bank(self, player: int, spaces: list[int]) -> None:
+        """``player``'s titles of ``spaces`` go back to the bank, mortgages cancelled."""
+        for space in spaces:
+            self.owner[space] = -1
+            if self.mortgaged[space]:
+                self.mortgaged[space] = False
+        self.mortgages_held[player] = 0
 
     def tradeable(self, player: int) -> list[int]:
         """Properties ``player`` may trade: his, in groups without buildings."""
         t = self.tables
-        built = self._built()
+        built = self.built()
         owner, group = self.owner, t.group
         return [s for s in t.cards if owner[s] == player and group[s] not in built]
 
-    def trade_offers(self, player: int) -> TradeOffers:
-        """The trades ``player`` may propose (see :class:`TradeOffers`)."""
-        return TradeOffers(self, player)
-
-    def _plain_trades(self, player: int) -> list[Any]:
-        price = self.tables.price
-        cash = self.ledger.balances
-        listed: list[Any] = [END_TALKS]
-        mine = self.tradeable(player)
-        for partner in self.active_players():
-            if partner == player:
-                continue
-            for s in self.tradeable(partner):
-                if price[s] <= cash[player]:
-                    listed.append(Trade(partner, (), (s,), price[s]))
-            for s in mine:
-                if price[s] <= cash[partner]:
-                    listed.append(Trade(partner, (s,), (), -price[s]))
-            fine = self.jail_fine
-            if self.jail_cards[player] and cash[partner] >= fine:
-                listed.append(Trade(partner, cash=-fine, give_cards=1))
-            if self.jail_cards[partner] and cash[player] >= fine:
-                listed.append(Trade(partner, cash=fine, take_cards=1))
-        return listed
-
-    def refused_lately(self, player: int, trade: Trade, rounds: int = 5) -> bool:
-        """Whether ``player`` proposed ``trade`` and was refused in the last ``rounds`` rounds."""
-        since = self.round - rounds
-        for round_, proposer, proposed, accepted in reversed(self.trades):
-            if round_ < since:
-                return False
-            if proposer == player and proposed == trade and not accepted:
-                return True
-        return False
-
-    def trade_problem(self, proposer: int, trade: Trade) -> str:
-        """Why ``proposer`` may not propose ``trade`` ("" if he may)."""
-        partner = trade.partner
-        if not isinstance(partner, int) or partner == proposer:
-            return "a trade is with another player"
-        if not 0 <= partner < self.n_players or self.bankrupt[partner]:
-            return "that player is not in the game"
-        if not (trade.give or trade.take or trade.give_cards or trade.take_cards):
-            return "a trade moves at least one property or card"
-        if len(set(trade.give)) != len(trade.give) or len(set(trade.take)) != len(trade.take):
-            return "a property is named twice"
-        cards = set(self.tables.cards)
-        for side, holder in ((trade.give, proposer), (trade.take, partner)):
-            for s in side:
-                if s not in cards or self.owner[s] != holder:
-                    return f"{self.names[holder]} does not hold space {s}"
-                if self.group_has_buildings(s):
-                    return "buildings must be sold before a lot of their group changes hands"
-        if not 0 <= trade.give_cards <= self.jail_cards[proposer]:
-            return "not that many Get Out of Jail Free cards to give"
-        if not 0 <= trade.take_cards <= self.jail_cards[partner]:
-            return "not that many Get Out of Jail Free cards to take"
-        balances = self.ledger.balances
-        if trade.cash > balances[proposer] or -trade.cash > balances[partner]:
-            return "the cash is not there to pay"
-        return ""
-
-    # --- the business of a turn -------------------------------------------------------
-
-    def business_actions(self, player: int) -> Any:
-        """What ``player`` may do before his throw: the throw first, then his business."""
-        builds = () if self._building_closed else self.build_options(player)
-        lifts = self.lift_options(player) if self.mortgages_held[player] else ()
-        talks = self._talks_left and self._can_trade(player)
-        if not builds and not lifts:
-            return _ROLL_OR_TALK if talks else _ROLL_ONLY  # the usual turn: shared
-        actions: list[Any] = [ROLL, *builds, *lifts]
-        if talks:
-            actions.append(NEGOTIATE)
-        return actions
-
-    def _can_trade(self, player: int) -> bool:
-        """Whether any trade is possible: a property or card on either side."""
-        owner = self.owner
-        if self.jail_cards[player] or player in owner:
-            return True
-        return owner.count(-1) < len(owner) or any(self.jail_cards)
-
-    @property
-    def jail_cards(self) -> list[int]:
-        """How many Get Out of Jail Free cards each player holds."""
-        return [len(held) for held in self.jail_cards_held]
-
-    def active_players(self) -> list[int]:
-        """The players still in the game, in seat order."""
-        return [p for p in range(self.n_players) if not self.bankrupt[p]]
-
-    # --- worth and the per-round tables -------------------------------------------------
+    # --- worth and the per-round tables ---------------------------------------------------
 
     def capture(self) -> tuple:
         """The figures the holdings are computed from, copied."""
-        n = self.n_players
-        return (self.ledger.balances[:n], self.owner[:], self.houses[:], self.mortgaged[:])
+        return (self.balances[: self.players], self.owner[:], self.houses[:], self.mortgaged[:])
 
     def holdings_table(self, captured: tuple | None = None) -> list[tuple[int, ...]]:
         """Per player, the family's round columns: (cash, streets, utilities, railroads,
@@ -609,15 +555,11 @@ class Estates(GameState):
             row[7] = row[8]
         return [tuple(row) for row in rows]
 
-    def net_worths(self, captured: tuple | None = None) -> list[int]:
-        """Every player's net worth, now or from a :meth:`capture`."""
-        return [row[-1] for row in self.holdings_table(captured)]
-
     def total_worth(self, player: int) -> int:
         """Cash, printed prices of all his property (mortgaged too) and buildings at cost:
         what the 10% Income Tax counts."""
         t = self.tables
-        worth = self.ledger.balances[player]
+        worth = self.balances[player]
         for s in t.cards:
             if self.owner[s] == player:
                 worth += t.price[s] + self.houses[s] * t.house_cost[s]
@@ -625,9 +567,20 @@ class Estates(GameState):
 
     def buildings_worth(self) -> list[int]:
         """What each player's houses and hotels cost (a hotel: five houses), now."""
-        worth = [0] * self.n_players
+        worth = [0] * self.players
         t = self.tables
         for s in t.streets:
             if self.houses[s]:
                 worth[self.owner[s]] += self.houses[s] * t.house_cost[s]
         return worth
+
+    def buildings_of(self, player: int) -> tuple[int, int]:
+        """How many houses and hotels ``player`` has (what a repairs card charges for)."""
+        houses = hotels = 0
+        for s, built in enumerate(self.houses):
+            if built and self.owner[s] == player:
+                if built == HOTEL:
+                    hotels += 1
+                else:
+                    houses += built
+        return houses, hotels

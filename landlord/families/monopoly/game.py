@@ -6,8 +6,17 @@ rules as history, to set beside the Landlord's Game they grew out of.
 Read this module top to bottom as the rule book: the start (the packs
 shuffled, the short game's deal), a turn (Jail, business, the throw,
 doubles), the move and what each space asks, the cards, auctions, and money
-that falls short (raising it, bankruptcy). What property earns and what a
-player may do with it between throws is in :mod:`landlord.families.monopoly.estates`.
+that falls short (raising it, bankruptcy). The game is made of parts that own
+their state, which the flow here calls:
+
+* :class:`~landlord.families.monopoly.estates.Estates` (``game.estates``): who
+  holds each title, the buildings and the bank's stock of them, mortgages,
+  rent, and what everyone's holdings are worth;
+* :class:`~landlord.families.monopoly.trades.Trades` (``game.trades``): the
+  trades proposed, and what a player may propose.
+
+The game itself keeps the tokens (where each player stands, Jail), the packs
+and the Get Out of Jail Free cards held, and who has gone bankrupt.
 Numbers come from the rule set's data; where the rules leave a simulator a
 choice, the reading is listed under ``[readings]`` in the data.
 
@@ -59,6 +68,7 @@ from landlord.engine.actions import (
     PASS,
     PAY_FINE,
     REFUSE,
+    ROLL,
     TRY_DOUBLES,
     USE_JAIL_CARD,
     Accept,
@@ -81,9 +91,10 @@ from landlord.engine.actions import (
 )
 from landlord.engine.dice import DICE
 from landlord.engine.reasons import Reason
-from landlord.engine.state import CHANCE, Flow, Proposal, Sale, seat_count
+from landlord.engine.state import CHANCE, Flow, GameState, Proposal, Sale, seat_count
 from landlord.families.monopoly import FAMILY
-from landlord.families.monopoly.estates import HOTEL, Estates, Watched, estate_tables
+from landlord.families.monopoly.estates import Estates, estate_tables
+from landlord.families.monopoly.trades import Trades
 from landlord.rules.model import RuleSet
 
 __all__ = ["ROUND_CAP", "Monopoly"]
@@ -101,8 +112,12 @@ _BIDS: dict[int, Bid] = {}
 #: The packs, by the kind of space that draws from them.
 PACKS = ("chance", "community_chest")
 
+#: The usual business before a throw, made once: throw, or throw and perhaps talk.
+_ROLL_ONLY = (ROLL,)
+_ROLL_OR_TALK = (ROLL, NEGOTIATE)
 
-class Monopoly(Estates):
+
+class Monopoly(GameState):
     """One game of the later rules, from the shuffle to the last player left.
 
     Parameters
@@ -138,25 +153,17 @@ class Monopoly(Estates):
         self.jail_cards_held: list[list[tuple[str, int]]] = [[] for _ in range(n)]
         self.bankrupt = [False] * n
         self.passed_over = self.bankrupt  # a bankrupt player's turn is passed over
-        #: Who holds each title (-1: the bank), and which are mortgaged.
-        self.owner = Watched([-1] * t.size, self)
-        #: Houses on each lot (5: a hotel).
-        self.houses = Watched([0] * t.size, self, holdings=False)
-        self.mortgaged = Watched([False] * t.size, self)
-        self._watch_holdings()
-        self.mortgages_held = [0] * n
-        self.bank_houses: int = rules.buildings.houses
-        self.bank_hotels: int = rules.buildings.hotels
         self.winner = -1
         self._talks_left = 0
+        #: Set when a short bank's auction has been held this business: no more building
+        #: until the next throw (else a building nobody bid for would be offered for ever).
+        self._building_closed = False
         #: The total of the latest throw that moved a player.
         self._thrown = 7
         #: The salary at Go, and the Jail fine.
         self.wages: int = rules.wages.amount
         self.jail_fine: int = rules.jail.fine
         self.bankruptcies: list[tuple[int, int, int]] = []  # (round, player, creditor)
-        #: Every trade proposed: (round, proposer, trade, accepted).
-        self.trades: list[tuple[int, int, Trade, bool]] = []
         #: The bots' money figures are set for the 1906 game's $500; this scales them.
         self.money_scale = max(1, round(max(rules.starting_cash.values()) / 500))
         # The sections the flow reads (typed, frozen: see landlord.rules.sections).
@@ -175,6 +182,11 @@ class Monopoly(Estates):
         }
         #: The order of each pack, top first (indices into the rule set's pack).
         self.packs: dict[str, deque[int]] = {pack: deque() for pack in PACKS}
+        # The parts, each owning its state.
+        self.estates = Estates(rules, n, self.ledger.balances)
+        self.trades = Trades(
+            self.ledger, self.estates, self.bankrupt, self.jail_cards_held, self.jail_fine
+        )
         for player in range(n):
             self.ledger.transfer(self.bank, player, rules.starting_cash[n], Reason.STARTING_CASH)
         self.start()
@@ -225,7 +237,7 @@ class Monopoly(Estates):
             pack.remove(card)
             player = k % self.n_players
             self.ledger.transfer(player, self.bank, t.price[card], Reason.TITLE_DEED_DEALT)
-            self.owner[card] = player
+            self.estates.owner[card] = player
 
     # --- a turn ----------------------------------------------------------------------
 
@@ -363,10 +375,11 @@ class Monopoly(Estates):
         t = self.tables
         kind = t.kind[space]
         if kind in ("street", "railroad", "utility"):
-            holder = self.owner[space]
+            estates = self.estates
+            holder = estates.owner[space]
             if holder < 0:
                 yield from self._unowned(player, space)
-            elif holder != player and not self.mortgaged[space]:
+            elif holder != player and not estates.mortgaged[space]:
                 yield from self._pay_rent(player, space, card)
         elif kind == "chance" or kind == "community_chest":
             yield from self._draw(player, kind)
@@ -376,16 +389,17 @@ class Monopoly(Estates):
             self.send_to_jail(player)
 
     def _pay_rent(self, player: int, space: int, card: Any) -> Flow:
-        holder = self.owner[space]
+        estates = self.estates
+        holder = estates.owner[space]
         if card is not None and card.effect == "nearest_utility":
             throw = yield THROW  # the card: throw the dice and pay so many times the total
-            rent = self.rent(space, throw[0] + throw[1], card.amount)
+            rent = estates.rent(space, throw[0] + throw[1], card.amount)
         elif self.tables.kind[space] == "utility":
-            rent = self.rent(space, self._thrown, 1)
+            rent = estates.rent(space, self._thrown, 1)
         elif card is not None and card.effect == "nearest_railroad":
-            rent = self.rent(space, multiplier=card.amount)
+            rent = estates.rent(space, multiplier=card.amount)
         else:
-            rent = self.rent(space)
+            rent = estates.rent(space)
         if rent <= 0:
             return
         if self._rent.lapses:
@@ -396,7 +410,7 @@ class Monopoly(Estates):
         # land rent, a built one's house rent; railroads and utilities charge fares.
         kind = self.tables.kind[space]
         if kind == "street":
-            reason = Reason.HOUSE_RENT if self.houses[space] else Reason.LAND_RENT
+            reason = Reason.HOUSE_RENT if estates.houses[space] else Reason.LAND_RENT
         else:
             reason = Reason.RAILROAD_FARE if kind == "railroad" else Reason.UTILITY_RENT
         if self.ledger.balances[player] >= rent:
@@ -411,7 +425,7 @@ class Monopoly(Estates):
             choice = yield (player, "buy", (t.buy_at_price[space], DECLINE), space)
             if type(choice) is Buy:
                 self.ledger.transfer(player, self.bank, price, Reason.PROPERTY_BOUGHT)
-                self.owner[space] = player
+                self.estates.owner[space] = player
                 return
         if self._purchase.mode != "fixed_price":
             yield from self._auction_property(space, player)
@@ -423,7 +437,7 @@ class Monopoly(Estates):
             share = PayTax("percent", self._taxes.income_tax_percent)
             choice = yield (player, "income_tax", (flat, share), space)
             if choice.how == "percent":
-                fee = self.total_worth(player) * self._taxes.income_tax_percent // 100
+                fee = self.estates.total_worth(player) * self._taxes.income_tax_percent // 100
         yield from self._pay(player, self.bank, fee, Reason.TAX)
 
     # --- cards -----------------------------------------------------------------------
@@ -475,12 +489,7 @@ class Monopoly(Estates):
                 if other != player:
                     yield from self._pay(other, player, card.amount, Reason.CARD)
         elif effect == "repairs":
-            houses = sum(
-                h for s, h in enumerate(self.houses) if h < HOTEL and self.owner[s] == player
-            )
-            hotels = sum(
-                1 for s, h in enumerate(self.houses) if h == HOTEL and self.owner[s] == player
-            )
+            houses, hotels = self.estates.buildings_of(player)
             yield from self._pay(
                 player, self.bank, houses * card.amount + hotels * card.per_hotel, Reason.REPAIRS
             )
@@ -543,14 +552,15 @@ class Monopoly(Estates):
         winner, price = yield from self._auction(space, start, 0, bidders)
         if winner >= 0:
             self.ledger.transfer(winner, self.bank, price, Reason.PROPERTY_BOUGHT_AT_AUCTION)
-            self.owner[space] = winner
+            self.estates.owner[space] = winner
 
     # --- building, selling, mortgages ----------------------------------------------------
 
     def _build(self, player: int, choice: Any) -> Flow:
         hotel = type(choice) is BuildHotel
         if self._building_rules.shortage_auction:
-            stock = self.bank_hotels if hotel else self.bank_houses
+            estates = self.estates
+            stock = estates.bank_hotels if hotel else estates.bank_houses
             if stock < self.n_players:  # perhaps short: who else could build one now?
                 able = [p for p in self.active_players() if self._wants(p, hotel)]
                 if len(able) > 1 and stock < len(able):
@@ -560,20 +570,22 @@ class Monopoly(Estates):
         self._place(player, choice.space, hotel, self.tables.house_cost[choice.space])
 
     def _wants(self, player: int, hotel: bool) -> bool:
-        return any((type(option) is BuildHotel) == hotel for option in self.build_options(player))
+        options = self.estates.build_options(player)
+        return any((type(option) is BuildHotel) == hotel for option in options)
 
     def _shortage(self, player: int, hotel: bool, able: list[int]) -> Flow:
         """A short bank: the building goes to the highest bid among those able to build."""
+        build_options = self.estates.build_options
         cost = min(
             self.tables.house_cost[option.space]
             for p in able
-            for option in self.build_options(p)
+            for option in build_options(p)
             if (type(option) is BuildHotel) == hotel
         )
         winner, price = yield from self._auction(-1, player, cost, able)
         if winner < 0:
             return
-        options = [o for o in self.build_options(winner) if (type(o) is BuildHotel) == hotel]
+        options = [o for o in build_options(winner) if (type(o) is BuildHotel) == hotel]
         options = [o for o in options if self.tables.house_cost[o.space] <= price] or options
         if not options or self.cash(winner) < price:
             return
@@ -582,63 +594,33 @@ class Monopoly(Estates):
 
     def _place(self, player: int, space: int, hotel: bool, price: int) -> None:
         self.ledger.transfer(player, self.bank, price, Reason.BUILDING_BOUGHT)
-        if hotel:
-            self.houses[space] = HOTEL
-            self.bank_hotels -= 1
-            self.bank_houses += self._building_rules.per_lot
-        else:
-            self.houses[space] += 1
-            self.bank_houses -= 1
+        self.estates.place(space, hotel)
 
     def _sell_building(self, player: int, space: int) -> None:
-        t = self.tables
-        half = t.house_cost[space] * self._building_rules.sell_back_percent // 100
-        if self.houses[space] != HOTEL:
-            self.houses[space] -= 1
-            self.bank_houses += 1
-            self.ledger.transfer(self.bank, player, half, Reason.BUILDING_SOLD)
-            return
-        if self.bank_houses >= self._building_rules.per_lot:
-            # The hotel goes back for the four houses it stood for.
-            self.houses[space] = self._building_rules.per_lot
-            self.bank_houses -= self._building_rules.per_lot
-            self.bank_hotels += 1
-            self.ledger.transfer(self.bank, player, half, Reason.BUILDING_SOLD)
-            return
-        # Our reading: a short bank cannot break the hotel into houses, so every
-        # building of the group is sold back at once, each at half its cost.
-        paid = 0
-        for lot in t.groups[t.group[space]]:
-            built = self.houses[lot]
-            if built == HOTEL:
-                self.bank_hotels += 1
-            else:
-                self.bank_houses += built
-            paid += built * half  # a hotel stands for five houses
-            self.houses[lot] = 0
-        self.ledger.transfer(self.bank, player, paid, Reason.BUILDINGS_SOLD)
+        paid, all_at_once = self.estates.sell_building(space)
+        reason = Reason.BUILDINGS_SOLD if all_at_once else Reason.BUILDING_SOLD
+        self.ledger.transfer(self.bank, player, paid, reason)
 
     def _mortgage(self, player: int, space: int) -> None:
-        self.mortgaged[space] = True
-        self.mortgages_held[player] += 1
-        self.ledger.transfer(self.bank, player, self.tables.mortgage[space], Reason.MORTGAGE)
+        lent = self.estates.mortgage(player, space)
+        self.ledger.transfer(self.bank, player, lent, Reason.MORTGAGE)
 
     def _lift(self, player: int, space: int) -> None:
-        self.ledger.transfer(player, self.bank, self.lift_cost(space), Reason.MORTGAGE_LIFTED)
-        self.mortgaged[space] = False
-        self.mortgages_held[player] -= 1
+        cost = self.estates.lift_cost(space)
+        self.ledger.transfer(player, self.bank, cost, Reason.MORTGAGE_LIFTED)
+        self.estates.lift(player, space)
 
     # --- trades --------------------------------------------------------------------------
 
     def _talks(self, player: int, need: int) -> Flow:
         """One trade proposed to one player, who accepts or refuses."""
-        choice = yield (player, "trade", self.trade_offers(player), need)
+        choice = yield (player, "trade", self.trades.offers(player), need)
         if type(choice) is not Trade:
             return
         partner = choice.partner
         answer = yield (partner, "offer", (ACCEPT, REFUSE), Proposal(player, choice))
         accepted = type(answer) is Accept
-        self.trades.append((self.round, player, choice, accepted))
+        self.trades.record(self.round, player, choice, accepted)
         if accepted:
             yield from self._exchange(player, choice)
 
@@ -659,26 +641,23 @@ class Monopoly(Estates):
     def _hand_over(self, moves: list[tuple[int, int]]) -> Flow:
         """Titles change hands, all at once, as ``(space, new holder)``; then each
         mortgaged one costs its new holder the interest now, or he lifts the mortgage."""
+        estates = self.estates
         for space, to in moves:
-            holder = self.owner[space]
-            self.owner[space] = to
-            if self.mortgaged[space]:
-                self.mortgages_held[holder] -= 1
-                self.mortgages_held[to] += 1
+            estates.hand_over(space, to)
         for space, to in moves:
             # One that went bankrupt over another's interest has lost these already.
-            if not self.mortgaged[space] or self.owner[space] != to or self.bankrupt[to]:
+            if not estates.mortgaged[space] or estates.owner[space] != to or self.bankrupt[to]:
                 continue
             keep = KeepMortgage(space)
-            if self.cash(to) >= self.lift_cost(space):
+            if self.cash(to) >= estates.lift_cost(space):
                 choice = yield (to, "mortgaged", (self.tables.lifts[space], keep), space)
             else:
                 choice = keep
             if type(choice) is LiftMortgage:
                 self._lift(to, space)
             else:
-                value = self.tables.mortgage[space]
-                yield from self._pay(to, self.bank, self.interest(value), Reason.MORTGAGE_INTEREST)
+                interest = estates.interest(self.tables.mortgage[space])
+                yield from self._pay(to, self.bank, interest, Reason.MORTGAGE_INTEREST)
 
     # --- money that falls short -------------------------------------------------------------
 
@@ -696,12 +675,13 @@ class Monopoly(Estates):
     def _raise(self, player: int, amount: int) -> Flow:
         """Sell buildings, mortgage or trade until ``amount`` is in hand, or give up."""
         talks = 1
+        estates = self.estates
         while self.ledger.balances[player] < amount:
             need = amount - self.ledger.balances[player]
-            actions: list[Any] = self.sell_options(player) + self.mortgage_options(player)
-            if talks and self._can_trade(player):
+            actions: list[Any] = estates.sell_options(player) + estates.mortgage_options(player)
+            if talks and self.trades.possible(player):
                 actions.append(NEGOTIATE)
-            if self.raisable(player) < need or not actions:
+            if estates.raisable(player) < need or not actions:
                 actions.append(GO_BANKRUPT)
             if len(actions) == 1 and type(actions[0]) is GoBankrupt:
                 return
@@ -720,19 +700,21 @@ class Monopoly(Estates):
     def _go_bankrupt(self, player: int, creditor: int) -> Flow:
         """Hand everything over and leave the game."""
         t = self.tables
+        estates = self.estates
         self.bankrupt[player] = True
         self.jailed[player] = False
         self.bankruptcies.append((self.round, player, creditor))
         self.check_after_turn = True  # is one player left?
         to_player = creditor < self.n_players
+        owner, houses = estates.owner, estates.houses
         for space in t.streets:
-            if self.owner[space] == player and self.houses[space]:
-                while self.houses[space]:
+            if owner[space] == player and houses[space]:
+                while houses[space]:
                     self._sell_building(player, space)  # back to the bank at half
         cash = self.ledger.balances[player]
         if cash > 0:
             self.ledger.transfer(player, creditor, cash, Reason.BANKRUPTCY)
-        held = [s for s in t.cards if self.owner[s] == player]
+        held = [s for s in t.cards if owner[s] == player]
         if to_player:
             self.jail_cards_held[creditor].extend(self.jail_cards_held[player])
         else:
@@ -742,11 +724,7 @@ class Monopoly(Estates):
         if to_player:
             yield from self._hand_over([(space, creditor) for space in held])
             return
-        for space in held:  # to the bank: mortgages cancelled, every property auctioned
-            self.owner[space] = -1
-            if self.mortgaged[space]:
-                self.mortgaged[space] = False
-        self.mortgages_held[player] = 0
+        estates.to_bank(player, held)  # mortgages cancelled, every property auctioned
         if len(self.active_players()) > 1:
             for space in held:
                 yield from self._auction_property(space, self._next_active(player))
@@ -757,6 +735,44 @@ class Monopoly(Estates):
             if not self.bankrupt[other]:
                 return other
         return player  # pragma: no cover - someone is always left
+
+    # --- what the players have ----------------------------------------------------------
+
+    def business_actions(self, player: int) -> Any:
+        """What ``player`` may do before his throw: the throw first, then his business."""
+        estates = self.estates
+        builds = () if self._building_closed else estates.build_options(player)
+        lifts = estates.lift_options(player) if estates.mortgages_held[player] else ()
+        talks = self._talks_left and self.trades.possible(player)
+        if not builds and not lifts:
+            return _ROLL_OR_TALK if talks else _ROLL_ONLY  # the usual turn: shared
+        actions: list[Any] = [ROLL, *builds, *lifts]
+        if talks:
+            actions.append(NEGOTIATE)
+        return actions
+
+    @property
+    def jail_cards(self) -> list[int]:
+        """How many Get Out of Jail Free cards each player holds."""
+        return [len(held) for held in self.jail_cards_held]
+
+    def active_players(self) -> list[int]:
+        """The players still in the game, in seat order."""
+        return [p for p in range(self.n_players) if not self.bankrupt[p]]
+
+    def capture(self) -> tuple:
+        return self.estates.capture()
+
+    def holdings_table(self, captured: tuple | None = None) -> list[tuple[int, ...]]:
+        """Per player, now or from a :meth:`capture`: the family's round columns (see
+        :meth:`landlord.families.monopoly.estates.Estates.holdings_table`)."""
+        return self.estates.holdings_table(captured)
+
+    def net_worths(self, captured: tuple | None = None) -> list[int]:
+        return [row[-1] for row in self.estates.holdings_table(captured)]
+
+    def buildings_worth(self) -> list[int]:
+        return self.estates.buildings_worth()
 
     # --- words ---------------------------------------------------------------------------
 

@@ -124,7 +124,7 @@ class Voice:
         self._mover = game.turn_player
         self._position = list(game.position)
         self._jailed = list(game.jailed)
-        self._houses = list(game.houses)
+        self._houses = list(game.estates.houses)
         self._packs = {pack: list(order) for pack, order in game.packs.items()}
         self._bankruptcies = len(game.bankruptcies)
 
@@ -177,7 +177,7 @@ class Voice:
             pack = purpose.removesuffix("_card")
             return self._card_line(pack, choice), False
         if purpose == "deal":
-            holder = game.owner[choice]
+            holder = game.estates.owner[choice]
             who = game.names[holder] if holder >= 0 else "nobody"
             return f"{who} is dealt the title deed of {game.tables.name[choice]}", False
         if purpose != "dice":
@@ -290,8 +290,8 @@ class Voice:
         if self._utility_throw:  # the card throws the dice only on another's utility
             game = self.game
             space = game.position[self._mover]
-            holder = game.owner[space]
-            owed = holder >= 0 and holder != self._mover and not game.mortgaged[space]
+            holder = game.estates.owner[space]
+            owed = holder >= 0 and holder != self._mover and not game.estates.mortgaged[space]
             self._utility_throw = owed
         return lines
 
@@ -323,7 +323,7 @@ class Voice:
         space = t.name[at] if at >= 0 else "a property"
         if reason in _RENTS:
             line = f"{payer} pays {money} rent to {payee}"
-            if at >= 0 and game.owner[at] == record.payee:
+            if at >= 0 and game.estates.owner[at] == record.payee:
                 line += f" for {t.name[at]}"
             return line
         if reason == Reason.PROPERTY_BOUGHT_AT_AUCTION:
@@ -348,6 +348,7 @@ class Voice:
         going_on = getattr(now, "kind", "") == "bid" and getattr(now, "about", None) is not None
         if going_on and now.about.space == sale.space:
             return []
-        if sale.space >= 0 and game.owner[sale.space] < 0 and type(choice).__name__ == "Pass":
+        unsold = sale.space >= 0 and game.estates.owner[sale.space] < 0
+        if unsold and type(choice).__name__ == "Pass":
             return [f"Nobody buys {game.tables.name[sale.space]}: it stays with the Bank"]
         return []

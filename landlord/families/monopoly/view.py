@@ -21,22 +21,21 @@ if TYPE_CHECKING:  # pragma: no cover - for the annotations only
 
 __all__ = ["View"]
 
-#: The game's read-only questions a view passes on.
-_QUESTIONS = (
-    "rent",
-    "complete_groups",
-    "nearly_complete",
-    "group_has_buildings",
-    "lift_cost",
-    "interest",
-    "total_worth",
-    "trade_problem",
-    "refused_lately",
-    "build_options",
-    "active_players",
-    "holdings_table",
-    "net_worths",
-)
+#: The read-only questions a view passes on, by the part that answers them.
+_QUESTIONS = {
+    "estates": (
+        "rent",
+        "complete_groups",
+        "nearly_complete",
+        "group_has_buildings",
+        "lift_cost",
+        "interest",
+        "total_worth",
+        "build_options",
+    ),
+    "trades": ("refused_lately",),
+    "": ("active_players", "holdings_table", "net_worths"),
+}
 
 
 class View(BaseView):
@@ -76,9 +75,9 @@ class View(BaseView):
         shown = super().shared(game)
         shown.update(
             tables=game.tables,
-            owner=game.owner,
-            houses=game.houses,
-            mortgaged=game.mortgaged,
+            owner=game.estates.owner,
+            houses=game.estates.houses,
+            mortgaged=game.estates.mortgaged,
             jailed=game.jailed,
             bankrupt=game.bankrupt,
             money_scale=game.money_scale,
@@ -87,8 +86,11 @@ class View(BaseView):
             wages=game.wages,
             currency=game.currency,
         )
-        # The read-only questions, as the game answers them.
-        shown.update({name: getattr(game, name) for name in _QUESTIONS})
+        # The read-only questions, as the game's parts answer them.
+        for part, names in _QUESTIONS.items():
+            answers = getattr(game, part) if part else game
+            shown.update({name: getattr(answers, name) for name in names})
+        shown["trade_problem"] = game.trades.problem
         return shown
 
     @property
@@ -99,12 +101,12 @@ class View(BaseView):
     @property
     def bank_houses(self) -> int:
         """Houses the bank has left."""
-        return self._game.bank_houses
+        return self._game.estates.bank_houses
 
     @property
     def bank_hotels(self) -> int:
         """Hotels the bank has left."""
-        return self._game.bank_hotels
+        return self._game.estates.bank_hotels
 
     @property
     def pack_sizes(self) -> dict[str, int]:

@@ -36,12 +36,13 @@ def finances_html(game: Any) -> str:
     """
     from landlord.metrics import gini
 
-    accepted = sum(1 for *_, done in game.trades if done)
+    accepted, proposed = game.trades.accepted(), len(game.trades.proposed)
+    estates = game.estates
     out = [
         f"<div><b>the later game: no public treasury</b> · Gini of net worth "
         f"{float(gini(game.net_worths())):.3f} · salary {money(game.wages, game.currency)} · "
-        f"the Bank has {game.bank_houses} houses and {game.bank_hotels} hotels left</div>",
-        f"<div>Trades: {accepted} accepted of {len(game.trades)} proposed · bankruptcies: "
+        f"the Bank has {estates.bank_houses} houses and {estates.bank_hotels} hotels left</div>",
+        f"<div>Trades: {accepted} accepted of {proposed} proposed · bankruptcies: "
         f"{len(game.bankruptcies)}</div>",
     ]
     return "".join(out)
@@ -54,9 +55,9 @@ def report_notes(game: Any) -> list[str]:
         "Net worth as the short game values it: cash, property at its printed price",
         "(mortgaged at half), houses at cost and a hotel at the cost of five houses.",
     ]
-    trades = [trade for trade in game.trades if trade[3]]
+    trades = [trade for trade in game.trades.proposed if trade[3]]
     if trades:
-        lines += ["", f"Trades made: {len(trades)} (of {len(game.trades)} proposed)."]
+        lines += ["", f"Trades made: {len(trades)} (of {len(game.trades.proposed)} proposed)."]
     return lines
 
 
