@@ -9,7 +9,7 @@ The apps (each a notebook under ``notebooks/``):
   what they show.
 
 Modules that draw without a user-interface package (``board``: the board as an
-SVG string, drawn by the game's family on the track of ``track`` and ``svg``;
+SVG string, drawn by the game's family with ``picture``, ``track`` and ``svg``;
 ``events``: the game told in sentences, in its family's words; ``table``: a
 game played a turn at a time) import nothing of Jupyter. Every app plays the
 later game's historical rules too (the Monopoly rule sets; the name is

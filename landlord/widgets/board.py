@@ -2,8 +2,9 @@
 
 :func:`board_svg` draws the current state of any game as a self-contained SVG
 string, for a class to watch on a projector. Each family of rule sets draws
-its own board (``game.family.board_svg``) on the track board of
-:mod:`landlord.widgets.track`, which is built from the SVG pieces of
+its own board (``game.family.board_svg``): a picture of the state
+(:mod:`landlord.widgets.picture`) on the fixed layout of its track
+(:mod:`landlord.widgets.track`), both made of the SVG pieces of
 :mod:`landlord.widgets.svg`; this module is the one door the apps use. It
 only reads the game and imports no user-interface package: a notebook shows
 the string with ``IPython.display.SVG`` or in an ``ipywidgets.HTML``.

@@ -1,9 +1,10 @@
 """Drawing in SVG text: escaping, numbers, text that fits, rectangles, names cut to size.
 
-The board pictures (:mod:`landlord.widgets.track` and each family's board
-module) are built as strings from these few pieces, with no drawing
-package: a text's width is estimated from Helvetica's advance widths, so a
-name can be wrapped or squeezed to its space before the browser sees it.
+The board pictures (:mod:`landlord.widgets.track`,
+:mod:`landlord.widgets.picture` and each family's board module) are built
+as strings from these few pieces, with no drawing package: a text's width is
+estimated from Helvetica's advance widths, so a name can be wrapped or
+squeezed to its space before the browser sees it.
 """
 
 from __future__ import annotations

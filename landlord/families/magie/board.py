@@ -7,7 +7,8 @@ rent, a band for its kind, its holder and houses, the players' tokens, the
 inner corners (the Single Tax rules' Natural Opportunities) and, in the
 centre, the round, whose turn it is, every player's cash and net worth, the
 piles of money, the wages and the latest public works. It is built on the
-track board of :mod:`landlord.widgets.track` and only reads the game.
+track board of :mod:`landlord.widgets.track` (its layout) and
+:mod:`landlord.widgets.picture` (its state), and only reads the game.
 """
 
 from __future__ import annotations
@@ -17,6 +18,16 @@ from typing import TYPE_CHECKING, Any
 
 from landlord.families.magie.spaces import CARD_SPACES
 from landlord.money import money
+from landlord.widgets.picture import (
+    BoardPicture,
+    Seats,
+    centre_head,
+    centre_note,
+    houses_words,
+    lit_frame,
+    mark_box,
+    space_start,
+)
 from landlord.widgets.svg import INK, clip, esc, rect, text, text_width
 from landlord.widgets.track import (
     CORNER,
@@ -24,23 +35,16 @@ from landlord.widgets.track import (
     MARGIN,
     SIDE_BOX,
     VIEW,
-    Seats,
+    Cell,
     TrackLayout,
-    centre_head,
-    centre_note,
     figure_lines,
-    hot_move,
     layout_of,
-    lit_frame,
-    mark_box,
-    space_start,
-    svg_start,
 )
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.families.magie.game import LandlordsGame
 
-__all__ = ["KIND_COLOURS", "MagieLayout", "board_svg"]
+__all__ = ["KIND_COLOURS", "MagieLayout", "MagiePicture", "board_svg"]
 
 
 #: Each kind of space: the colour of its band and the word the legend gives it.
@@ -166,128 +170,119 @@ def board_svg(
     elements a test or a stylesheet can pick out.
     """
     seats = Seats.of(game, names, size)
-    n = game.n_players
-    names = seats.names
     tables = game.tables
     layout = layout_of(game.rules.board, tables.jail, tables.poor_house, MagieLayout)
-    track = layout.size
-    shown, tags = seats.shown, seats.tags
-    hot_player, hot_space = hot_move(last_move)
+    return MagiePicture(game, layout, seats, last_move).svg(size)
 
-    owner = game.holdings.owner
-    houses = game.holdings.houses
-    public = game.treasury.public
-    colleges = game.treasury.colleges
-    sites = {claim.space for claim in game.treasury.site_claims}
-    position = game.position
-    single_tax = game.treasury.single_tax
-    here: dict[int, list[int]] = {}
-    for player, where in enumerate(position):
-        here.setdefault(where, []).append(player)
 
-    out = svg_start(game, layout, size)
-    tax = game.spaces.necessity_tax()
-    spaces = game.rules.board.spaces
-    for cell in layout.cells:
+class MagiePicture(BoardPicture):
+    """Magie's board now: holders and houses, the Treasury's public works, the tokens."""
+
+    def __init__(self, game: LandlordsGame, *args: Any) -> None:
+        super().__init__(game, *args)
+        treasury = game.treasury
+        self.owner = game.holdings.owner
+        self.houses = game.holdings.houses
+        self.public = treasury.public
+        self.colleges = treasury.colleges
+        self.sites = {claim.space for claim in treasury.site_claims}
+        self.single_tax = treasury.single_tax
+        self.tax = game.spaces.necessity_tax()
+        self.track = self.layout.size
+
+    def space(self, cell: Cell) -> str:
         i = cell.position
-        side = i >= track
-        holder = -1 if side else owner[i]
-        built = 0 if side else houses[i]
-        flags = []
-        notes = []
-        if not side:
-            if public[i]:
-                flags.append(' data-public="1"')
-                notes.append("bought by the Public Treasury: free to use")
-            if i in colleges:
-                flags.append(' data-college="1"')
-                notes.append("a Free College stands here")
-            if i in sites:
-                flags.append(' data-site="1"')
-                notes.append("an open site: anyone may build here")
+        side = i >= self.track
+        holder = -1 if side else self.owner[i]
+        built = 0 if side else self.houses[i]
+        flags, notes = ([], []) if side else self._public_marks(i)
         if holder >= 0:
-            notes.insert(0, f"held by {shown[holder]} (player {holder + 1})")
+            notes.insert(0, f"held by {self.seats.shown[holder]} (player {holder + 1})")
         if built:
-            notes.append(f"{built} house{'s' if built != 1 else ''}")
-        if cell.kind in CARD_SPACES and not side and (holder >= 0 or single_tax):
-            cost = sum(bill[1] for bill in game.spaces.rent_due(i))
+            notes.append(houses_words(built))
+        if not side and cell.kind in CARD_SPACES and (holder >= 0 or self.single_tax):
+            cost = sum(bill[1] for bill in self.game.spaces.rent_due(i))
             notes.append(f"a stop costs {money(cost)} now")
-        visitors = here.get(i)
-        if visitors:
-            notes.append("here: " + ", ".join(shown[p] for p in visitors))
-        out.append(space_start(cell, holder, built, flags, notes, i == hot_space, side))
-        # The figures line: fixed, or read from the game where it changes.
-        kind = cell.kind
-        if kind in ("necessity", "shelter_jail"):
-            out.append(figure_lines(cell.price_at, [f"tax {money(tax)}" if tax else "no tax"]))
-        elif kind == "mother_earth":
-            out.append(figure_lines(cell.price_at, [f"wages {money(game.wages)}"]))
-        elif kind == "lot" and not side and game.spaces.land_rent(i) != cell.printed_rent:
-            rent = game.spaces.land_rent(i)  # the advanced rules' doubling by section
-            out.append(figure_lines(cell.price_at, _figures(spaces[i], rent)))
-        else:
-            out.append(cell.price)
-        sx, sy, sw, _ = cell.status
-        x = sx
+        notes += self.visitors(i)
+        hot = i == self.hot_space
+        out = [space_start(cell, holder, built, flags, notes, hot, side), self._figures(cell)]
+        x = cell.status[0]
         if holder >= 0:
-            x = seats.holder_mark(out, cell, holder)
+            x = self.seats.holder_mark(out, cell, holder)
         if built:
-            room = int((sx + sw - x) // 9)
-            if built <= room:
-                for k in range(built):
-                    out.append(rect(x + 9 * k, sy + 3, 7, 7, f'fill="{INK}"'))
-            else:
-                out.append(rect(x, sy + 3, 7, 7, f'fill="{INK}"'))
-                room = max(8.0, sx + sw - x - 9)
-                out.append(text(x + 9, sy + 10.5, f"\u00d7{built}", bold=True, fit=room))
+            out.append(_houses(cell, x, built))
         if not side:
-            mark = ""
-            if public[i]:
-                mark = "FREE"
-            elif i in colleges:
-                mark = "COLLEGE"
-            if mark:
-                out.append(mark_box(cell, x, mark))
-            elif i in sites and holder < 0:
-                out.append(
-                    text(sx + sw / 2, sy + 10.5, "open site", italic=True, anchor="middle", fit=sw)
-                )
-        if i == hot_space:
+            out.append(self._status_word(cell, x, holder))
+        if hot:
             out.append(lit_frame(cell))
         out.append("</g>")
+        return "".join(out)
 
-    # The tokens, on top of everything on the board.
-    jailed = game.jailed
-    poor = game.in_poor_house
-    out.append('<g class="tokens">')
-    cells = layout.cells
-    for player in range(n):
-        where = position[player]
-        if not 0 <= where < len(cells):
-            continue
-        cell = cells[where]
-        if where >= track:
-            place = "opportunity"
-        elif jailed[player]:
-            place = "jail"
-        elif poor[player]:
-            place = "poor_house"
+    def _public_marks(self, i: int) -> tuple[list[str], list[str]]:
+        """The data flags and tooltip notes of what the Single Tax made of track space ``i``."""
+        flags, notes = [], []
+        if self.public[i]:
+            flags.append(' data-public="1"')
+            notes.append("bought by the Public Treasury: free to use")
+        if i in self.colleges:
+            flags.append(' data-college="1"')
+            notes.append("a Free College stands here")
+        if i in self.sites:
+            flags.append(' data-site="1"')
+            notes.append("an open site: anyone may build here")
+        return flags, notes
+
+    def _figures(self, cell: Cell) -> str:
+        """The figures line: fixed, or read from the game where it changes."""
+        kind, i = cell.kind, cell.position
+        if kind in ("necessity", "shelter_jail"):
+            tax = self.tax
+            return figure_lines(cell.price_at, [f"tax {money(tax)}" if tax else "no tax"])
+        if kind == "mother_earth":
+            return figure_lines(cell.price_at, [f"wages {money(self.game.wages)}"])
+        if kind == "lot" and i < self.track:
+            rent = self.game.spaces.land_rent(i)
+            if rent != cell.printed_rent:  # the advanced rules' doubling by section
+                return figure_lines(cell.price_at, _figures(self.game.rules.board.spaces[i], rent))
+        return cell.price
+
+    def _status_word(self, cell: Cell, x: float, holder: int) -> str:
+        """FREE on a public work, COLLEGE on a Free College, "open site" on a free lot."""
+        i = cell.position
+        mark = "FREE" if self.public[i] else "COLLEGE" if i in self.colleges else ""
+        if mark:
+            return mark_box(cell, x, mark)
+        if i in self.sites and holder < 0:
+            sx, sy, sw, _ = cell.status
+            return text(sx + sw / 2, sy + 10.5, "open site", italic=True, anchor="middle", fit=sw)
+        return ""
+
+    def place(self, player: int, where: int) -> tuple[str, str, str]:
+        game = self.game
+        if where >= self.track:
+            place, state = "opportunity", ""
+        elif game.jailed[player]:
+            place, state = "jail", "in Jail"
+        elif game.in_poor_house[player]:
+            place, state = "poor_house", "in the Poor House"
         else:
-            place = "track"
-        locked = place in ("jail", "poor_house") and cell.lock is not None
-        slot = layout.slots(cell, n, locked)[player]
-        status = {"jail": "in Jail", "poor_house": "in the Poor House"}.get(place, "")
-        about = (
-            f"{shown[player]} (player {player + 1}, {tags[player]}): {money(game.cash(player))}"
-        )
-        about += f"; {status}" if status else ""
-        about += f"; on {esc(tables.track.name(where))}"
-        out.append(seats.token(player, where, place, slot, about, player == hot_player))
-    out.append("</g>")
-    out.append(_centre(game, seats))
-    out.append(layout.legend)
-    out.append("</svg>")
-    return "".join(out)
+            place, state = "track", ""
+        return place, state, game.tables.track.name(where)
+
+    def centre(self) -> str:
+        return _centre(self.game, self.seats)
+
+
+def _houses(cell: Cell, x: float, built: int) -> str:
+    """A lot's houses in its status row from ``x``: a square each, or one and "x N"."""
+    sx, sy, sw, _ = cell.status
+    room = int((sx + sw - x) // 9)
+    if built <= room:
+        return "".join(rect(x + 9 * k, sy + 3, 7, 7, f'fill="{INK}"') for k in range(built))
+    room = max(8.0, sx + sw - x - 9)
+    return rect(x, sy + 3, 7, 7, f'fill="{INK}"') + text(
+        x + 9, sy + 10.5, f"\u00d7{built}", bold=True, fit=room
+    )
 
 
 def _centre(game: LandlordsGame, seats: Seats) -> str:

@@ -22,6 +22,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from landlord.money import money as _money
+from landlord.widgets.picture import (
+    BoardPicture,
+    Seats,
+    centre_head,
+    centre_note,
+    houses_words,
+    lit_frame,
+    space_start,
+)
 from landlord.widgets.svg import INK, clip, esc, rect, text
 from landlord.widgets.track import (
     CORNER,
@@ -29,23 +38,17 @@ from landlord.widgets.track import (
     MARGIN,
     PAPER,
     VIEW,
-    Seats,
+    Cell,
     TrackLayout,
-    centre_head,
-    centre_note,
     figure_lines,
-    hot_move,
     layout_of,
-    lit_frame,
-    space_start,
-    svg_start,
 )
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.families.monopoly.game import Monopoly
     from landlord.rules.model import Board
 
-__all__ = ["BAND_COLOURS", "GROUP_COLOURS", "HOTEL", "board_svg"]
+__all__ = ["BAND_COLOURS", "GROUP_COLOURS", "HOTEL", "EstatePicture", "board_svg"]
 
 #: The colour groups' bands, by the colour a rule set names (as printed boards show them,
 #: a little darker where a light colour would vanish on a projector).
@@ -244,7 +247,6 @@ def board_svg(
     (40, 'dark blue', True)
     """
     seats = Seats.of(game, names, size)
-    t = game.tables
     rules = game.rules
     printed = (
         rules.railroad.fares,
@@ -252,92 +254,83 @@ def board_svg(
         rules.taxes.income_tax_percent,
         rules.taxes.income_tax_space,
     )
-    layout = layout_of(game.rules.board, t.jail, -1, EstateLayout, seats.currency, printed)
-    hot_player, hot_space = hot_move(last_move)
-    estates = game.estates
-    owner, houses, mortgaged = estates.owner, estates.houses, estates.mortgaged
-    money = seats.money
-    here: dict[int, list[int]] = {}
-    for player, where in enumerate(game.position):
-        if not game.bankrupt[player]:
-            here.setdefault(where, []).append(player)
+    layout = layout_of(rules.board, game.tables.jail, -1, EstateLayout, seats.currency, printed)
+    return EstatePicture(game, layout, seats, last_move).svg(size)
 
-    out = svg_start(game, layout, size)
-    for cell in layout.cells:
-        i = cell.position
-        kind = cell.kind
-        holder, built = owner[i], houses[i]
+
+class EstatePicture(BoardPicture):
+    """The later game's board now: holders, rents, mortgages, buildings, the tokens."""
+
+    def on_board(self, player: int) -> bool:
+        return not self.game.bankrupt[player]  # a bankrupt player has left the board
+
+    def space(self, cell: Cell) -> str:
+        game, seats = self.game, self.seats
+        t, estates, money = game.tables, game.estates, seats.money
+        i, kind = cell.position, cell.kind
+        holder, built = estates.owner[i], estates.houses[i]
+        mortgaged = holder >= 0 and estates.mortgaged[i]
         flags, notes = [], []
         if kind == "street":
             flags.append(f' data-colour="{esc(t.colour[i])}"')
         parts: list[str] = []
         if holder >= 0:
             notes.append(f"held by {seats.shown[holder]} (player {holder + 1})")
-            price = money(t.price[i])
-            if mortgaged[i]:
-                flags.append(' data-mortgaged="1"')
-                notes.append("mortgaged: no rent is due")
-                parts = [price, "mortgaged"]
-            elif kind == "utility":
-                times = estates.rent(i, 1)
-                flags.append(f' data-rent="{times}"')
-                notes.append(f"a stop costs {times}\u00d7 the dice now")
-                parts = [price, f"{times}\u00d7 dice"]
-            else:
-                rent = estates.rent(i)
-                flags.append(f' data-rent="{rent}"')
-                notes.append(f"a stop costs {money(rent)} now")
-                parts = [price, f"rent {money(rent)}"]
+            parts = self._rent(i, kind, mortgaged, flags, notes)
         if built >= HOTEL:
             flags.append(' data-hotel="1"')
             notes.append("a hotel")
         elif built:
-            notes.append(f"{built} house{'s' if built != 1 else ''}")
-        visitors = here.get(i)
-        if visitors:
-            notes.append("here: " + ", ".join(seats.shown[p] for p in visitors))
-        out.append(space_start(cell, holder, built, flags, notes, i == hot_space))
+            notes.append(houses_words(built))
+        notes += self.visitors(i)
+        hot = i == self.hot_space
+        out = [space_start(cell, holder, built, flags, notes, hot)]
         if kind == "go":
             out.append(figure_lines(cell.price_at, [f"salary {money(game.wages)}"]))
         elif parts:
             out.append(figure_lines(cell.price_at, parts, bold_last=True))
         else:
             out.append(cell.price)
-        if holder >= 0 and mortgaged[i]:
+        if mortgaged:
             out.append(VEIL.format(outline=cell.outline))
         out.append(_buildings(cell, built))
         if holder >= 0:
             seats.holder_mark(out, cell, holder)
-        if i == hot_space:
+        if hot:
             out.append(lit_frame(cell))
         out.append("</g>")
+        return "".join(out)
 
-    # The tokens, on top of everything; a bankrupt player has left the board.
-    out.append('<g class="tokens">')
-    n = game.n_players
-    for player in range(n):
-        if game.bankrupt[player]:
-            continue
-        where = game.position[player]
-        cell = layout.cells[where]
-        jailed = game.jailed[player]
-        slot = layout.slots(cell, n, jailed and cell.lock is not None)[player]
-        about = (
-            f"{seats.shown[player]} (player {player + 1}, {seats.tags[player]}): "
-            f"{money(game.cash(player))}"
-        )
-        if jailed:
-            about += "; in Jail"
-        elif where == t.jail:
-            about += "; just visiting"
-        about += f"; on {esc(t.name[where])}"
-        place = "jail" if jailed else "track"
-        out.append(seats.token(player, where, place, slot, about, player == hot_player))
-    out.append("</g>")
-    out.append(_centre(game, seats))
-    out.append(layout.legend)
-    out.append("</svg>")
-    return "".join(out)
+    def _rent(
+        self, i: int, kind: str, mortgaged: bool, flags: list[str], notes: list[str]
+    ) -> list[str]:
+        """A held property's figures (price, and what a stop costs now), its flags and notes."""
+        money = self.seats.money
+        price = money(self.game.tables.price[i])
+        if mortgaged:
+            flags.append(' data-mortgaged="1"')
+            notes.append("mortgaged: no rent is due")
+            return [price, "mortgaged"]
+        if kind == "utility":
+            times = self.game.estates.rent(i, 1)
+            flags.append(f' data-rent="{times}"')
+            notes.append(f"a stop costs {times}\u00d7 the dice now")
+            return [price, f"{times}\u00d7 dice"]
+        rent = self.game.estates.rent(i)
+        flags.append(f' data-rent="{rent}"')
+        notes.append(f"a stop costs {money(rent)} now")
+        return [price, f"rent {money(rent)}"]
+
+    def place(self, player: int, where: int) -> tuple[str, str, str]:
+        game = self.game
+        if game.jailed[player]:
+            place, state = "jail", "in Jail"
+        else:
+            place, state = "track", "just visiting" if where == game.tables.jail else ""
+        return place, state, game.tables.name[where]
+
+    def centre(self) -> str:
+        return _centre(self.game, self.seats)
 
 
 def _centre(game: Monopoly, seats: Seats) -> str:
