@@ -13,7 +13,7 @@ all game.
 A view reads the game live: its sequences are the game's own, so a bot
 reads a holder as fast as the engine does (a read-only copy on every read
 costs several times more, and bots read thousands of times a game). A policy
-reads them and never writes them; :func:`landlord.engine.conformance.check_rule_set`
+reads them and never writes them; :func:`landlord.conformance.check_rule_set`
 checks that every named bot leaves the game as it found it. For an
 observation frozen in time, to keep or to feed a learning agent, take
 :meth:`View.snapshot`: a JSON-ready copy of everything the view shows.
