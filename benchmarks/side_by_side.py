@@ -18,10 +18,11 @@ games (with a fixed hash seed), do not drift at all.
 Usage::
 
     .venv/bin/python benchmarks/side_by_side.py --base 4608e40 [--runs 5] [--scale 1]
-        [--instructions 1]
+        [--instructions 1] [--only TEXT] [--out FILE]
 
 ``--scale`` multiplies the games per run (1: about 0.3 s of play a run);
-``--instructions 0`` skips valgrind.
+``--instructions 0`` skips valgrind; ``--only single_tax`` plays only the
+line-ups whose label contains the text.
 """
 
 from __future__ import annotations
@@ -154,10 +155,16 @@ def main() -> int:
     parser.add_argument(
         "--instructions", type=int, default=1, help="count instructions under valgrind (0: no)"
     )
+    parser.add_argument(
+        "--only", default="", help="play only the line-ups whose label contains this text"
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks/results/side_by_side.json")
     args = parser.parse_args()
     if args.runs < 1 or args.scale <= 0:
         parser.error("--runs is 1 or more and --scale above 0")
+    line_ups = [line_up for line_up in LINE_UPS if args.only in line_up[0]]
+    if not line_ups:
+        parser.error(f"--only: no line-up's label contains {args.only!r}")
     base = subprocess.run(
         ["git", "rev-parse", "--short", args.base], cwd=ROOT, capture_output=True, text=True
     )
@@ -182,7 +189,7 @@ def main() -> int:
         "line_ups": {},
     }
     try:
-        for label, rules_id, options, seats, games, counted in LINE_UPS:
+        for label, rules_id, options, seats, games, counted in line_ups:
             games = max(1, round(games * args.scale))
             rates: dict[str, dict[str, list[float]]] = {
                 side: {"cpu": [], "wall": []} for side in trees
