@@ -322,7 +322,7 @@ def treasury(game) -> int:
 
 def test_under_the_single_tax_the_centre_shows_the_treasury_wages_and_public_works():
     game = at_throw(4, rules="single_tax", owners={SOAKUM: 1}, position=14)
-    game.ledger.transfer(game.bank, treasury(game), 10 * 50 + 20, "test: money in the Treasury")
+    game.ledger.transfer(game.bank, treasury(game), 10 * 50 + 20, "land rent")  # as if collected
     game.apply((1, 2))  # to Food: the turn ends and the Treasury spends every $50
     root = draw(game)
     centre = groups(root, "centre")[0]

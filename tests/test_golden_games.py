@@ -14,7 +14,15 @@ import json
 from pathlib import Path
 
 import pytest
-from golden import CASES, COMPARISONS, GOLDEN, comparison_fingerprint, fingerprint
+from golden import (
+    CASES,
+    COMPARISONS,
+    GOLDEN,
+    OLDER,
+    comparison_fingerprint,
+    fingerprint,
+    older_readings,
+)
 
 from landlord.record import load_game
 
@@ -29,6 +37,24 @@ _GAMES = [
 @pytest.mark.parametrize("index", range(len(_GAMES)), ids=lambda i: _STORED[i]["game"][:60])
 def test_seeded_game_plays_as_before(index):
     assert fingerprint(*_GAMES[index]) == _STORED[index]
+
+
+_OLDER = json.loads(OLDER.read_text(encoding="utf-8"))
+_MAGIE = ("landlords_game", "single_tax", "prosperity")
+_OLDER_GAMES = [game for game in _GAMES if game[0] in _MAGIE]
+
+
+@pytest.mark.parametrize("index", range(len(_OLDER)), ids=lambda i: _OLDER[i]["game"][:60])
+def test_older_readings_still_play_magies_games_as_they_were(index):
+    """The vote open and the Treasury spending everything: the games from before
+    issue 16 changed those defaults, payment for payment."""
+    rules, options, seats, seed = _OLDER_GAMES[index]
+    again = fingerprint(rules, older_readings(rules, options), seats, seed)
+    stored = _OLDER[index]
+    assert stored["game"].startswith(f"{rules}{json.dumps(options, sort_keys=True)} ")
+    assert {k: v for k, v in again.items() if k != "game"} == {
+        k: v for k, v in stored.items() if k != "game"
+    }
 
 
 @pytest.mark.parametrize("index", range(len(COMPARISONS)))

@@ -149,8 +149,10 @@ def test_default_options(rules):
         "speculation_stake_to": "miscellaneous",
         "starting_cash": 0,
         "wages": 100,
-        "single_tax_vote": True,
+        "single_tax_vote": False,
         "single_tax_at_round": 0,
+        "single_tax_at_gini": 0.0,
+        "treasury_spends": "rents_and_fines",
         "land_value_tax": 0.0,
         "citizens_dividend": False,
     }

@@ -43,8 +43,8 @@ def account(game, name):
     return game.ledger.names.index(name)
 
 
-def fund(game, amount, reason="test: money in the Treasury"):
-    """Put money in the Treasury from the bank (as if collected)."""
+def fund(game, amount, reason="land rent"):
+    """Put money in the Treasury from the bank (as if collected: land rent feeds its fund)."""
     game.ledger.transfer(game.bank, account(game, TREASURY), amount, reason)
 
 
@@ -221,6 +221,58 @@ def test_the_treasury_spends_only_whole_steps_of_50():
     assert game.ledger.balances[account(game, TREASURY)] == 20
 
 
+@pytest.mark.parametrize(
+    "reason",
+    [
+        "land rent",
+        "site bid",
+        "opportunity rent",
+        "jail fine",
+        "debt repaid",
+        "debt repaid from wages",
+    ],
+)
+def test_land_rents_and_fines_feed_the_treasury(reason):
+    game = at_throw(rules=ST, position=14)
+    fund(game, 50, reason)
+    throw(game, (1, 2))
+    assert works(game)[1:] == ["Soakum Lighting System bought: free to use"]
+
+
+def test_the_price_of_cards_sold_stays_in_the_treasury_unspent():
+    """Rule 6: the Treasury is "fed by land rents and fines"; the price of a card,
+    which Rules 1 and 9 still pay into it, is not spent (unless asked)."""
+    for spends, bought in (("rents_and_fines", []), ("everything", ["Soakum", "Slambang"])):
+        game = at_throw(rules=ST, position=14, treasury_spends=spends)
+        fund(game, 100, "card bought in the deal")
+        fund(game, 30)  # land rent: not yet a step of $50 on its own
+        throw(game, (1, 2))
+        assert [work.split(" ")[0] for work in works(game)[1:]] == bought
+        assert game.ledger.balances[account(game, TREASURY)] == 130 - 50 * len(bought)
+        assert game.treasury.fund == 30  # left to spend: the land rent, or what is left of all
+    game = at_throw(rules=ST, position=14)
+    fund(game, 100, "card bought in the deal")
+    fund(game, 30)
+    fund(game, 20, "jail fine")
+    throw(game, (1, 2))
+    assert works(game)[1:] == ["Soakum Lighting System bought: free to use"]
+    assert game.ledger.balances[account(game, TREASURY)] == 100
+
+
+def test_in_a_whole_single_tax_game_the_treasury_spends_only_rents_and_fines():
+    game = Session(ST, ["eager_landlord"] * 4, seed=3).run()
+    treasury = account(game, TREASURY)
+    records = game.ledger.records
+    feeding = ("land rent", "site bid", "opportunity rent", "jail fine", "debt repaid")
+    fed = sum(t.amount for t in records if t.payee == treasury and t.reason.startswith(feeding))
+    spent = sum(t.amount for t in records if t.payer == treasury)
+    held = sum(t.amount for t in records if t.payee == treasury) - fed
+    assert held > 0  # cards were sold into the Treasury
+    assert spent <= fed
+    assert fed - spent < 50  # what is left of the fund is less than a step
+    assert game.ledger.balances[treasury] == held + fed - spent
+
+
 def test_a_railroad_the_public_bought_is_free_and_never_sold_again():
     game = at_throw(rules=ST, owners={PDQ: 1}, position=31)
     fund(game, 150)  # Soakum, Slambang, P.D.Q.
@@ -334,7 +386,12 @@ def test_a_debt_that_is_not_a_move_is_owed_and_he_goes_to_a_natural_opportunity(
 
 
 def _three_players_bobs_turn():
-    game = at_throw(players=3, owners={BOOMTOWN: 1, LONELY_LANE: 2}, houses={BOOMTOWN: 1})
+    game = at_throw(
+        players=3,
+        owners={BOOMTOWN: 1, LONELY_LANE: 2},
+        houses={BOOMTOWN: 1},
+        rules="landlords_game_vote",
+    )
     fund(game, 70)
     throw(game, (2, 3), to=ROYAL_RUSHER)  # Ann to Royal Rusher: for sale
     while (game.actor, game.decision_kind) != (1, "turn"):
@@ -398,10 +455,30 @@ def test_the_single_tax_can_begin_at_a_set_round():
     assert any(t.reason == "necessity tax" and t.round < 6 for t in game.ledger.records)
 
 
+def test_the_single_tax_can_begin_when_the_gini_first_reaches_a_level():
+    from landlord.metrics import gini
+
+    switched = 0
+    for seed in range(4):
+        game = Session(
+            "landlords_game", ["eager_landlord"] * 4, seed=seed, single_tax_at_gini=0.15
+        ).run()
+        ginis = [(r, gini(worths)) for r, _, worths in game.round_net_worths]
+        first = next((r for r, g in ginis if g >= 0.15), None)
+        since = game.treasury.single_tax_since
+        if first is None or first == game.round:
+            assert since == -1  # never reached, or reached as the game ended
+        else:
+            # Tested as each round begins: the round after the one whose end reached it.
+            assert since == first + 1
+            switched += 1
+    assert switched >= 2
+
+
 def test_bots_vote_by_their_strategy():
-    takers = Session("landlords_game", ["single_taxer", "single_taxer"], seed=2).run()
+    takers = Session("landlords_game_vote", ["single_taxer", "single_taxer"], seed=2).run()
     assert takers.treasury.single_tax_since == 1  # called on the first turn and carried
-    landlords = Session("landlords_game", ["single_taxer", "eager_landlord"], seed=2).run()
+    landlords = Session("landlords_game_vote", ["single_taxer", "eager_landlord"], seed=2).run()
     assert landlords.treasury.single_tax_since == -1  # the landlord always refuses
     tenant = make_policy("cautious_tenant", votes="when_losing")
     game = at_throw(cash={0: 100, 1: 900})
@@ -437,9 +514,8 @@ def test_the_dial_sends_its_share_of_land_rent_to_the_treasury(dial, to_holder, 
 
 def test_the_dial_spends_only_the_tax_it_collected():
     game = at_throw(owners={WALL_STREET: 1}, position=36, land_value_tax=0.5)
-    fund(game, 300)  # taxes and fines of the ordinary rules: not the dial's to spend
-    fund(game, 40, "land value tax")  # collected earlier ...
-    game.treasury.fund += 40  # ... and counted by the Treasury as it was paid
+    fund(game, 300, "necessity tax")  # taxes of the ordinary rules: not the dial's to spend
+    fund(game, 40, "land value tax")  # collected earlier, and counted as it was paid
     throw(game, (1, 1), to=WALL_STREET)  # $11 of the $22 rent
     assert works(game) == ["Soakum Lighting System bought: free to use"]
     assert game.treasury.fund == 1
@@ -534,9 +610,11 @@ def test_a_rule_file_that_votes_without_saying_how_the_treasury_spends_is_refuse
         shutil.copy(RULES_DIR / name, tmp_path / name)
     toml = tmp_path / "landlords_game.toml"
     text = toml.read_text(encoding="utf-8")
-    toml.write_text(re.sub(r"\n\[treasury_spending\]\n(.+\n)+", "\n", text), encoding="utf-8")
+    for section in (r"treasury_spending", r"options\.treasury_spends"):
+        text = re.sub(rf"\n\[{section}\]\n(.+\n)+", "\n", text)
+    toml.write_text(text, encoding="utf-8")
     with pytest.raises(RulesError, match=r"landlords_game.toml: section \[treasury_spending\]"):
-        LandlordsGame(load_rules(toml), ["Ann", "Bob"])
+        LandlordsGame(load_rules(toml, single_tax_vote=True), ["Ann", "Bob"])
     # Without the vote (and nothing else that brings the single tax in) it plays.
     game = LandlordsGame(load_rules(toml, single_tax_vote=False), ["Ann", "Bob"])
     assert not game.treasury.single_tax
@@ -544,7 +622,10 @@ def test_a_rule_file_that_votes_without_saying_how_the_treasury_spends_is_refuse
 
 @pytest.mark.parametrize(
     ("rules", "options"),
-    [("prosperity", {}), ("landlords_game", {"land_value_tax": 0.4, "citizens_dividend": True})],
+    [
+        ("prosperity", {}),
+        ("landlords_game_vote", {"land_value_tax": 0.4, "citizens_dividend": True}),
+    ],
 )
 def test_a_saved_single_tax_game_replays_to_the_same_ledger(tmp_path, rules, options):
     from landlord.record import load_game

@@ -128,6 +128,15 @@ def rules_of(document: dict[str, Any]) -> RuleSet:
     file = document.get("rules_file")
     try:
         rules = load_rules(file or rules_id, **options)
+        # A document names every option in force; one it leaves out came later,
+        # and the game was played as the option's ``older_saves`` value plays.
+        older = {
+            option.name: option.older_saves
+            for option in rules.declared_options
+            if option.name not in options and option.older_saves is not None
+        }
+        if older:
+            rules = load_rules(file or rules_id, **options, **older)
     except (RulesError, TypeError) as error:
         raise ValueError(f"field 'rules'/'options': {error}") from None
     if rules.id != rules_id:

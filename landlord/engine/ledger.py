@@ -70,7 +70,15 @@ class Ledger:
     0
     """
 
-    __slots__ = ("balances", "clock", "names", "records")
+    __slots__ = (
+        "balances",
+        "clock",
+        "names",
+        "records",
+        "tally",
+        "tally_account",
+        "tally_reasons",
+    )
 
     def __init__(self, names) -> None:
         self.names: tuple[str, ...] = tuple(names)
@@ -78,6 +86,29 @@ class Ledger:
         self.records: list[Transfer] = []
         #: (round, turn) stamped on each record; the game keeps it current.
         self.clock: list[int] = [0, 0]
+        #: One account whose receipts for chosen reasons are counted as they come
+        #: (the Public Treasury's fund under Magie's single tax): see :meth:`count`.
+        self.tally_account = -1
+        self.tally_reasons: frozenset[str] = frozenset()
+        #: What :attr:`tally_account` has received for :attr:`tally_reasons`, less
+        #: what its owner has taken off (:meth:`count` starts it at 0).
+        self.tally = 0
+
+    def count(self, account: int, reasons) -> None:
+        """From now on, add to :attr:`tally` what ``account`` receives for ``reasons``.
+
+        The count starts at 0; -1 as the account stops counting.
+
+        >>> ledger = Ledger(["Ann", "TREASURY"])
+        >>> ledger.count(1, {"fine"})
+        >>> ledger.transfer(0, 1, 50, "fine")
+        >>> ledger.transfer(0, 1, 75, "card bought")
+        >>> ledger.balances[1], ledger.tally
+        (125, 50)
+        """
+        self.tally_account = account
+        self.tally_reasons = frozenset(reasons)
+        self.tally = 0
 
     def transfer(self, payer: int, payee: int, amount: int, reason: str) -> None:
         """Move ``amount`` from ``payer`` to ``payee`` and record why."""
@@ -88,6 +119,8 @@ class Ledger:
         balances = self.balances
         balances[payer] -= amount
         balances[payee] += amount
+        if payee == self.tally_account and reason in self.tally_reasons:
+            self.tally += amount
         clock = self.clock
         # tuple.__new__ builds the record without a Python-level call.
         self.records.append(

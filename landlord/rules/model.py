@@ -197,7 +197,8 @@ class Option:
     its value to ``target``, a dotted name into the parameters
     (``"end.round_limit"``) or a board space's field
     (``"board.Wayback.land_rent"``). A ``bool`` option, when true, sets each
-    dotted name of ``when_true`` to its value.
+    dotted name of ``when_true`` to its value. A saved game that does not name
+    the option predates it and replays with ``older_saves`` when it is set.
     """
 
     name: str
@@ -208,6 +209,9 @@ class Option:
     provenance: Provenance | None = None
     target: str = ""
     when_true: tuple[tuple[str, Any], ...] = ()
+    #: The value games saved before the option existed were played with
+    #: (``None``: its default).
+    older_saves: Any = None
 
 
 @dataclass(frozen=True)

@@ -189,12 +189,18 @@ def declare_option(
             canonical, target_kind, _ = _resolve(path, where, params, spaces)
             check(target_kind, value, where)
             when_true.append((canonical, value))
+    older_saves = table.get("older_saves")
+    if older_saves is not None:
+        option_kind(option).check(older_saves, f"{dotted}.older_saves")
+        if target:
+            check(target_kind, older_saves, f"{dotted}.older_saves")
     return dataclasses.replace(
         option,
         default=default,
         provenance=Provenance(table["status"], table["source"]),
         target=target,
         when_true=tuple(when_true),
+        older_saves=older_saves,
     )
 
 

@@ -241,6 +241,9 @@ OPTION: dict[str, Kind] = {
     "choices?": Kind("a non-empty list", lambda value: isinstance(value, list) and value != []),
     "target?": NAME,
     "when_true?": TABLE,
+    # The value games saved before the option existed were played with, when
+    # that is not its default: such a game replays with it.
+    "older_saves?": ANY,
     **PROVENANCE,
 }
 
@@ -310,6 +313,7 @@ SECTIONS: dict[str, dict[str, Kind]] = {
         "vote": FLAG,
         "votes_needed": COUNT,
         "at_round": WHOLE,
+        "at_gini?": default(SHARE, 0.0),
         "rent_paid_to": PILE,
         "site_bid_steps": WHOLES,
     },
@@ -321,6 +325,7 @@ SECTIONS: dict[str, dict[str, Kind]] = {
         "unheld_paid_to": PILE,
         "paid_to": PILE,
         "wage_rise": WHOLE,
+        "spends?": default(one_of(("rents_and_fines", "everything")), "rents_and_fines"),
     },
     "education": {"cards_per_professor": COUNT, "per_professor": WHOLE},
     "natural_opportunities": {"wages_paid_by": PILE, "rent_paid_to": PILE},

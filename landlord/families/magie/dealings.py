@@ -57,7 +57,6 @@ PRICE_LADDER = (50, 100, 150, 200, 300)
 OFFERS_PER_TALK = 3
 #: Loans asked for in talks held for no debt.
 LOAN_AMOUNTS = (100, 200)
-LAND_VALUE_TAX = Reason.LAND_VALUE_TAX
 
 
 class Dealings:
@@ -163,8 +162,6 @@ class Dealings:
         if balances[player] >= total:
             for payee, amount, reason in bills:
                 transfer(player, payee, amount, reason)
-                if reason is LAND_VALUE_TAX:
-                    treasury.fund += amount  # the dial's tax, for the Treasury to spend
             return True
         if landing and treasury.single_tax:
             treasury.to_natural_opportunity(player)
@@ -174,8 +171,6 @@ class Dealings:
             cash = balances[player]
             paid = min(cash, amount)
             transfer(player, payee, paid, reason)
-            if reason is LAND_VALUE_TAX:
-                treasury.fund += paid
             if cash >= amount:
                 continue
             owed = unpaid.setdefault(payee, [0, []])

@@ -232,10 +232,8 @@ class LandlordsGame(GameState):
 
     def _after_turn(self, player: int) -> bool:
         treasury = self.treasury
-        if treasury.spending and (
-            not treasury.single_tax or self.ledger.balances[treasury.account] >= treasury.step
-        ):
-            treasury.spend()
+        if treasury.spending and self.ledger.balances[treasury.account] >= treasury.step:
+            treasury.spend()  # the fund is never more than the Treasury holds
         if treasury.prosperity_goal and treasury.prosperous():
             self.everyone_wins = True
             self.end_reason = (
@@ -251,6 +249,8 @@ class LandlordsGame(GameState):
         treasury = self.treasury
         if self.round == treasury.switch_round:
             treasury.adopt()  # the single tax from this round, as if voted
+        elif treasury.switch_gini and player == 0 and not treasury.single_tax:
+            treasury.adopt_if_unequal()  # tested as each round begins
         self.extra_turn = False
         size = self.tables.size
         if self.miss_turn[player]:

@@ -4,13 +4,15 @@ The 1906 booklet prints, after the monopolist rules, a second set: the players
 may vote at any point to play on under the single tax. Then
 
 * no tax is paid on the Absolute Necessities (Rule 1);
-* all land rent goes to the Public Treasury, the title-holder's own included,
-  and title deeds lose their value; house rent still goes to the house owner
-  (Rules 2 and 4);
+* all land rent goes to the Public Treasury and title deeds lose their value;
+  house rent still goes to the house owner (Rules 2 and 4); that the
+  title-holder pays it too on his own lot is our reading;
 * anyone may build on an unimproved lot: the player who stops there, unopposed,
   or any player on his turn, unless others bid for the site; bids go to the
   Treasury (Rule 4);
-* the Treasury spends every $50 on the next public good: the two franchises
+* the Treasury, "fed by land rents and fines", spends every $50 of them on
+  the next public good (the price of cards sold stays in it unspent, unless
+  the option ``treasury_spends`` says "everything"): the two franchises
   and the railroads are bought out and become free to use, then a Free College
   goes up on Lord Blueblood's Estate and one on Hogg's Game Preserves (ending
   the trespass there; stopping at a college takes an Education card), then
@@ -19,7 +21,9 @@ may vote at any point to play on under the single tax. Then
   Natural Opportunity, an inner corner that pays wages and charges rent
   (Rule 8).
 
-The rule set ``single_tax`` plays these rules from the start; ``prosperity``
+The rule set ``landlords_game`` switches only when asked (the vote open in
+``landlords_game_vote``, a round, or a Gini level); ``single_tax`` plays these
+rules from the start (our reading); ``prosperity``
 adds the reported 1932 ending (everyone wins when the poorest player has
 doubled his starting money). The *land-value-tax dial* (a modern extension)
 sends a share of each land rent paid to a title-holder to the Treasury, which
@@ -63,6 +67,22 @@ if TYPE_CHECKING:  # pragma: no cover - for the annotations only
 __all__ = ["Treasury"]
 
 VOTE_ANSWERS = (ACCEPT, REFUSE)
+
+#: What feeds the Treasury's spending under the single tax, in Rule 6's words
+#: "land rents and fines": land rent, site bids (Rule 4 counts them as rent),
+#: Natural Opportunity rent, fines, and debts repaid to the Treasury (mostly
+#: unpaid fines). The dial's land value tax is counted the same way.
+RENTS_AND_FINES = frozenset(
+    {
+        Reason.LAND_RENT,
+        Reason.SITE_BID,
+        Reason.OPPORTUNITY_RENT,
+        Reason.JAIL_FINE,
+        Reason.DEBT_REPAID,
+        Reason.DEBT_REPAID_FROM_WAGES,
+        Reason.LAND_VALUE_TAX,
+    }
+)
 
 
 class Treasury:
@@ -108,6 +128,8 @@ class Treasury:
         self._votes_needed = rule.votes_needed if rule else 2
         #: The round the single tax comes in as if voted (0: none).
         self.switch_round = rule.at_round if rule else 0
+        #: The Gini of net worth at which it comes in, tested each round (0: never).
+        self.switch_gini = float(rule.at_gini) if rule else 0.0
         #: Where land rent goes under the single tax.
         self.rent_to = piles.get(rule.rent_paid_to, -1) if rule else -1
         self._site_steps = rule.site_bid_steps if rule else ()
@@ -117,6 +139,9 @@ class Treasury:
         self._unheld_to = piles.get(spending.unheld_paid_to, bank) if spending else bank
         self._works_to = piles.get(spending.paid_to, bank) if spending else bank
         self._wage_rise = spending.wage_rise if spending else 0
+        #: Under the single tax, everything paid into the Treasury is spent (not only
+        #: Rule 6's "land rents and fines").
+        self.spends_everything = bool(spending and spending.spends == "everything")
         #: Public goods not yet bought, in Rule 6's order: ("utility" | "college", space).
         self._to_buy = (
             [("utility", s) for s in spending.utilities]
@@ -135,8 +160,9 @@ class Treasury:
         self._prosperity_counts = prosperity.counts if prosperity else "cash"
         #: Spending by Rule 6 is under way (the single tax, or the dial above 0).
         self.spending = self.land_value_tax > 0
-        #: The dial's land value tax collected and not yet spent (counted as it is paid).
-        self.fund = 0
+        if self.spending:
+            # The dial's land value tax, counted by the ledger as it is paid.
+            self.ledger.count(self.account, (Reason.LAND_VALUE_TAX,))
         #: Spaces whose franchise or railroad the public has bought: free to use.
         self.public = [False] * t.size
         #: Spaces with a Free College.
@@ -182,6 +208,7 @@ class Treasury:
         balance = self.ledger.balances[self.account]
         if balance > 0:
             self.ledger.transfer(self.account, game.bank, balance, Reason.TREASURY_EMPTIED)
+        self.ledger.count(self.account, RENTS_AND_FINES)
         owner, houses = self.holdings.owner, self.holdings.houses
         for lot in self.tables.lots:
             if owner[lot] >= 0 and not houses[lot]:
@@ -189,6 +216,21 @@ class Treasury:
         self.holdings.deeds_lose_value()  # the lots still held have houses on them
         self.open_sites()
         self.public_works.append((game.round, "the single tax begins"))
+
+    def adopt_if_unequal(self) -> None:
+        """Switch now if the Gini of net worth has reached :attr:`switch_gini`.
+
+        An undefined Gini (debts as large as all holdings together) does not switch.
+        """
+        worths = sorted(self.game.net_worths())
+        total = sum(worths)
+        if total <= 0:
+            return
+        n = len(worths)
+        # G = sum_i (2i - n - 1) x_(i) / (n * total), i from 1, on the sorted values.
+        gini = sum((2 * i - n + 1) * x for i, x in enumerate(worths)) / (n * total)
+        if gini >= self.switch_gini:
+            self.adopt()
 
     def call_vote(self, player: int) -> Flow:
         """The 1906 preamble: the others answer in turn; enough votes carry it at once."""
@@ -268,20 +310,34 @@ class Treasury:
 
     # --- the Treasury's spending (Rule 6) ----------------------------------------------
 
+    @property
+    def fund(self) -> int:
+        """The money the Treasury may spend now.
+
+        Under the single tax, what Rule 6 says feeds it (land rents and fines,
+        :data:`RENTS_AND_FINES`) received since the switch and not yet spent, or
+        its whole balance if it spends everything; under the dial, the land
+        value tax not yet spent. Never more than the Treasury holds.
+        """
+        if self.account < 0:
+            return 0
+        ledger = self.ledger
+        balance = ledger.balances[self.account]
+        if self.single_tax and self.spends_everything:
+            return balance
+        return min(ledger.tally, balance)
+
     def spend(self) -> None:
-        """Spend the Treasury's money, a step at a time, on the next public good."""
+        """Spend the Treasury's fund, a step at a time, on the next public good."""
         step = self.step
-        # Under the dial, only the land value tax collected is spent.
-        fund = self.ledger.balances[self.account] if self.single_tax else self.fund
         if not step:
             return
-        while fund >= step:
+        ledger = self.ledger
+        while self.fund >= step:
             spent = self._buy_public_good()
             if not spent:
                 break  # a dividend too small to share among the players
-            fund -= spent
-            if not self.single_tax:
-                self.fund -= spent
+            ledger.tally -= spent
 
     def _buy_public_good(self) -> int:
         """Buy the next public good, or raise wages (or pay the dividend); return the cost."""

@@ -60,8 +60,8 @@ def public_finances(game: Any) -> dict[str, Any]:
     --------
     >>> from landlord.session import Session
     >>> game = Session("single_tax", ["single_taxer"] * 3, seed=2).run()
-    >>> sorted(public_finances(game))
-    ['gini', 'public_works', 'round', 'single_tax', 'treasury', 'treasury_spent', 'wages']
+    >>> " ".join(sorted(public_finances(game)))
+    'gini public_works round single_tax treasury treasury_fund treasury_spent wages'
     """
     from landlord.metrics import gini
 
@@ -73,6 +73,8 @@ def public_finances(game: Any) -> dict[str, Any]:
         "round": game.round,
         "treasury": game.ledger.balances[treasury] if treasury >= 0 else 0,
         "treasury_spent": spent,
+        # What it may spend: Rule 6's "land rents and fines" not yet spent.
+        "treasury_fund": game.treasury.fund,
         "wages": game.wages,
         "single_tax": bool(game.treasury.single_tax),
         "public_works": [f"round {r}: {what}" for r, what in game.treasury.public_works],
@@ -87,10 +89,14 @@ def finances_html(game: Any) -> str:
     works = figures["public_works"][-4:]
     listed = "".join(f"<li>{html.escape(work)}</li>" for work in works) or "<li>none yet</li>"
     tax = "the single tax" if figures["single_tax"] else "private land rent"
+    held = figures["treasury"] - figures["treasury_fund"]
+    kept = ""
+    if figures["single_tax"] and held:
+        kept = f" ({money(held)} of it card prices and taxes, kept unspent by Rule 6)"
     return (
         f"<div><b>{tax}</b> · Gini of net worth {figures['gini']:.3f} · "
-        f"wages {money(figures['wages'])} · PUBLIC TREASURY {money(figures['treasury'])} "
-        f"(spent so far {money(figures['treasury_spent'])})</div>"
+        f"wages {money(figures['wages'])} · PUBLIC TREASURY {money(figures['treasury'])}"
+        f"{kept} (spent so far {money(figures['treasury_spent'])})</div>"
         f"<div>Public works:</div><ul style='margin:0'>{listed}</ul>"
     )
 
