@@ -42,6 +42,7 @@ from landlord.metrics import gini, mean_interval
 from landlord.money import money
 from landlord.policies import Policy, make_policy
 from landlord.rules import load_rules
+from landlord.scorecard import MEASURES, game_scores
 from landlord.session import Session, default_players
 
 if TYPE_CHECKING:
@@ -68,8 +69,6 @@ __all__ = [
 DEFAULT_RULES = ("landlords_game", "prosperity")
 #: The confidence level of the intervals in the summary.
 LEVEL = 0.95
-#: The pile whose takings and spending are reported.
-TREASURY = "public_treasury"
 #: The most games sent to a worker at once when games are played in parallel.
 BATCH = 50
 #: What :func:`sweep` may vary besides a rule set's options: the number of
@@ -618,15 +617,14 @@ class _Figures:
         _, cash, worth = rounds[-1]
         self.final_cash.extend(cash)
         self.final_worth.extend(worth)
-        collected, spent = _treasury(game)
+        scores = game_scores(game)
         self.rows.append(
             (
                 game.round,
                 game.turns_played,
                 game.end_reason,
                 sum(1 for value in worth if value <= 0),
-                collected,
-                spent,
+                *(scores[column] for column in _SCORE_COLUMNS),
             )
         )
         family = game.family
@@ -648,32 +646,33 @@ class _Figures:
         return per_round[index], lengths
 
 
-def _treasury(game: GameState) -> tuple[int, int]:
-    """What the Public Treasury took in and paid out over the game (0, 0 if it has none)."""
-    treasury = game.pile_account.get(TREASURY)
-    if treasury is None:
-        return 0, 0
-    records = game.ledger.records
-    collected = sum([record[4] for record in records if record[3] == treasury])
-    spent = sum([record[4] for record in records if record[2] == treasury])
-    return collected, spent
-
-
 # --- The result ------------------------------------------------------------------
 
 #: The columns of :attr:`Comparison.games` that every game has; each family's
 #: own figures (``Family.figures``) follow them.
-_GAME_COLUMNS = (
-    "rounds",
-    "turns",
-    "end_reason",
-    "bankrupt_players",
+_SCORE_COLUMNS = (
     "treasury_collected",
     "treasury_spent",
+    "richest_share",
+    "poorest_net_worth",
+    "poorest_doubled",
+    "land_rent_to_players",
+    "land_rent_to_treasury",
+)
+_GAME_COLUMNS = ("rounds", "turns", "end_reason", "bankrupt_players", *_SCORE_COLUMNS)
+#: The figures the summary gives with an interval, and with their paired difference
+#: from the first rule set (each also with ``_undefined``: the games where it is not
+#: defined, left out of its mean): the scorecard's measures, then the Gini of cash.
+_COMPARED = (*(measure.name for measure in MEASURES), "gini_cash")
+#: The scorecard's groups, in the table's order, with their headings.
+_GROUPS = (
+    ("concentration", "concentration"),
+    ("poverty", "poverty"),
+    ("rent", "where the land rent went"),
+    ("length", "length"),
 )
 #: The summary's plain means of those: (column of .games, column of .summary).
 _MEANS = (
-    ("rounds", "rounds"),
     ("bankrupt_players", "bankrupt_players"),
     ("treasury_collected", "treasury_collected"),
     ("treasury_spent", "treasury_spent"),
@@ -715,7 +714,10 @@ class Comparison:
         Opportunity, the single tax's answer to the Poor House, at least
         once), ``bankrupt_players`` (net worth 0 or less at the end),
         ``treasury_collected`` and ``treasury_spent`` (paid into and out of
-        the Public Treasury), ``final_wages``, ``public_works`` (how many
+        the Public Treasury), the scorecard's ``richest_share``,
+        ``poorest_net_worth``, ``poorest_doubled``, ``land_rent_to_players``
+        and ``land_rent_to_treasury`` (:mod:`landlord.scorecard`; a share is
+        ``nan`` where debts make it undefined), ``final_wages``, ``public_works`` (how many
         were built), ``single_tax_since`` (the round the single tax came in,
         -1 never) and ``everyone_wins``.
     per_round : pandas.DataFrame
@@ -725,12 +727,13 @@ class Comparison:
         every later round, up to the longest game of its rule set, so the
         curve is a mean over all games throughout.
     summary : pandas.DataFrame
-        One row per rule set (index ``label``): ``games``; the mean final
-        Gini of net worth and of cash with ``_low`` and ``_high`` ends of the
-        95% interval; ``gini_net_worth_difference`` and
-        ``gini_cash_difference`` (with their intervals), the means of the
-        game-by-game differences from the first rule set (NaN for the first);
-        the mean ``rounds``, ``poor_house_players``, ``opportunity_players``,
+        One row per rule set (index ``label``): ``games``; for each of the
+        scorecard's measures and the Gini of cash, the mean over the games
+        where it is defined with ``_low`` and ``_high`` ends of the 95%
+        interval, ``_undefined`` (the games left out), and ``_difference``
+        (with its interval), the mean of the game-by-game differences from
+        the first rule set (NaN for the first);
+        the mean ``poor_house_players``, ``opportunity_players``,
         ``bankrupt_players``, ``treasury_collected``, ``treasury_spent`` and
         ``final_wages``; and ``everyone_wins_share``, the share of games
         that everyone won.
@@ -773,7 +776,9 @@ class Comparison:
                     {
                         "label": label,
                         "round": rounds,
-                        "mean_gini_net_worth": curve.mean(axis=0),
+                        # Games where it is undefined (debts as large as all holdings)
+                        # are left out of the round's mean.
+                        "mean_gini_net_worth": _mean_of_defined(curve),
                         "games_running": (lengths[None, :] > rounds[:, None]).sum(axis=1),
                     }
                 )
@@ -817,10 +822,17 @@ class Comparison:
         for label in self.labels:
             frame = by_label[label]
             row: dict[str, Any] = {"label": label, "games": len(frame)}
-            for column in ("gini_net_worth", "gini_cash"):
-                _interval(row, column, frame[column].to_numpy())
-            for column in ("gini_net_worth", "gini_cash"):
-                difference = frame[column].to_numpy() - first[column].to_numpy()
+            for column in _COMPARED:
+                if column not in frame.columns:
+                    continue  # results saved before the scorecard had it
+                values = frame[column].to_numpy(dtype=float)
+                _interval(row, column, values)
+                row[f"{column}_undefined"] = int(np.isnan(values).sum())
+            for column in _COMPARED:
+                if column not in frame.columns:
+                    continue
+                values = frame[column].to_numpy(dtype=float)
+                difference = values - first[column].to_numpy(dtype=float)
                 if label == self.labels[0]:
                     difference = np.full_like(difference, np.nan)
                 _interval(row, f"{column}_difference", difference)
@@ -945,17 +957,33 @@ class Comparison:
         s = self.summary
         p = self.parameters
         first = self.labels[0]
-        lines = [
-            ("", *self.labels),
-            ("games played", *(str(n) for n in s["games"])),
-            ("final Gini of net worth", *_cells(s, "gini_net_worth", "{:.3f}")),
-            (f"  difference from {first}", *_cells(s, "gini_net_worth_difference", "{:+.3f}")),
-            ("final Gini of cash", *_cells(s, "gini_cash", "{:.3f}")),
-            (f"  difference from {first}", *_cells(s, "gini_cash_difference", "{:+.3f}")),
-            ("rounds played", *(f"{v:.1f}" for v in s["rounds"])),
-            ("players bankrupt at the end", *(f"{v:.2f}" for v in s["bankrupt_players"])),
-            ("Public Treasury took in", *self._money_cells(s["treasury_collected"])),
-            ("Public Treasury paid out", *self._money_cells(s["treasury_spent"])),
+        lines = [("", *self.labels), ("games played", *(str(n) for n in s["games"]))]
+        blank = ("",) * len(self.labels)
+        for group, heading in _GROUPS:
+            measures = [m for m in MEASURES if m.group == group and m.name in s.columns]
+            if not measures:
+                continue
+            lines.append((heading, *blank))
+            for measure in measures:
+                lines.append(
+                    (f"  {measure.words}", *self._measure_cells(measure.name, measure.form))
+                )
+                lines.append(
+                    (
+                        f"    difference from {first}",
+                        *self._measure_cells(measure.name, measure.form, difference=True),
+                    )
+                )
+        lines += [
+            ("other figures", *blank),
+            ("  final Gini of cash", *self._measure_cells("gini_cash", "{:.3f}")),
+            (
+                f"    difference from {first}",
+                *self._measure_cells("gini_cash", "{:.3f}", difference=True),
+            ),
+            ("  players bankrupt at the end", *(f"{v:.2f}" for v in s["bankrupt_players"])),
+            ("  Public Treasury took in", *self._money_cells(s["treasury_collected"])),
+            ("  Public Treasury paid out", *self._money_cells(s["treasury_spent"])),
         ]
         for figure in self._figures:
             if figure.words and figure.summary_column:
@@ -964,7 +992,7 @@ class Comparison:
                     cells = self._money_cells(values)
                 else:
                     cells = ["-" if math.isnan(v) else figure.form.format(v) for v in values]
-                lines.append((figure.words, *cells))
+                lines.append((f"  {figure.words}", *cells))
         tables = [spec.get("players", p["players"]) for spec in p["rules"]]
         if any(table != tables[0] for table in tables):
             lines.insert(2, ("players", *(_line_up(table) for table in tables)))
@@ -982,6 +1010,26 @@ class Comparison:
             text.append("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip())
         n = len(p["players"])
         text += ["", *self._history_lines()]
+        if any(s[f"{name}_undefined"].any() for name in _COMPARED if f"{name}_undefined" in s):
+            text += [
+                "(undefined in N): in N games the players' debts were as large as all they held,",
+                "so no share of the total can be taken; the mean and the curve leave them out.",
+            ]
+            if (s["gini_net_worth"] > 1).any():
+                text.append(
+                    "A Gini above 1 comes from debts nearly as large as all the players hold."
+                )
+            text.append("")
+        if (
+            "gini_cash_difference" in s
+            and (s["gini_cash_difference"] * s["gini_net_worth_difference"] < 0).any()
+        ):
+            text += [
+                "The Gini of cash and of net worth moved apart: cash is not wealth. Under private",
+                "land rent the rich hold their wealth in lots and houses, not in cash; under the",
+                "single tax title deeds are worth nothing and a player's wealth is mostly cash.",
+                "",
+            ]
         text += [
             f"Gini: 0 when {'both' if n == 2 else f'all {n}'} players are equally rich, "
             f"{1 - 1 / n:.2f} when one player",
@@ -991,6 +1039,43 @@ class Comparison:
             "with the same dice and cards, and the differences are taken game by game.",
         ]
         return "\n".join(text)
+
+    def _measure_cells(self, column: str, form: str, difference: bool = False) -> list[str]:
+        """``mean [low, high]`` of a scorecard measure per rule set, in its form, with the
+        games where it was undefined; the paired difference from the first if asked."""
+        s = self.summary
+        if column not in s.columns:
+            return ["-"] * len(self.labels)
+        key = f"{column}_difference" if difference else column
+        currency = [spec.get("currency", "$") for spec in self.parameters["rules"]]
+        cells = []
+        for label, unit in zip(self.labels, currency, strict=True):
+            mean, low, high = (s.loc[label, f"{key}{end}"] for end in ("", "_low", "_high"))
+            undefined = int(s.loc[label, f"{column}_undefined"])
+            if math.isnan(mean):
+                cells.append("" if difference or not undefined else "undefined in every game")
+                continue
+            if form == "money":
+                show = [money(v, unit) if not math.isnan(v) else "" for v in (mean, low, high)]
+                if difference:
+                    show = [
+                        ("+" if v >= 0 else "") + text
+                        for v, text in zip((mean, low, high), show, strict=True)
+                    ]
+            elif form == "share":
+                sign = "+" if difference else ""
+                show = [f"{v:{sign}.0%}" if not math.isnan(v) else "" for v in (mean, low, high)]
+            else:
+                sign = "+" if difference else ""
+                show = [
+                    (f"{{:{sign}{form[2:]}".format(v)) if not math.isnan(v) else ""
+                    for v in (mean, low, high)
+                ]
+            cell = show[0] if not show[1] else f"{show[0]} [{show[1]}, {show[2]}]"
+            if undefined:
+                cell += f" (undefined in {undefined})"
+            cells.append(cell)
+        return cells
 
     def _money_cells(self, values: Any) -> list[str]:
         """Means of sums of money, each in its rule set's currency ("-" where missing)."""
@@ -1194,8 +1279,23 @@ def _repeating(names: list[str]) -> list[str]:
     return list(names)
 
 
+def _mean_of_defined(table: np.ndarray) -> np.ndarray:
+    """The mean of each column over its defined (not ``nan``) values; ``nan`` if none."""
+    defined = ~np.isnan(table)
+    counts = defined.sum(axis=0)
+    sums = np.where(defined, table, 0.0).sum(axis=0)
+    return np.divide(sums, counts, out=np.full(sums.shape, np.nan), where=counts > 0)
+
+
 def _interval(row: dict[str, Any], column: str, values: np.ndarray) -> None:
-    """Put the mean of ``values`` and its interval into ``row`` as column, _low, _high."""
+    """Put the mean of ``values`` and its interval into ``row`` as column, _low, _high.
+
+    Undefined values (``nan``) are left out; with none defined all three are ``nan``.
+    """
+    values = values[~np.isnan(values)]
+    if not len(values):
+        row[column] = row[f"{column}_low"] = row[f"{column}_high"] = math.nan
+        return
     mean, low, high = mean_interval(values, level=LEVEL)
     row[column], row[f"{column}_low"], row[f"{column}_high"] = mean, low, high
 
