@@ -822,17 +822,15 @@ class Comparison:
         for label in self.labels:
             frame = by_label[label]
             row: dict[str, Any] = {"label": label, "games": len(frame)}
+            differences = {}
             for column in _COMPARED:
                 if column not in frame.columns:
                     continue  # results saved before the scorecard had it
                 values = frame[column].to_numpy(dtype=float)
                 _interval(row, column, values)
                 row[f"{column}_undefined"] = int(np.isnan(values).sum())
-            for column in _COMPARED:
-                if column not in frame.columns:
-                    continue
-                values = frame[column].to_numpy(dtype=float)
-                difference = values - first[column].to_numpy(dtype=float)
+                differences[column] = values - first[column].to_numpy(dtype=float)
+            for column, difference in differences.items():
                 if label == self.labels[0]:
                     difference = np.full_like(difference, np.nan)
                 _interval(row, f"{column}_difference", difference)
@@ -1055,22 +1053,17 @@ class Comparison:
             if math.isnan(mean):
                 cells.append("" if difference or not undefined else "undefined in every game")
                 continue
-            if form == "money":
-                show = [money(v, unit) if not math.isnan(v) else "" for v in (mean, low, high)]
-                if difference:
-                    show = [
-                        ("+" if v >= 0 else "") + text
-                        for v, text in zip((mean, low, high), show, strict=True)
-                    ]
-            elif form == "share":
-                sign = "+" if difference else ""
-                show = [f"{v:{sign}.0%}" if not math.isnan(v) else "" for v in (mean, low, high)]
-            else:
-                sign = "+" if difference else ""
-                show = [
-                    (f"{{:{sign}{form[2:]}".format(v)) if not math.isnan(v) else ""
-                    for v in (mean, low, high)
-                ]
+            sign = "+" if difference else ""
+            show = []
+            for value in (mean, low, high):
+                if math.isnan(value):
+                    show.append("")
+                elif form == "money":
+                    show.append(("+" if difference and value >= 0 else "") + money(value, unit))
+                elif form == "share":
+                    show.append(f"{value:{sign}.0%}")
+                else:
+                    show.append(form.replace("{:", "{:" + sign).format(value))
             cell = show[0] if not show[1] else f"{show[0]} [{show[1]}, {show[2]}]"
             if undefined:
                 cell += f" (undefined in {undefined})"

@@ -59,21 +59,18 @@ class Measure:
     words: str
     #: ``"money"``, ``"share"`` (of games), or a format for the number.
     form: str = "{:.3f}"
-    #: Which way is Magie's way: -1 lower is more equal / less poor, +1 higher, 0 neither.
-    better: int = 0
 
 
 #: The scorecard's measures, in the order a table shows them.
 MEASURES: tuple[Measure, ...] = (
-    Measure("gini_net_worth", "concentration", "final Gini of net worth", better=-1),
-    Measure("richest_share", "concentration", "richest player's share of wealth", better=-1),
-    Measure("poorest_net_worth", "poverty", "poorest player's net worth", form="money", better=1),
+    Measure("gini_net_worth", "concentration", "final Gini of net worth"),
+    Measure("richest_share", "concentration", "richest player's share of wealth"),
+    Measure("poorest_net_worth", "poverty", "poorest player's net worth", form="money"),
     Measure(
         "poorest_doubled",
         "poverty",
         "games where the poorest player doubled his starting cash",
         form="share",
-        better=1,
     ),
     Measure("land_rent_to_players", "rent", "land rent paid to players", form="money"),
     Measure("land_rent_to_treasury", "rent", "land rent paid to the Treasury", form="money"),

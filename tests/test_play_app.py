@@ -257,6 +257,10 @@ def test_the_single_tax_side_shows_its_treasury_wages_and_public_works():
     assert figures["single_tax"]
     assert f"wages ${right.wages:,}" in app.finances[1].value
     assert f"PUBLIC TREASURY ${figures['treasury']:,}" in app.finances[1].value
+    # Rule 6: only land rents and fines are spent; the rest is said to be kept.
+    kept = figures["treasury"] - figures["treasury_fund"]
+    assert kept > 0
+    assert f"${kept:,} of it card prices and taxes, kept unspent" in app.finances[1].value
     assert right.treasury.public_works
     assert "wages raised" in app.finances[1].value
     assert public_finances(app.tables[0].game)["treasury_spent"] == 0

@@ -652,6 +652,13 @@ MUTATIONS = [
         "field 'options.wages_times.when_true'",
         "only a bool option",
     ),
+    _m(
+        "older_saves not among the choices",
+        toml_edit(("options", "treasury_spends", "older_saves"), "half"),
+        T,
+        "field 'options.treasury_spends.older_saves'",
+        "got 'half'",
+    ),
     # the board CSV
     _m(
         "price not a number",

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from landlord.engine.dice import DICE
 from landlord.engine.ledger import Ledger
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
@@ -32,6 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover - for the annotations only
 __all__ = [
     "CHANCE",
     "NOBODY",
+    "THROW",
     "ChanceEvent",
     "Decision",
     "GameState",
@@ -44,6 +46,8 @@ __all__ = [
 CHANCE = -1
 #: Who acts when the game is over.
 NOBODY = -2
+#: The chance event of a throw of the two dice, made once: a flow yields it.
+THROW = (CHANCE, "dice", DICE, None)
 
 #: What :meth:`GameState.to_json` writes, and the version of its form.
 STATE_FORMAT = "landlord-state"

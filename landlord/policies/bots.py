@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from landlord.engine.actions import PayFine, TryForDoubles, UseJailCard
 from landlord.money import money
 from landlord.policies.base import Policy
 
@@ -129,6 +130,19 @@ def first_of(legal: list[Any], kind: type) -> Any:
         if isinstance(action, kind):
             return action
     return None
+
+
+def jail_choice(bot: Strategy, legal: list[Any], spare: int, fine: int) -> Any:
+    """What a named bot does in Jail: use a Get Out of Jail card if it has one; else
+    pay the fine if it pays fines and can spare ``fine`` (its cash above its
+    reserve is ``spare``); else try for doubles."""
+    card = first_of(legal, UseJailCard)
+    if card is not None:
+        return card
+    pay = first_of(legal, PayFine)
+    if bot.pays_fine and pay is not None and spare >= fine:
+        return pay
+    return first_of(legal, TryForDoubles)
 
 
 #: A tenant who keeps $300 in hand, buys only $25-$50 cards, never bids or builds.

@@ -29,14 +29,11 @@ from landlord.engine.actions import (
     OfferCard,
     OfferLuxury,
     Pass,
-    PayFine,
     Refuse,
     Repay,
     StayPut,
-    TryForDoubles,
-    UseJailCard,
 )
-from landlord.policies.bots import Strategy, first_of
+from landlord.policies.bots import Strategy, first_of, jail_choice
 
 __all__ = ["HANDLERS"]
 
@@ -83,13 +80,7 @@ def _luxury(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
 
 
 def _jail(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
-    card = _first(legal, UseJailCard)
-    if card is not None:
-        return card
-    fine = _first(legal, PayFine)
-    if bot.pays_fine and fine is not None and _spare(bot, view, me) >= view.jail_fine:
-        return fine
-    return _first(legal, TryForDoubles)
+    return jail_choice(bot, legal, _spare(bot, view, me), view.jail_fine)
 
 
 def _move(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:

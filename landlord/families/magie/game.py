@@ -86,9 +86,8 @@ from landlord.engine.actions import (
     StayPut,
     UseJailCard,
 )
-from landlord.engine.dice import DICE
 from landlord.engine.reasons import Reason
-from landlord.engine.state import CHANCE, Flow, GameState, seat_count
+from landlord.engine.state import CHANCE, THROW, Flow, GameState, seat_count
 from landlord.families.magie import FAMILY
 from landlord.families.magie.dealings import Dealings
 from landlord.families.magie.holdings import Holdings
@@ -99,9 +98,6 @@ from landlord.rules.model import RuleSet
 
 __all__ = ["ROUND_CAP", "LandlordsGame"]
 
-
-#: The chance event of a throw of the dice, made once.
-THROW = (CHANCE, "dice", DICE, None)
 
 #: A game that reaches this many rounds ends whatever its rules say, so that
 #: every game ends even with every end condition switched off.
@@ -232,8 +228,8 @@ class LandlordsGame(GameState):
 
     def _after_turn(self, player: int) -> bool:
         treasury = self.treasury
-        if treasury.spending and self.ledger.balances[treasury.account] >= treasury.step:
-            treasury.spend()  # the fund is never more than the Treasury holds
+        if treasury.spending and treasury.fund >= treasury.step:
+            treasury.spend()
         if treasury.prosperity_goal and treasury.prosperous():
             self.everyone_wins = True
             self.end_reason = (

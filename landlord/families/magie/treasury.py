@@ -58,6 +58,7 @@ from landlord.engine.actions import (
 )
 from landlord.engine.reasons import Reason
 from landlord.engine.state import Flow, Proposal, Sale
+from landlord.metrics import gini
 from landlord.money import money
 from landlord.rules import RulesError
 
@@ -222,14 +223,7 @@ class Treasury:
 
         An undefined Gini (debts as large as all holdings together) does not switch.
         """
-        worths = sorted(self.game.net_worths())
-        total = sum(worths)
-        if total <= 0:
-            return
-        n = len(worths)
-        # G = sum_i (2i - n - 1) x_(i) / (n * total), i from 1, on the sorted values.
-        gini = sum((2 * i - n + 1) * x for i, x in enumerate(worths)) / (n * total)
-        if gini >= self.switch_gini:
+        if gini(self.game.net_worths()) >= self.switch_gini:  # nan >= x is False
             self.adopt()
 
     def call_vote(self, player: int) -> Flow:

@@ -34,16 +34,14 @@ from landlord.engine.actions import (
     LiftMortgage,
     Mortgage,
     Negotiate,
-    PayFine,
     PayInstead,
     Refuse,
     SellBuilding,
     Trade,
     TryForDoubles,
-    UseJailCard,
 )
 from landlord.families.monopoly import FAMILY
-from landlord.policies.bots import Strategy
+from landlord.policies.bots import Strategy, jail_choice
 
 __all__ = ["HANDLERS", "StrategyGuide", "strategy_guide"]
 
@@ -153,13 +151,7 @@ def _place(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
 
 
 def _jail(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
-    card = _first(legal, UseJailCard)
-    if card is not None:
-        return card
-    fine = _first(legal, PayFine)
-    if bot.pays_fine and fine is not None and _spare(bot, view, me) >= view.jail_fine:
-        return fine
-    return _first(legal, TryForDoubles)
+    return jail_choice(bot, legal, _spare(bot, view, me), view.jail_fine)
 
 
 def _income_tax(bot: Strategy, view: Any, me: int, legal: Any) -> Any:

@@ -89,18 +89,14 @@ from landlord.engine.actions import (
     Trade,
     UseJailCard,
 )
-from landlord.engine.dice import DICE
 from landlord.engine.reasons import Reason
-from landlord.engine.state import CHANCE, Flow, GameState, Proposal, Sale, seat_count
+from landlord.engine.state import CHANCE, THROW, Flow, GameState, Proposal, Sale, seat_count
 from landlord.families.monopoly import FAMILY
 from landlord.families.monopoly.estates import Estates, estate_tables
 from landlord.families.monopoly.trades import Trades
 from landlord.rules.model import RuleSet
 
 __all__ = ["ROUND_CAP", "Monopoly"]
-
-#: The chance event of a throw of the dice, made once.
-THROW = (CHANCE, "dice", DICE, None)
 
 #: A game that reaches this many rounds ends whatever its rules say (players who
 #: never build, or never trade, can go round for ever).
