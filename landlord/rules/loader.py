@@ -385,6 +385,13 @@ def _read(path: Path, chain: tuple[Path, ...]) -> tuple[RuleSet, _Source]:
                 check(schema.kind_of(name, key), value, f"{name}.{key}")
         board = toml_tables.board(layout, spaces, board_path.name, check)
         starting_cash = toml_tables.starting_cash(data["starting_cash"], about)
+        monarch = sections.get("monarch")
+        if monarch is not None and monarch.get("seat", 0) >= about["min_players"]:
+            raise Invalid(
+                "field 'monarch.seat'",
+                f"a seat below min_players ({about['min_players']}), counted from 0",
+                monarch["seat"],
+            )
         provenance = {
             name: Provenance(data[name]["status"], data[name]["source"])
             for name in (*sections, "board_layout")

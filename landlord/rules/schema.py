@@ -331,6 +331,17 @@ SECTIONS: dict[str, dict[str, Kind]] = {
     "natural_opportunities": {"wages_paid_by": PILE, "rent_paid_to": PILE},
     "land_value_tax": {"share": SHARE, "dividend": FLAG},
     "prosperity": {"times_start": COUNT, "counts": one_of(("cash", "net_worth"))},
+    # Magie's "Monarch of the World" demonstration (1906): the player at ``seat``
+    # holds every card of kind ``holds`` from the start, free; the others share
+    # ``others_hold`` (the other green cards, or nothing), dealt round them free;
+    # ``draws_wages`` false: Mother Earth pays him nothing. A rule set without
+    # this section has no Monarch.
+    "monarch": {
+        "seat?": default(WHOLE, 0),
+        "holds?": default(one_of(("lots",)), "lots"),
+        "others_hold?": default(one_of(("charters", "nothing")), "charters"),
+        "draws_wages?": default(FLAG, False),
+    },
     # Files written before [rule_set] family named the family here: "landlords_game"
     # (now "magie") or "monopoly".
     "engine": {"flow": IDENTIFIER},

@@ -102,7 +102,7 @@ def _landing_cost(bot: Strategy, view: Any, me: int, option: Any) -> float:
     cost = 0.0
     here = view.position[me]
     if option.direction == "forward" and here + (space - here) % t.size >= t.size:
-        cost -= view.wages
+        cost -= view.wages_to(me)
     if kind in ("lot", "railroad", "franchise"):
         holder = view.owner[space]
         if view.public[space]:

@@ -100,6 +100,8 @@ class Dealings:
         self._offers: dict[tuple, Any] = offered.setdefault("offers", {})
         self._ladders: dict[tuple, tuple] = offered.setdefault("ladders", {})
         self._interest_rates = tuple(game.rules.borrowing.interest_percent)
+        # A player who draws no wages (the Monarch of the World) cannot pledge them.
+        self._wageless = game.wageless
 
     def bid(self, amount: int) -> Bid:
         """The Bid of ``amount``, made once per game."""
@@ -336,6 +338,7 @@ class Dealings:
                     if balances[other] >= price:
                         add(make(OfferLuxury, other, price))
         amounts = ((need - balances[player] + 9) // 10 * 10,) if need else LOAN_AMOUNTS
+        on_wages = player != self._wageless
         free = sorted(
             (price_of[s] + houses[s] * house_cost, s)
             for s in self.tables.cards
@@ -346,10 +349,12 @@ class Dealings:
             for other in others:
                 if balances[other] >= amount:
                     # Every rate, on wages or on the card that covers it, made once.
-                    key = (other, amount, cover)
+                    key = (other, amount, cover, on_wages)
                     loans = ladders.get(key)
                     if loans is None:
-                        securities = (None,) if cover is None else (None, cover)
+                        securities = ((None,) if on_wages else ()) + (
+                            () if cover is None else (cover,)
+                        )
                         loans = ladders[key] = tuple(
                             make(AskLoan, other, amount, interest, security)
                             for interest in self._interest_rates

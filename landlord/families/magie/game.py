@@ -1,9 +1,11 @@
 """Lizzie Magie's Landlord's Game, the 1906 Economic Game Co. rules, as a flow.
 
 Read this module top to bottom as the rule book: the deal and the purchase of
-dealt cards (Rule 1), a turn (Jail, Poor House, building, talks, the throw),
-the move (Rules 2, 3, 17) and the end (Rule 19). The game is made of parts
-that own their state, which the flow here calls:
+dealt cards (Rule 1), or, when the rule set has a ``[monarch]`` section, the
+free deal of the 1906 "Monarch of the World" demonstration; a turn (Jail, Poor
+House, building, talks, the throw), the move (Rules 2, 3, 17) and the end
+(Rule 19). The game is made of parts that own their state, which the flow
+here calls:
 
 * :class:`~landlord.families.magie.holdings.Holdings` (``game.holdings``): the
   cards, houses, luxury and Education cards each player holds, and their worth;
@@ -103,6 +105,9 @@ __all__ = ["ROUND_CAP", "LandlordsGame"]
 #: every game ends even with every end condition switched off.
 ROUND_CAP = 2000
 
+#: The kinds of card a Monarch holds, by ``monarch.holds``.
+_MONARCH_HOLDS = {"lots": frozenset({"lot"})}
+
 #: The turn's usual choices, by (talks left, vote open): shared tuples.
 USUAL_BUSINESS = {
     (0, 0): (ROLL,),
@@ -179,6 +184,11 @@ class LandlordsGame(GameState):
         self._railroad_pass = movement.railroad_pass
         self._wages_times = rules.end.wages_times
         self.round_limit = rules.end.round_limit
+        monarch = rules.monarch
+        #: The Monarch of the World's seat (the ``[monarch]`` section), or -1: no Monarch.
+        self.monarch = monarch.seat if monarch is not None else -1
+        #: The seat Mother Earth pays nothing (a Monarch who draws no wages), or -1.
+        self.wageless = monarch.seat if monarch is not None and not monarch.draws_wages else -1
         # The parts, each owning its state (the later ones use the earlier).
         self.holdings = Holdings(rules, t, n)
         self.treasury = Treasury(self)
@@ -196,7 +206,10 @@ class LandlordsGame(GameState):
     def _set_up(self) -> Flow:
         if self.treasury.from_start:
             self.treasury.adopt()
-        yield from self._deal()
+        if self.rules.monarch is not None:
+            yield from self._deal_to_monarch()
+        else:
+            yield from self._deal()
 
     def _deal(self) -> Flow:
         """Rule 1: deal green cards one around; each may buy his at the printed price."""
@@ -221,6 +234,38 @@ class LandlordsGame(GameState):
                 if isinstance(choice, Buy):
                     self.ledger.transfer(player, paid_to, price, Reason.CARD_BOUGHT_FROM_THE_DEAL)
                     self.give_card(card, player)
+
+    def _deal_to_monarch(self) -> Flow:
+        """The Monarch of the World (1906): one player holds all the land from the start,
+        and the others share every other advantage; nobody pays for his cards.
+
+        Our reading: the other green cards (franchises, railroads, the Broker's
+        License) are shuffled and dealt one around the others as in Rule 1, from
+        the Monarch's left, and cost nothing.
+        """
+        monarch = self.rules.monarch
+        t = self.tables
+        seat = monarch.seat
+        if seat >= self.n_players:
+            raise ValueError(f"the Monarch's seat {seat} is not one of {self.n_players} players")
+        held = _MONARCH_HOLDS[monarch.holds]
+        if not self.treasury.single_tax:
+            # Under the single tax from the start a title deed is worth nothing: the
+            # lots stay in the pack, as when the single tax is adopted.
+            for card in t.cards:
+                if t.kind[card] in held:
+                    self.give_card(card, seat)
+        if monarch.others_hold == "nothing":
+            return
+        others = [(seat + k) % self.n_players for k in range(1, self.n_players)]
+        pack = [card for card in t.cards if t.kind[card] not in held]
+        for k in range(len(pack)):
+            if len(pack) == 1:
+                card = pack[0]
+            else:
+                card = yield (CHANCE, "deal", tuple(pack), None)
+            pack.remove(card)
+            self.give_card(card, others[k % len(others)])
 
     def _finish(self) -> None:
         for part in (self.treasury, self.dealings, self.spaces):
@@ -477,8 +522,14 @@ class LandlordsGame(GameState):
         self.position[player] = space
         yield from self.spaces.land(player, space, pos, steps)
 
+    def wages_to(self, player: int) -> int:
+        """What Mother Earth pays ``player`` now (nothing to a Monarch without wages)."""
+        return 0 if player == self.wageless else self.wages
+
     def _pay_wages(self, player: int) -> None:
         """Rule 3: wages from MISCELLANEOUS on reaching or passing Mother Earth."""
+        if player == self.wageless:
+            return  # the Monarch of the World draws no wages
         self.ledger.transfer(self._wages_from, player, self.wages, Reason.WAGES)
         self.wages_received[player] += 1
         if self.wages_received[player] == self._wages_times:

@@ -103,6 +103,10 @@ class View(BaseView):
         """The wages paid at Mother Earth now (the single tax raises them)."""
         return self._game.wages
 
+    def wages_to(self, player: int) -> int:
+        """What Mother Earth pays ``player`` now (nothing to a Monarch without wages)."""
+        return self._game.wages_to(player)
+
     @property
     def jail_cards(self) -> list[int]:
         """How many get-out-of-Jail cards each player keeps."""

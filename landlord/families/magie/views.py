@@ -102,8 +102,16 @@ def finances_html(game: Any) -> str:
 
 
 def report_notes(game: Any) -> list[str]:
-    """What the standings' score counts; whether everyone won; the single tax's works."""
+    """Who was the Monarch; what the standings' score counts; whether everyone won; the
+    single tax's works."""
     lines = []
+    if game.monarch >= 0:
+        wages = "drawing no wages" if game.wageless == game.monarch else "drawing wages"
+        lines += [
+            "",
+            f"{game.names[game.monarch]} was the Monarch of the World: given all the land at "
+            f"the start, {wages}.",
+        ]
     if game.everyone_wins:
         lines += ["", "Everyone wins (the Prosperity test was met)."]
     lines += [
