@@ -7,8 +7,9 @@ into a checked :class:`RuleSet`; :func:`available` lists the ones here.
 
 Examples
 --------
->>> " ".join(info.id for info in available())
-'landlords_game landlords_game_vote monopoly_uk_1972 monopoly_us prosperity single_tax'
+>>> print(*(info.id for info in available()))  # doctest: +NORMALIZE_WHITESPACE
+landlords_game landlords_game_vote monarch_of_the_world monopoly_uk_1972 monopoly_us
+prosperity single_tax
 >>> rules = load_rules("landlords_game", wayback_rent=2)
 >>> rules.board.spaces[1].name, rules.board.spaces[1].land_rent
 ('Wayback', 2)

@@ -1,7 +1,8 @@
 """Magie's family: the Landlord's Game (1906), its Single Tax rules, and Prosperity.
 
 The rule sets ``landlords_game``, ``single_tax`` and ``prosperity`` (and any
-file that extends them) are played by this package:
+file that extends them, such as ``monarch_of_the_world``) are played by this
+package:
 
 * the engine: :mod:`.game` (the flow: the deal, a turn, the move, the end),
   made of parts that own their state: :mod:`.holdings` (the cards, houses,
