@@ -12,7 +12,8 @@ import json
 import platform
 import sys
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -459,6 +460,69 @@ def _sweep_seats(args: argparse.Namespace, option: str, values: list[Any]) -> in
     return _report(args, result)
 
 
+def _claim(args: argparse.Namespace) -> int:
+    """``landlord claim``: Magie's claim over the declared grid, played or as shipped."""
+    from landlord.claim import GridError, load_grid, run_claim, shipped_results
+
+    if args.shipped and (args.grid or args.check):
+        args.parser.error(
+            "argument --shipped: prints the shipped results; it takes no --grid or --check"
+        )
+    if args.check and args.grid:
+        args.parser.error("argument --check: compares the shipped grid's results; drop --grid")
+    try:
+        grid = load_grid(args.grid) if args.grid else load_grid()
+        wanted = [s.strip() for s in args.scenario.split(",")] if args.scenario else None
+        for scenario_id in wanted or ():
+            grid.scenario(scenario_id)
+    except GridError as error:
+        args.parser.error(str(error))
+    if args.out:
+        _writable(args, args.out)
+    if args.shipped:
+        results = shipped_results()
+        if wanted:
+            results.scenarios = [s for s in results.scenarios if s["id"] in wanted]
+    else:
+        total = 2 * grid.games * len(grid.seeds) * len(wanted or grid.scenarios)
+        with _terminal_bar(total) as progress:
+            results = run_claim(grid, wanted, jobs=args.jobs, progress=progress)
+    text = results.dumps()
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+    if args.check:
+        shipped = {s["id"]: s for s in shipped_results().scenarios}
+        differ = [s["id"] for s in results.scenarios if shipped.get(s["id"]) != s]
+        if differ:
+            print(f"differ from the shipped results: {', '.join(differ)}", file=sys.stderr)
+            return 1
+        print(f"{len(results.scenarios)} scenarios: the same as the shipped results")
+        return 0
+    print(text if args.json else results.table(), end="" if args.json else "\n")
+    return 0
+
+
+def _writable(args: argparse.Namespace, out: str) -> None:
+    """Refuse an --out that cannot be written, before anything is played."""
+    path = Path(out)
+    if path.suffix != ".json":
+        args.parser.error(f"argument --out: expected FILE.json, got {out!r}")
+    if not path.parent.resolve().is_dir():
+        args.parser.error(f"argument --out: no folder {str(path.parent)!r}")
+
+
+@contextmanager
+def _terminal_bar(total: int) -> Iterator[Callable[[int, int], Any] | None]:
+    """A progress bar on stderr where a person watches; none in a pipe or a log."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from tqdm import tqdm
+
+    with tqdm(total=total, unit="game", desc="playing", file=sys.stderr) as bar:
+        yield lambda done, _: bar.update(done - bar.n)
+
+
 #: How a jailed token gets out, as landlord.analysis.STRATEGIES names them
 #: (written out here so that building the parser does not import numpy).
 _JAIL_STRATEGIES = ("leave", "stay")
@@ -797,11 +861,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     compare.add_argument(
         "--rules",
-        default="landlords_game,prosperity",
+        default="landlords_game,single_tax",
         metavar="SPECS",
         help="rule sets, comma-separated, each an id with options in brackets if any, "
         "for example landlords_game,landlords_game[advanced=true,round_limit=40] "
-        "(default landlords_game,prosperity)",
+        "(default landlords_game,single_tax)",
     )
     _add_experiment_arguments(compare)
     one_rule_set = {}
@@ -865,6 +929,40 @@ def build_parser() -> argparse.ArgumentParser:
     )
     for command in (landing, rents):
         command.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    claim = _add_command(
+        commands,
+        "claim",
+        _claim,
+        "test Magie's claim across the declared grid of scenarios: paired differences, "
+        "intervals and a verdict per scenario and measure",
+    )
+    claim.add_argument(
+        "--scenario",
+        metavar="IDS",
+        help="only these scenarios, comma-separated (such as eager.printed,random.long)",
+    )
+    claim.add_argument(
+        "--grid", metavar="FILE", help="a grid file of your own (default: the shipped grid.toml)"
+    )
+    claim.add_argument(
+        "--jobs",
+        type=_count,
+        default=1,
+        metavar="N",
+        help="processes to play the games in (default 1); the results do not change",
+    )
+    claim.add_argument(
+        "--shipped",
+        action="store_true",
+        help="print the results shipped with the kit, without playing (instant)",
+    )
+    claim.add_argument(
+        "--check",
+        action="store_true",
+        help="play, then compare with the shipped results; exit 1 if they differ",
+    )
+    claim.add_argument("--out", metavar="FILE.json", help="also write the results as JSON")
+    claim.add_argument("--json", action="store_true", help="print JSON instead of a table")
     replay = _add_command(
         commands, "replay", _replay, "load a saved game, check it by replaying, and print it"
     )

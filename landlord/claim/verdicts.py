@@ -1,0 +1,104 @@
+"""Verdicts: whether Magie's claim holds, fails or cannot be told, and the words for it.
+
+The rule is the grid's own, declared before its results (``[verdict]`` in
+the grid file): per scenario and measure, the claim **holds** when in every
+seed the interval of the paired difference lies wholly on the claimed side of
+0, **fails** when in every seed it lies wholly on the other side, and
+**cannot be told** otherwise. A measure without a claimed direction is
+reported, not judged.
+
+Examples
+--------
+>>> verdict("lower", [(-0.08, -0.05), (-0.07, -0.01)])
+'holds'
+>>> verdict("lower", [(-0.08, -0.05), (-0.02, 0.01)])
+'cannot be told'
+>>> verdict("higher", [(-30.0, -10.0), (-25.0, -2.0)])
+'fails'
+>>> verdict("", [(-1.0, 1.0)])
+'reported'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from landlord.money import money
+
+__all__ = ["VERDICTS", "difference_text", "scenario_sentence", "verdict"]
+
+#: Every verdict, in the order a key lists them.
+VERDICTS = ("holds", "fails", "cannot be told", "reported")
+
+
+def verdict(claim: str, intervals: Sequence[tuple[float, float]]) -> str:
+    """The grid's verdict on one measure from its per-seed intervals ``(low, high)``.
+
+    ``claim`` is ``"lower"``, ``"higher"`` or ``""`` (no claim: ``"reported"``).
+    An undefined interval (``nan``) can never make the claim hold or fail.
+    """
+    if not claim:
+        return "reported"
+    lower = claim == "lower"
+    claimed = [high < 0 if lower else low > 0 for low, high in intervals]
+    other = [low > 0 if lower else high < 0 for low, high in intervals]
+    if intervals and all(claimed):
+        return "holds"
+    if intervals and all(other):
+        return "fails"
+    return "cannot be told"
+
+
+def difference_text(measure: Any, mean: float, low: float, high: float) -> str:
+    """A paired difference and its interval in the measure's form: ``-0.059 [-0.067, -0.050]``."""
+    if math.isnan(mean):
+        return "undefined"
+    shown = [_signed(measure.form, value) for value in (mean, low, high)]
+    if math.isnan(low):
+        return shown[0]
+    return f"{shown[0]} [{shown[1]}, {shown[2]}]"
+
+
+def _signed(form: str, value: float) -> str:
+    if math.isnan(value):
+        return "?"
+    if form == "money":
+        return ("+" if value >= 0 else "") + money(value)
+    if form == "share":
+        return f"{value:+.1%}"
+    return form.replace("{:", "{:+").format(value)
+
+
+def scenario_sentence(words: str, judged: Sequence[tuple[Any, str]], headline: str) -> str:
+    """One plain sentence on a scenario: where the claim holds, fails and cannot be told.
+
+    ``judged`` pairs each claimed measure with its verdict; ``headline`` is
+    said after them (the Gini difference, as :func:`difference_text` writes it).
+
+    Examples
+    --------
+    >>> from landlord.claim.grid import Measure
+    >>> gini = Measure("gini_net_worth", "concentration", "the final Gini of net worth", "lower")
+    >>> poor = Measure("poorest_doubled", "poverty", "Prosperity's test", "higher")
+    >>> judged = [(gini, "holds"), (poor, "cannot be told")]
+    >>> print(scenario_sentence("Four tenants", judged, ""))  # doctest: +NORMALIZE_WHITESPACE
+    Four tenants: the claim holds for the final Gini of net worth; it cannot be told for
+    Prosperity's test.
+    """
+    by_verdict: dict[str, list[str]] = {}
+    for measure, said in judged:
+        by_verdict.setdefault(said, []).append(measure.words)
+    parts = []
+    for said in ("holds", "fails", "cannot be told"):
+        if said in by_verdict:
+            subject = "the claim" if not parts else "it"
+            parts.append(f"{subject} {said} for {_listed(by_verdict[said])}")
+    sentence = f"{words}: {'; '.join(parts)}."
+    return f"{sentence} {headline}".rstrip()
+
+
+def _listed(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
