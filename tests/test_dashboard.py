@@ -68,11 +68,10 @@ def test_a_small_run_fills_the_summary_charts_progress_and_downloads(small_run):
     app, disabled_while_playing = small_run
     result = app.result
     assert result is not None
-    assert result.labels == ["landlords_game", "prosperity"]
+    assert result.labels == ["landlords_game", "single_tax"]
     assert list(result.summary["games"]) == [20, 20]
     assert "final Gini of net worth" in app.summary.value
     assert "<pre" in app.summary.value
-    assert "prosperity: a reconstruction" in app.summary.value
     assert app.results.layout.display != "none"
     # The charts: the plotted numbers, per rule set.
     games = result.games
@@ -80,7 +79,7 @@ def test_a_small_run_fills_the_summary_charts_progress_and_downloads(small_run):
     distributions = app.charts["distributions"].data
     assert distributions == pytest.approx(means.to_dict())
     curves = app.charts["rounds"].data
-    assert set(curves) == {"landlords_game", "prosperity"}
+    assert set(curves) == {"landlords_game", "single_tax"}
     for label, frame in result.per_round.groupby("label"):
         assert curves[label] == pytest.approx(frame["mean_gini_net_worth"].tolist())
     lengths = app.charts["lengths"].data
@@ -104,7 +103,9 @@ def test_a_small_run_fills_the_summary_charts_progress_and_downloads(small_run):
     assert {"label", "seat", "strategy", "net_worth", "rank"} <= set(players.columns)
     assert "gini_net_worth" in app.downloads.value  # the columns are explained
     # The reading, and how long it took.
-    assert app.reading.value.startswith("Under Prosperity (reconstruction) the final Gini")
+    assert app.reading.value.startswith(
+        "Under The Landlord&#x27;s Game under the Single Tax the final"
+    )
     assert "95% interval" in app.reading.value
     assert set(app.seconds) == {"play", "draw", "total"}
     assert app.seconds["total"] >= app.seconds["play"] > 0
@@ -135,7 +136,7 @@ def test_the_dial_sets_the_modern_option_on_the_landlords_game_only():
     app.land_value_tax.value = 0.5
     app.run_button.click()
     assert "land_value_tax=0.5" in app.result.labels[0]
-    assert app.result.labels[1] == "prosperity"
+    assert app.result.labels[1] == "single_tax"
     assert "a modern extension" in app.summary.value
     assert "(a modern extension)" in app.reading.value
     assert "modern extension, not Magie's" in texts_on_screen(app.widget)
@@ -271,7 +272,7 @@ def test_the_app_opens_without_results_and_shows_itself():
     assert app.land_value_tax.value == 0
     assert [box for box, tick in app.rule_boxes.items() if tick.value] == [
         "landlords_game",
-        "prosperity",
+        "single_tax",
     ]
     assert "reconstruction" in app.rule_boxes["prosperity"].description
     bundle = app._repr_mimebundle_()

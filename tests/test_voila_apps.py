@@ -262,7 +262,7 @@ def test_experiments_a_small_run_completes_and_shows_its_charts(page, voila_url)
     run_to_charts = time.perf_counter() - start
     summary = page.locator(".landlord-summary").inner_text()
     assert "40 games each" in summary
-    assert "reconstruction" in summary  # Prosperity is marked as ours
+    assert "single_tax" in summary  # Magie's own pair: the monopolist rules, the single tax
     progress = page.locator(".landlord-progress-text").inner_text()
     assert "80 of 80" in progress
     link = page.locator("a.landlord-download-games")
@@ -270,3 +270,54 @@ def test_experiments_a_small_run_completes_and_shows_its_charts(page, voila_url)
     assert link.get_attribute("download") == "landlord_results.csv"
     screenshot(page, "experiments")
     record("experiments", first_render_seconds=first_render, run_to_charts_seconds=run_to_charts)
+
+
+def test_experiments_opens_on_the_claim_grid_and_its_forest_plot(page, voila_url):
+    """Magie's claim over the declared grid shows at once, from the shipped results."""
+    from landlord.claim import shipped_results
+
+    first_render = open_app(page, voila_url, "experiments.ipynb")
+    plot = page.locator("img.landlord-chart-claim")
+    page.wait_for_function(
+        "() => { const img = document.querySelector('img.landlord-chart-claim');"
+        " return img && img.naturalWidth > 400 && img.naturalHeight > 300; }",
+        timeout=30_000,
+    )
+    assert plot.is_visible()
+    shown = plot.bounding_box()
+    assert shown["width"] > 500  # drawn at a readable size, not a thumbnail
+    table = page.locator(".landlord-claim-verdicts table")
+    assert table.locator("tbody tr").count() == 16
+    results = shipped_results()
+    first = results.scenarios[0]
+    row = table.locator("tbody tr").first.inner_text()
+    assert first["short"] in row
+    assert first["verdicts"]["gini_net_worth"] in row
+    # The measure menu redraws the plot for another measure.
+    before = plot.get_attribute("src")
+    page.locator(".landlord-claim-measure select").select_option(
+        label="poorest player's net worth"
+    )
+    page.wait_for_function(
+        "(before) => document.querySelector('img.landlord-chart-claim').src !== before",
+        arg=before,
+        timeout=15_000,
+    )
+    # Where the claim fails or cannot be told, the page says so in words.
+    page.get_by_text("Each scenario in a sentence").click()
+    sentences = page.locator(".landlord-claim-sentences").inner_text()
+    assert first["sentence"] in sentences
+    screenshot(page, "experiments_claim")
+    record("experiments_claim", first_render_seconds=first_render)
+
+
+def test_the_claim_page_states_the_grid_in_short_and_in_full(page, voila_url):
+    from landlord.claim import shipped_results
+
+    open_app(page, voila_url, "claim.ipynb")
+    page.locator("img.landlord-chart-claim").wait_for(timeout=30_000)
+    text = page.locator("body").inner_text()
+    for line in shipped_results().overview():
+        assert line in text
+    assert "Magie's claim, tested" in text
+    screenshot(page, "claim")

@@ -1,6 +1,8 @@
 """The experiments dashboard: many games under several rule sets, and what they show.
 
-:class:`ExperimentsApp` lets a class choose rule sets, a table of bots, a
+:class:`ExperimentsApp` opens on Magie's claim tested over the declared grid
+of scenarios, from results shipped with the kit (nothing to wait for), then
+lets a class choose rule sets, a table of bots, a
 number of games and a seed, press *Run*, and see what
 :func:`landlord.experiments.compare` finds: the summary table, the final
 Gini of every game, the mean Gini round by round with its band, how long the
@@ -50,7 +52,7 @@ BOTS = (
     ("eager landlords and cautious tenants", "eager_landlord+cautious_tenant"),
 )
 #: The rule sets ticked when the app opens.
-DEFAULT_RULES = ("landlords_game", "prosperity")
+DEFAULT_RULES = ("landlords_game", "single_tax")
 #: The most games per rule set the games box takes.
 MOST_GAMES_PER_RULE_SET = 5000
 #: The most games in one run, all rule sets together. Four eager landlords play
@@ -406,6 +408,9 @@ class ExperimentsApp:
         (``landlord-chart-NAME``); each keeps the plotted numbers in ``data``:
         the mean final Gini per label, the mean Gini per round per label, and
         the mean number of rounds per label.
+    claim : ClaimView
+        Magie's claim over the declared grid, from the shipped results
+        (:mod:`landlord.widgets.claim_view`), shown above the settings.
     results : ipywidgets.VBox
         The reading, charts, table and downloads (``landlord-results``),
         hidden until the first run.
@@ -566,7 +571,24 @@ class ExperimentsApp:
             layout={"display": "none", "width": "100%"},
         )
         self.results.add_class("landlord-results")
-        self.widget = widgets.VBox([settings, self.results], layout={"width": "100%"})
+        from landlord.widgets.claim_view import ClaimView
+
+        # The grid's shipped results first: instant, and many more games than a run.
+        self.claim = ClaimView()
+        self.widget = widgets.VBox(
+            [
+                widgets.HTML("<h2 style='margin:0.4em 0 0.2em'>Magie's claim, tested</h2>"),
+                self.claim.widget,
+                widgets.HTML(
+                    "<h2 style='margin:0.8em 0 0.2em'>Run your own</h2>"
+                    "<p style='margin:0 0 0.4em'>Choose rule sets, bots and settings of your "
+                    "own: the same paired games, played here.</p>"
+                ),
+                settings,
+                self.results,
+            ],
+            layout={"width": "100%"},
+        )
         self.widget.add_class("landlord-experiments")
         self.result: Any = None
         self.seconds: dict[str, float] = {}
