@@ -75,7 +75,7 @@ def play(
 
 
 def compare(
-    rules: str | Sequence[Any] = ("landlords_game", "prosperity"),
+    rules: str | Sequence[Any] = ("landlords_game", "single_tax"),
     games: int = 100,
     players: int | Sequence[str | Policy] = 4,
     seed: int = 0,

@@ -1,4 +1,4 @@
-"""Two boards on the same dice: the Landlord's Game beside Prosperity (or any two).
+"""Two boards on the same dice: the Landlord's Game beside the single tax (or any two).
 
 :class:`SideBySideApp` seats the same bots at two tables, one per rule set,
 with the same seed. A session draws the deal, the dice, the Chance cards and
@@ -7,7 +7,9 @@ both games see the same throws on the same turns, while the rules do
 different things with them. The app steps
 both games together, a turn or a round at a time, and shows the two boards,
 the Gini curves overlaid, the Treasury, wages and public works of each, and
-who paid whom in each. Either side may be the later game's rules (the
+who paid whom in each. Once both games are over it says where this one pair
+falls among many pairs with the same settings (:mod:`landlord.widgets.pair_context`):
+one pair is mostly luck. Either side may be the later game's rules (the
 Monopoly rule sets, as history): its line of figures then gives the salary,
 the bank's houses and hotels, and the trades and bankruptcies instead of a
 Treasury. The two families use their dice differently (the later game also
@@ -20,8 +22,11 @@ from __future__ import annotations
 import html
 from typing import Any
 
+import numpy as np
+
 from landlord.widgets.board import board_svg
 from landlord.widgets.charts import Chart
+from landlord.widgets.pair_context import PAIRS, grid_spread, placing, played_spread
 from landlord.widgets.play import SEAT_CHOICES, _draw_flows, pace_controls
 from landlord.widgets.table import GameTable, rule_set_menu
 
@@ -54,7 +59,7 @@ class SideBySideApp:
     def __init__(
         self,
         left: str = "landlords_game",
-        right: str = "prosperity",
+        right: str = "single_tax",
         bots: str = "eager_landlord",
         players: int = 4,
         seed: int = 7,
@@ -90,6 +95,15 @@ class SideBySideApp:
             self.boards[side].add_class(f"landlord-board-{name}")
             self.finances[side].add_class(f"landlord-finances-{name}")
             self.logs[side].add_class(f"landlord-log-{name}")
+        # Where this pair falls among many pairs with the same settings, once both are over.
+        self.context = widgets.HTML()
+        self.context.add_class("landlord-pair-context")
+        self.place_button = widgets.Button(
+            description=f"Place this pair among {PAIRS} more",
+            layout={"display": "none", "width": "auto"},
+        )
+        self.place_button.add_class("landlord-place-pair")
+        self.place_button.on_click(lambda _: self.place_pair())
         self.gini_chart = Chart(self._draw_gini, size=(7.0, 3.4), description="Gini by round")
         positions: list[dict] = [{}, {}]
         self.flow_charts = [
@@ -117,6 +131,10 @@ class SideBySideApp:
                     layout={"flex_flow": "row wrap"},
                 ),
                 widgets.HBox(columns, layout={"width": "100%", "align_items": "flex-start"}),
+                widgets.HBox(
+                    [self.context, self.place_button],
+                    layout={"flex_flow": "row wrap", "align_items": "center"},
+                ),
                 self.gini_chart.widget,
                 widgets.HBox([chart.widget for chart in self.flow_charts]),
             ]
@@ -151,6 +169,10 @@ class SideBySideApp:
         self.autoplay.playing = False
         self.tables = tables
         self._charted = None
+        self._placed = False
+        self._strategies = strategies
+        self.context.value = ""
+        self.place_button.layout.display = "none"
         families = {table.game.family for table in tables}
         same = "the same dice and cards" if len(families) == 1 else "the same dice on each turn"
         self.status.value = f"Both games use seed {self.seed.value}: {same}."
@@ -188,12 +210,58 @@ class SideBySideApp:
             self.finances[side].value = game.family.finances_html(game)
             newest = list(table.log)[-30:][::-1]
             self.logs[side].value = "<br>".join(html.escape(line) for line in newest)
+        if all(table.is_over for table in self.tables) and not self._placed:
+            self._place_from_grid()
         now = tuple((id(t), t.game.round, t.game.is_over) for t in self.tables)
         if now != self._charted and all(t.game.round_net_worths for t in self.tables):
             self._charted = now
             self.gini_chart.draw(*[table.game for table in self.tables])
             for chart, table in zip(self.flow_charts, self.tables, strict=True):
                 chart.draw(table.game)
+
+    # --- this pair among many -----------------------------------------------------
+
+    def pair_difference(self) -> float:
+        """The right-hand game's final Gini of net worth minus the left's."""
+        from landlord.metrics import gini
+
+        left, right = (gini(np.array(t.game.round_net_worths[-1][2], float)) for t in self.tables)
+        return float(right - left)
+
+    def _place_from_grid(self) -> None:
+        """Both games are over: place the pair among the grid's pairs, or offer to play some."""
+        self._placed = True
+        spread = grid_spread(
+            self.left_rules.value, self.right_rules.value, self.bots.value, self.players.value
+        )
+        if spread is None:
+            self.context.value = (
+                "Both games are over. One pair is mostly luck: to see where this one falls, "
+                f"play {PAIRS} more pairs with the same rule sets and bots."
+            )
+            self.place_button.layout.display = "flex"
+            return
+        percentiles, pairs = spread
+        self.context.value = html.escape(
+            placing(self.pair_difference(), percentiles, pairs, "the declared grid, shipped")
+        )
+
+    def place_pair(self) -> None:
+        """Play more pairs with these settings and place this pair among them."""
+        if not self.tables or not all(table.is_over for table in self.tables):
+            return
+        self.place_button.disabled = True
+        self.context.value = f"Playing {2 * PAIRS} games…"
+        try:
+            percentiles, pairs, differences = played_spread(
+                self.left_rules.value, self.right_rules.value, self._strategies, self.seed.value
+            )
+            self.context.value = html.escape(
+                placing(self.pair_difference(), percentiles, pairs, "played now", differences)
+            )
+            self.place_button.layout.display = "none"
+        finally:
+            self.place_button.disabled = False
 
     def _draw_gini(self, ax: Any, *games: Any) -> dict[str, list[float]]:
         from landlord.plotting import gini_curve
