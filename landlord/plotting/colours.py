@@ -40,25 +40,30 @@ if tuple(GROUP_COLOURS) != GROUPS:  # pragma: no cover - a new group needs a col
     raise RuntimeError(f"GROUP_COLOURS must name the groups {GROUPS}, in that order")
 
 #: The colour of each shipped rule set (read-only): the monopolist rules red,
-#: the single tax blue, Prosperity green. Other labels: see :func:`rules_colour`.
+#: the single tax blue, Prosperity green, the later game purple and black.
+#: A rule set keeps its colour in every chart and run, whatever options it has.
 RULES_COLOURS: Mapping[str, str] = MappingProxyType(
     {
         "landlords_game": "#D55E00",  # vermillion
         "single_tax": "#0072B2",  # blue
         "prosperity": "#009E73",  # bluish green
+        "landlords_game_vote": "#E69F00",  # orange
+        "monarch_of_the_world": "#882255",  # wine
+        "monopoly_us": "#CC79A7",  # reddish purple
+        "monopoly_uk_1972": "#000000",  # black
     }
 )
 
-#: Colours for rule-set labels without one of their own, picked by the label.
+#: Colours for rule sets without one of their own, picked by the id (none of the above).
 _MORE_COLOURS: tuple[str, ...] = (
-    "#E69F00",
-    "#56B4E9",
-    "#CC79A7",
-    "#000000",
-    "#882255",
-    "#999933",
-    "#332288",
-    "#44AA99",
+    "#56B4E9",  # sky blue (Okabe-Ito)
+    "#332288",  # indigo (Paul Tol's muted colours from here on)
+    "#44AA99",  # teal
+    "#117733",  # green
+    "#999933",  # olive
+    "#AA4499",  # purple
+    "#CC6677",  # rose
+    "#661100",  # brown
 )
 
 #: A colour for text and reference lines.
@@ -68,26 +73,32 @@ _FAINT = "#F0E442"
 
 
 def rules_colour(label: str) -> str:
-    """A stable colour for a rule set's label: the same label, the same colour, always.
+    """A stable colour for a rule set's label: the same rule set, the same colour, always.
 
-    The shipped rule sets have their own (:data:`RULES_COLOURS`). Any other
-    label, such as a rule spec with options, takes one of eight more colours
-    chosen from the text of the label (its CRC-32), so it does not change
-    from one figure, run or machine to the next. Two such labels may share a
+    The shipped rule sets have their own (:data:`RULES_COLOURS`), with or
+    without options: ``landlords_game[round_limit=100]`` is drawn in the
+    Landlord's Game's colour. Any other rule set takes one of eight more
+    colours chosen from its id (its CRC-32), so it does not change from one
+    figure, run or machine to the next. Two labels in one figure may share a
     colour; the comparison plots then give the later one a free colour.
 
     Examples
     --------
     >>> rules_colour("prosperity")
     '#009E73'
-    >>> label = "landlords_game[land_value_tax=0.5]"
-    >>> rules_colour(label) == rules_colour(label)
+    >>> rules_colour("landlords_game[wages_times=0,round_limit=100]") == rules_colour(
+    ...     "landlords_game"
+    ... )
+    True
+    >>> label = "my_rules.toml[land_value_tax=0.5]"
+    >>> rules_colour(label) == rules_colour("my_rules.toml")
     True
     """
-    colour = RULES_COLOURS.get(label)
+    rules_id = label.split("[", 1)[0].strip()
+    colour = RULES_COLOURS.get(rules_id)
     if colour is not None:
         return colour
-    return _MORE_COLOURS[zlib.crc32(label.encode("utf-8")) % len(_MORE_COLOURS)]
+    return _MORE_COLOURS[zlib.crc32(rules_id.encode("utf-8")) % len(_MORE_COLOURS)]
 
 
 def _label_colours(labels: Sequence[str]) -> dict[str, str]:
