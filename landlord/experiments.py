@@ -59,6 +59,7 @@ __all__ = [
     "load_results",
     "option_value",
     "parse_spec",
+    "rule_set_names",
     "simulate",
     "spec_label",
     "split_specs",
@@ -952,12 +953,27 @@ class Comparison:
             )
         return self._describe(pd.concat(frames, ignore_index=True))
 
-    def table(self) -> str:
-        """The summary as a fixed-width text table, one column per rule set."""
+    @property
+    def names(self) -> dict[str, str]:
+        """Each rule set's label in words: its title, then what sets it apart.
+
+        >>> result = compare(["landlords_game", "single_tax[round_limit=40]"], games=2, seed=1)
+        >>> result.names["single_tax[round_limit=40]"]
+        "The Landlord's Game under the Single Tax (round limit 40)"
+        """
+        return rule_set_names(self.parameters)
+
+    def table(self, words: bool = False) -> str:
+        """The summary as a fixed-width text table, one column per rule set.
+
+        ``words``: name the rule sets by :attr:`names` (their titles and options
+        in words) rather than by their labels.
+        """
         s = self.summary
         p = self.parameters
-        first = self.labels[0]
-        lines = [("", *self.labels), ("games played", *(str(n) for n in s["games"]))]
+        heads = [self.names[label] for label in self.labels] if words else list(self.labels)
+        first = heads[0]
+        lines = [("", *heads), ("games played", *(str(n) for n in s["games"]))]
         blank = ("",) * len(self.labels)
         for group, heading in _GROUPS:
             measures = [m for m in MEASURES if m.group == group and m.name in s.columns]
@@ -995,10 +1011,19 @@ class Comparison:
                 lines.append((f"  {figure.words}", *cells))
         tables = [spec.get("players", p["players"]) for spec in p["rules"]]
         if any(table != tables[0] for table in tables):
-            lines.insert(2, ("players", *(_line_up(table) for table in tables)))
+            line_ups = (_line_up(table) for table in tables)
+            if words:
+                line_ups = (line_up.replace("_", " ") for line_up in line_ups)
+            lines.insert(2, ("players", *line_ups))
             at_table = "the players as each column says"
         else:
             at_table = f"{len(tables[0])} players ({_line_up(tables[0])})"
+        if words:
+            at_table = at_table.replace("_", " ")
+            shared = [spec["options"] for spec in p["rules"]]
+            common = {k: v for k, v in shared[0].items() if all(o.get(k) == v for o in shared)}
+            if common:
+                at_table += ", all with " + ", ".join(_option_words(*kv) for kv in common.items())
         lines += self._curve_lines()
         widths = [max(len(line[column]) for line in lines) for column in range(len(lines[0]))]
         text = [
@@ -1260,6 +1285,54 @@ def _descriptions(parameters: dict[str, Any]) -> dict[str, dict[str, Any]]:
         row["landlord_version"] = parameters.get("landlord_version", "")
         described[spec["label"]] = row
     return described
+
+
+def rule_set_names(parameters: dict[str, Any]) -> dict[str, str]:
+    """For each rule spec's label, its name in words: the rule set's title, then the
+    options (and, if they differ, the players) that set it apart from the others.
+
+    Examples
+    --------
+    >>> parameters = {"rules": [
+    ...     {"label": "landlords_game", "rules": "landlords_game", "options": {},
+    ...      "title": "The Landlord's Game"},
+    ...     {"label": "landlords_game[advanced=true,wages_times=0]", "rules": "landlords_game",
+    ...      "options": {"advanced": True, "wages_times": 0}, "title": "The Landlord's Game"}]}
+    >>> list(rule_set_names(parameters).values())
+    ["The Landlord's Game", "The Landlord's Game (advanced, wages times 0)"]
+    """
+    specs = parameters["rules"]
+    shared = dict(specs[0]["options"])
+    for spec in specs[1:]:
+        shared = {k: v for k, v in shared.items() if spec["options"].get(k, _NONE) == v}
+    names = {}
+    for spec in specs:
+        own = {k: v for k, v in spec["options"].items() if shared.get(k, _NONE) != v}
+        name = spec.get("title") or spec["rules"]
+        if own:
+            name += f" ({', '.join(_option_words(k, v) for k, v in own.items())})"
+        names[spec["label"]] = name
+    line_ups = [spec.get("players", parameters.get("players", [])) for spec in specs]
+    if len(set(names.values())) < len(names) and len({tuple(t) for t in line_ups}) > 1:
+        for spec, table in zip(specs, line_ups, strict=True):
+            names[spec["label"]] += f", {_line_up(table).replace('_', ' ')}"
+    if len(set(names.values())) < len(names):  # nothing in words tells them apart
+        return {spec["label"]: spec["label"] for spec in specs}
+    return names
+
+
+#: Stands for an option that is not set.
+_NONE = object()
+
+
+def _option_words(name: str, value: Any) -> str:
+    """An option in words: ``advanced``, ``no advanced``, ``round limit 100``."""
+    words = name.replace("_", " ")
+    if value is True:
+        return words
+    if value is False:
+        return f"no {words}"
+    return f"{words} {value}"
 
 
 def _repeating(names: list[str]) -> list[str]:

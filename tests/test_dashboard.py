@@ -1,6 +1,7 @@
 """The experiments dashboard, driven headless: set the widgets, click Run, read what shows."""
 
 import base64
+import html
 import io
 import json
 import subprocess
@@ -128,7 +129,7 @@ def test_the_settings_reach_the_comparison():
         "landlords_game[wages_times=0,round_limit=100]",
         "single_tax[wages_times=0,round_limit=100]",
     ]
-    assert "Every rule set was played with wages_times=0, round_limit=100." in (app.reading.value)
+    assert "Every rule set was played with wages times 0, round limit 100." in (app.reading.value)
 
 
 def test_the_dial_sets_the_modern_option_on_the_landlords_game_only():
@@ -389,3 +390,15 @@ def test_play_on_stops_the_later_game_at_round_100_too():
         ("landlords_game", {"wages_times": 0, "round_limit": 100}),
         ("monopoly_uk_1972", {"round_limit": 100}),
     ]
+
+
+def test_the_app_names_rule_sets_in_words_not_ids():
+    app = ExperimentsApp(games=4, seed=2, long_run=True)
+    app.land_value_tax.value = 0.5
+    app.run_button.click()
+    header = html.unescape(app.summary.value).split("\n")[2]
+    assert "The Landlord's Game (land value tax 0.5)" in header
+    assert "The Landlord's Game under the Single Tax" in header
+    assert "landlords_game[" not in html.unescape(app.summary.value).split("games played")[0]
+    assert "wages times 0, round limit 100" in html.unescape(app.reading.value)
+    assert "_" not in html.unescape(app.reading.value)

@@ -7,6 +7,7 @@ matplotlib's legend; they expect an empty ``ax``.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -40,6 +41,11 @@ def _legend(ax: Axes, **where: Any) -> None:
         ax.legend(handles, labels, fontsize=SMALL, framealpha=0.9, **where)
 
 
+def _named(names: Mapping[str, str] | None, label: str) -> str:
+    """What a figure calls a rule set: its name if given, else its label."""
+    return (names or {}).get(label, label)
+
+
 def _players_of(comparison: Any) -> dict[str, int]:
     """The number of players of each rule set of a comparison."""
     parameters = comparison.parameters
@@ -57,7 +63,9 @@ def _kde(values: np.ndarray, grid: np.ndarray) -> np.ndarray:
     return np.exp(-0.5 * z * z).sum(axis=1)
 
 
-def gini_distributions(comparison: Any, ax: Axes | None = None) -> Figure:
+def gini_distributions(
+    comparison: Any, ax: Axes | None = None, names: Mapping[str, str] | None = None
+) -> Figure:
     """The final Gini of net worth of every game, one violin per rule set, means marked.
 
     Each rule set gets a violin (the spread of its games' final Gini
@@ -71,6 +79,10 @@ def gini_distributions(comparison: Any, ax: Axes | None = None) -> Figure:
         :func:`landlord.experiments.load_results`.
     ax : matplotlib.axes.Axes, optional
         Where to draw; a new Figure when not given.
+    names : mapping, optional
+        What to call each rule set (by label), for example
+        :attr:`~landlord.experiments.Comparison.names` (its title and options in
+        words); the labels themselves when not given.
 
     Returns
     -------
@@ -147,7 +159,7 @@ def gini_distributions(comparison: Any, ax: Axes | None = None) -> Figure:
                 gid="gini-ceiling",
                 label="1 - 1/n: one player holds everything" if spot == 0 else None,
             )
-    ax.set_xticks(range(len(labels)), [_wrap(label) for label in labels])
+    ax.set_xticks(range(len(labels)), [_wrap(_named(names, label)) for label in labels])
     ax.set_xlim(-0.6, len(labels) - 0.4 + 0.35)
     top = _gini_top(games["gini_net_worth"])  # debts can push a Gini past 1
     ax.set_ylim(0, top)
@@ -181,7 +193,9 @@ def _curves_by_round(table: pd.DataFrame | None, label: str) -> np.ndarray | Non
     return values[np.arange(len(codes))[:, None], held]
 
 
-def mean_gini_by_round(comparison: Any, ax: Axes | None = None) -> Figure:
+def mean_gini_by_round(
+    comparison: Any, ax: Axes | None = None, names: Mapping[str, str] | None = None
+) -> Figure:
     """The mean Gini of net worth round by round, per rule set, with its 95% band.
 
     A game that has ended counts with its last value in the later rounds,
@@ -197,6 +211,10 @@ def mean_gini_by_round(comparison: Any, ax: Axes | None = None) -> Figure:
         :func:`landlord.experiments.load_results`.
     ax : matplotlib.axes.Axes, optional
         Where to draw; a new Figure when not given.
+    names : mapping, optional
+        What to call each rule set (by label), for example
+        :attr:`~landlord.experiments.Comparison.names` (its title and options in
+        words); the labels themselves when not given.
 
     Returns
     -------
@@ -231,7 +249,7 @@ def mean_gini_by_round(comparison: Any, ax: Axes | None = None) -> Figure:
             frame = frame.sort_values("round")
             rounds = frame["round"].to_numpy(dtype=float)
             mean = frame["mean_gini_net_worth"].to_numpy(dtype=float)
-        ax.plot(rounds, mean, linewidth=LINE, color=colour, label=label, gid=label)
+        ax.plot(rounds, mean, linewidth=LINE, color=colour, label=_named(names, label), gid=label)
         if len(rounds):
             longest = max(longest, float(rounds[-1]))
     numbers = set(_players_of(comparison).values())
@@ -251,7 +269,9 @@ def mean_gini_by_round(comparison: Any, ax: Axes | None = None) -> Figure:
     return ax.figure
 
 
-def game_lengths(comparison: Any, ax: Axes | None = None) -> Figure:
+def game_lengths(
+    comparison: Any, ax: Axes | None = None, names: Mapping[str, str] | None = None
+) -> Figure:
     """How many rounds the games lasted: one histogram per rule set, means marked.
 
     Parameters
@@ -261,6 +281,10 @@ def game_lengths(comparison: Any, ax: Axes | None = None) -> Figure:
         :func:`landlord.experiments.load_results`.
     ax : matplotlib.axes.Axes, optional
         Where to draw; a new Figure when not given.
+    names : mapping, optional
+        What to call each rule set (by label), for example
+        :attr:`~landlord.experiments.Comparison.names` (its title and options in
+        words); the labels themselves when not given.
 
     Returns
     -------
@@ -298,7 +322,7 @@ def game_lengths(comparison: Any, ax: Axes | None = None) -> Figure:
             color=colour,
             linewidth=LINE - 0.5,
             gid=label,
-            label=f"{label}: mean {mean:.1f} rounds",
+            label=f"{_named(names, label)}: mean {mean:.1f} rounds",
         )
         ax.axvline(mean, color=colour, linestyle="--", linewidth=LINE - 0.5, gid=label)
     ax.set_xlim(edges[0] - step, edges[-1] + step)

@@ -158,15 +158,17 @@ def _name(spec: dict[str, Any], common: dict[str, Any]) -> str:
     name = spec["title"]
     own = {key: value for key, value in spec["options"].items() if key not in common}
     if own:
-        name += f" [{_options_text(own)}]"
+        name += f" ({_options_text(own)})"
     if set(spec.get("modern_options") or ()) & set(own):
         name += " (a modern extension)"
     return name
 
 
 def _options_text(options: dict[str, Any]) -> str:
-    """Options as ``name=value, ...``."""
-    return ", ".join(f"{key}={value}" for key, value in options.items())
+    """Options in words: ``wages times 0, round limit 100``."""
+    from landlord.experiments import _option_words
+
+    return ", ".join(_option_words(key, value) for key, value in options.items())
 
 
 def reading(result: Any) -> str:
@@ -284,7 +286,7 @@ def _draw_distributions(ax: Any, result: Any) -> dict[str, float]:
     """The final Gini of every game; returns each rule set's mean."""
     from landlord.plotting import gini_distributions
 
-    gini_distributions(result, ax=ax)
+    gini_distributions(result, ax=ax, names=result.names)
     games = result.games
     return {
         label: float(games.loc[games["label"] == label, "gini_net_worth"].mean())
@@ -296,7 +298,7 @@ def _draw_rounds(ax: Any, result: Any) -> dict[str, list[float]]:
     """The mean Gini round by round; returns each rule set's plotted curve."""
     from landlord.plotting import mean_gini_by_round
 
-    mean_gini_by_round(result, ax=ax)
+    mean_gini_by_round(result, ax=ax, names=result.names)
     labels = set(result.labels)
     return {
         line.get_gid(): [float(y) for y in line.get_ydata()]
@@ -309,7 +311,7 @@ def _draw_lengths(ax: Any, result: Any) -> dict[str, float]:
     """How long the games lasted; returns each rule set's mean number of rounds."""
     from landlord.plotting import game_lengths
 
-    game_lengths(result, ax=ax)
+    game_lengths(result, ax=ax, names=result.names)
     games = result.games
     return {
         label: float(games.loc[games["label"] == label, "rounds"].mean())
@@ -725,7 +727,7 @@ class ExperimentsApp:
         )
         self.summary.value = (
             "<pre style='font-family:monospace;font-size:0.85em;line-height:1.25;"
-            f"white-space:pre;margin:0.5em 0'>{html.escape(result.table())}</pre>"
+            f"white-space:pre;margin:0.5em 0'>{html.escape(result.table(words=True))}</pre>"
         )
         games = csv_link(
             result.games, "landlord_results.csv", "landlord_results.csv", "landlord-download-games"
