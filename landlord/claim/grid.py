@@ -23,6 +23,8 @@ from dataclasses import MISSING, dataclass
 from pathlib import Path
 from typing import Any
 
+from landlord import scorecard
+
 __all__ = ["GRID_PATH", "Grid", "GridError", "Length", "Measure", "Mix", "Scenario", "load_grid"]
 
 #: The grid the kit ships, declared before its results.
@@ -58,14 +60,12 @@ class Length:
 
 
 @dataclass(frozen=True)
-class Measure:
-    """A column of a comparison's games, and the direction Magie claimed for it."""
+class Measure(scorecard.Measure):
+    """A scorecard measure (or a family's figure), with the direction Magie claimed for it."""
 
-    name: str
-    group: str
-    words: str
-    claim: str
-    form: str = "{:.3f}"
+    #: ``"lower"`` or ``"higher"`` (the single tax's figure against the monopolist
+    #: rules'), or ``""``: reported, no claim.
+    claim: str = ""
     #: Said when the rules alone decide the direction (not play).
     by_the_rules: str = ""
 
