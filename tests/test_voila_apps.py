@@ -262,7 +262,7 @@ def test_experiments_a_small_run_completes_and_shows_its_charts(page, voila_url)
     run_to_charts = time.perf_counter() - start
     summary = page.locator(".landlord-summary").inner_text()
     assert "40 games each" in summary
-    assert "single_tax" in summary  # Magie's own pair: the monopolist rules, the single tax
+    assert "under the Single Tax" in summary  # Magie's own pair, named in words
     progress = page.locator(".landlord-progress-text").inner_text()
     assert "80 of 80" in progress
     link = page.locator("a.landlord-download-games")
