@@ -321,3 +321,18 @@ def test_the_claim_page_states_the_grid_in_short_and_in_full(page, voila_url):
         assert line in text
     assert "Magie's claim, tested" in text
     screenshot(page, "claim")
+
+
+def test_play_a_double_click_takes_one_decision(page, voila_url):
+    open_app(page, voila_url, "play.ipynb")
+    question = page.locator(".landlord-question")
+    question.get_by_text("buy the card you were dealt").wait_for(timeout=30_000)
+    choice(page, "buy").dblclick()
+    page.wait_for_function(
+        "() => document.querySelector('.landlord-log').innerText.includes('Ann: buy')",
+        timeout=10_000,
+    )
+    page.wait_for_timeout(1500)  # time for a second decision, if the click were taken twice
+    log = page.locator(".landlord-log").inner_text().splitlines()
+    assert len([line for line in log if line.startswith("Ann: buy")]) == 1
+    assert "Cannot do that" not in page.locator(".landlord-status").inner_text()

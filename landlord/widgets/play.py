@@ -19,7 +19,14 @@ from typing import Any
 from landlord.widgets.board import board_svg
 from landlord.widgets.table import GameTable, rule_set_menu
 
-__all__ = ["SEAT_CHOICES", "PlayApp", "game_charts", "pace_controls"]
+__all__ = [
+    "SEAT_CHOICES",
+    "PlayApp",
+    "game_charts",
+    "pace_controls",
+    "standings_html",
+    "winners_text",
+]
 
 #: What may sit in a seat, as the seat menus list it.
 SEAT_CHOICES = (
@@ -186,6 +193,8 @@ class PlayApp:
         self.new_game_button.on_click(lambda _: self.new_game())
         self.status = widgets.HTML()
         self.status.add_class("landlord-status")
+        #: The last message that was not a problem (a problem gives way to it).
+        self._said = ""
 
         self.board = widgets.HTML(layout={"width": "100%"})
         self.board.add_class("landlord-board")
@@ -193,6 +202,9 @@ class PlayApp:
         self.question.add_class("landlord-question")
         self.choice_box = widgets.Box(layout={"flex_flow": "row wrap"})
         self.choice_box.add_class("landlord-choices")
+        # At the end: the winner and the standings by the rule set's own score.
+        self.standings = widgets.HTML()
+        self.standings.add_class("landlord-standings")
         self.step_button, self.round_button, self.autoplay, self.speed = pace_controls(
             self.step, self._tick
         )
@@ -217,6 +229,7 @@ class PlayApp:
             [
                 self.question,
                 self.choice_box,
+                self.standings,
                 widgets.HBox([self.step_button, self.round_button]),
                 widgets.HBox([self.autoplay, self.speed]),
                 widgets.HTML("<b>What happened</b> (newest first)"),
@@ -294,17 +307,32 @@ class PlayApp:
             table.play_round()
         else:
             table.play_turn()
+        self._clear_problem()
         self.refresh()
 
-    def choose(self, index: int) -> None:
-        """The person at the controls takes choice ``index`` (a button's number)."""
+    def choose(self, index: int, asked: tuple | None = None) -> None:
+        """The person at the controls takes choice ``index`` (a button's number).
+
+        ``asked`` is the decision the button was made for (:meth:`_decision`):
+        a button from an earlier question (a double-click's second click, a
+        slow connection) is ignored, so one click takes one decision.
+        """
         if self.table is None:
             return
+        if asked is not None and asked != self._decision():
+            return  # a stale button: that question has been answered already
         try:
             self.table.choose(index)
         except ValueError as error:
             self._say(str(error), problem=True)
+        else:
+            self._clear_problem()
         self.refresh()
+
+    def _decision(self) -> tuple:
+        """Which question is open now: the table, and how far its game has gone."""
+        table = self.table
+        return (id(table), len(table.game.history)) if table is not None else ()
 
     def _tick(self, change: Any) -> None:
         """One beat of auto-play: a turn, unless a person must decide or the game is over."""
@@ -330,6 +358,7 @@ class PlayApp:
         last = (table.last_mover, table.last_space) if table.last_space is not None else None
         self.board.value = board_svg(game, last_move=last)
         buttons = []
+        asked = self._decision()
         for number, text in enumerate(table.choices()):
             button = widgets.Button(
                 description=text if len(text) <= 48 else text[:47] + "…",
@@ -337,11 +366,15 @@ class PlayApp:
                 layout={"width": "auto"},
             )
             button.add_class("landlord-choice")
-            button.on_click(lambda _, number=number: self.choose(number))
+            button.on_click(lambda _, number=number: self.choose(number, asked))
             buttons.append(button)
         self.choice_box.children = buttons
+        self.standings.value = standings_html(game) if game.is_over else ""
         if game.is_over:
-            self.question.value = f"<b>The game is over</b>: {html.escape(game.end_reason)}."
+            self.question.value = (
+                f"<b>The game is over</b>: {html.escape(game.end_reason)}. "
+                f"{html.escape(winners_text(game))}"
+            )
         elif table.waiting_for is not None:
             self.question.value = f"<b>{html.escape(table.question())}</b>"
         else:
@@ -379,7 +412,63 @@ class PlayApp:
                 self.charts[name].draw(game)
 
     def _say(self, text: str, problem: bool = False) -> None:
-        """Show a message above the board (already escaped HTML)."""
+        """Show a message above the board (already escaped HTML).
+
+        A problem stays until the next move that works, then the message
+        before it comes back.
+        """
         if problem:
             text = f"<span style='color:#B00020'><b>Cannot do that:</b> {html.escape(text)}</span>"
+        else:
+            self._said = text
         self.status.value = text
+
+    def _clear_problem(self) -> None:
+        """A move worked: take down a problem shown before it."""
+        if self.status.value != self._said:
+            self.status.value = self._said
+
+
+def winners_text(game: Any) -> str:
+    """Who won, in a sentence: "Winner: Cleo." / "Winners: Ann and Bob." / "Everyone wins."."""
+    winners = game.family.outcome(game).winners
+    if not winners:
+        return ""
+    if len(winners) == game.n_players and game.n_players > 1:
+        return "Everyone wins."
+    names = [game.names[player] for player in winners]
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"Winner{'s' if len(names) > 1 else ''}: {listed}."
+
+
+def standings_html(game: Any) -> str:
+    """The final standings as an HTML table: place, player, the rule set's score, net worth.
+
+    Examples
+    --------
+    >>> from landlord.session import Session
+    >>> game = Session("landlords_game", ["eager_landlord"] * 3, seed=2).run()
+    >>> table = standings_html(game)
+    >>> table.count("<tr>"), "<caption" in table
+    (4, True)
+    """
+    from landlord.money import money
+
+    outcome = game.family.outcome(game)
+    worths = game.net_worths()
+    order = sorted(range(game.n_players), key=lambda p: (-outcome.scores[p], -worths[p], p))
+    currency = game.rules.info.currency
+    counted = game.rules.provenance.get("score")
+    how = counted.source.split(": ", 1)[-1] if counted is not None else "by the rules"
+    rows = "".join(
+        f"<tr><td>{place}</td><th scope='row'>{html.escape(game.names[p])}"
+        f"{' (winner)' if p in outcome.winners else ''}</th>"
+        f"<td>{outcome.scores[p]:,}</td><td>{money(worths[p], currency)}</td></tr>"
+        for place, p in enumerate(order, start=1)
+    )
+    return (
+        "<table class='landlord-standings-table' style='border-collapse:collapse;margin:4px 0'>"
+        f"<caption style='text-align:left'><b>Standings</b>: score {html.escape(how)}</caption>"
+        "<tr><th scope='col'>place</th><th scope='col'>player</th><th scope='col'>score</th>"
+        f"<th scope='col'>net worth</th></tr>{rows}</table>"
+    )

@@ -210,7 +210,12 @@ class SideBySideApp:
             self.finances[side].value = game.family.finances_html(game)
             newest = list(table.log)[-30:][::-1]
             self.logs[side].value = "<br>".join(html.escape(line) for line in newest)
-        if all(table.is_over for table in self.tables) and not self._placed:
+        over = all(table.is_over for table in self.tables)
+        # Nothing is left to play once both games are over.
+        self.turn_button.disabled = self.round_button.disabled = over
+        if over:
+            self.autoplay.playing = False
+        if over and not self._placed:
             self._place_from_grid()
         now = tuple((id(t), t.game.round, t.game.is_over) for t in self.tables)
         if now != self._charted and all(t.game.round_net_worths for t in self.tables):

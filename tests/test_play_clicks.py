@@ -1,0 +1,93 @@
+"""One click, one decision; a problem gives way to the next move; the game ends with standings.
+
+What a class met in the play app: a double-click took two decisions (it bought
+two dealt cards), a red "Cannot do that" stayed until the game ended, the end
+of a game named no winner, and the side-by-side buttons stayed live after both
+games were over.
+"""
+
+from __future__ import annotations
+
+import html
+
+from landlord.session import Session
+from landlord.widgets.play import PlayApp, standings_html, winners_text
+from landlord.widgets.side_by_side import SideBySideApp
+
+SEATS = ["human", "eager_landlord", "cautious_tenant"]
+
+
+def first_button(app):
+    return app.choice_box.children[0]
+
+
+def test_a_double_click_takes_one_decision():
+    once, twice = PlayApp(seats=SEATS, seed=1), PlayApp(seats=SEATS, seed=1)
+    assert "buy the card you were dealt" in once.question.value
+    first_button(once).click()
+    button = first_button(twice)
+    button.click()
+    button.click()  # the second click of a double-click, on the button already answered
+    assert twice.table.game.history == once.table.game.history
+    assert "Cannot do that" not in twice.status.value
+    buys = [line for line in twice.table.log if line.startswith("Ann: buy")]
+    assert len(buys) == 1
+
+
+def test_a_new_button_after_a_click_still_takes_its_own_decision():
+    app = PlayApp(seats=SEATS, seed=1)
+    first_button(app).click()
+    before = len(app.table.game.history)
+    first_button(app).click()  # the next question's button: a decision of its own
+    assert len(app.table.game.history) > before
+
+
+def test_a_problem_gives_way_to_the_next_move_that_works():
+    app = PlayApp(seats=SEATS, seed=1)
+    said = app.status.value
+    app.choose(99)
+    assert "Cannot do that" in app.status.value
+    first_button(app).click()
+    assert app.status.value == said
+
+
+def test_the_end_of_a_game_names_the_winner_and_the_standings():
+    app = PlayApp(seats=["eager_landlord", "cautious_tenant", "eager_landlord"], seed=3)
+    for _ in range(400):
+        if app.table.is_over:
+            break
+        app.step(whole_round=True)
+    game = app.table.game
+    assert game.is_over
+    outcome = game.family.outcome(game)
+    winner = game.names[outcome.winners[0]]
+    assert f"Winner: {winner}." in html.unescape(app.question.value)
+    table = html.unescape(app.standings.value)
+    assert "cash, plus 100 for every card and every house" in table  # Magie's own score
+    first_row = table.split("<tr>")[2]
+    assert f"{winner} (winner)" in first_row
+    assert f"{max(outcome.scores):,}" in first_row
+    assert app.step_button.disabled
+    assert app.round_button.disabled
+
+
+def test_standings_in_the_later_game_and_no_winner_while_playing():
+    game = Session("monopoly_us", ["strategy_guide"] * 3, seed=4).run()
+    table = standings_html(game)
+    assert "score by the rules" in table
+    assert table.count("(winner)") == len(game.family.outcome(game).winners) >= 1
+    playing = Session("landlords_game", ["eager_landlord"] * 2, seed=1).game
+    assert winners_text(playing) == ""
+
+
+def test_side_by_side_buttons_rest_once_both_games_are_over():
+    app = SideBySideApp(bots="eager_landlord+cautious_tenant", players=2, seed=1)
+    assert not app.round_button.disabled
+    for _ in range(400):
+        if all(table.is_over for table in app.tables):
+            break
+        app.step(whole_round=True)
+    assert app.round_button.disabled
+    assert app.turn_button.disabled
+    app.new_games()
+    assert not app.round_button.disabled
