@@ -91,3 +91,36 @@ def test_side_by_side_buttons_rest_once_both_games_are_over():
     assert app.turn_button.disabled
     app.new_games()
     assert not app.round_button.disabled
+
+
+def test_the_log_keeps_the_whole_game_by_round_and_filters_and_downloads_it():
+    import base64
+    import io
+
+    import pandas as pd
+
+    app = PlayApp(seats=["eager_landlord", "cautious_tenant", "eager_landlord"], seed=3)
+    while not app.table.is_over:
+        app.step(whole_round=True)
+    table = app.table
+    assert len(table.log) == len(table.log_rounds)
+    shown = html.unescape(app.log.value)
+    assert "<b>The deal</b>" in shown  # lesson 1 asks about round 10: it is all still there
+    assert "<b>Round 10</b>" in shown
+    assert shown.index("<b>Round 15</b>") < shown.index("<b>Round 10</b>")  # newest first
+    told = [line for line in shown.split("<br>") if "<b>" not in line]
+    assert len(told) == len(table.log)  # every line of the game, not the newest 60
+    app.log_filter.value = "Bob"
+    lines = [line for line in html.unescape(app.log.value).split("<br>") if "<b>" not in line]
+    assert lines
+    assert all("Bob" in line for line in lines)
+    app.download_log()
+    link = app.log_link.value
+    assert 'download="landlord_log.csv"' in link
+    data = base64.b64decode(link.split("base64,")[1].split('"')[0]).decode()
+    frame = pd.read_csv(io.StringIO(data))
+    assert list(frame.columns) == ["round", "line"]
+    assert frame["line"].tolist() == table.log
+    app.new_game()
+    assert app.log_link.value == ""
+    assert app.log_filter.value == ""

@@ -23,6 +23,7 @@ __all__ = [
     "SEAT_CHOICES",
     "PlayApp",
     "game_charts",
+    "log_html",
     "pace_controls",
     "standings_html",
     "winners_text",
@@ -39,8 +40,8 @@ SEAT_CHOICES = (
 )
 #: An empty seat (the third and fourth seats may stay empty).
 EMPTY = "empty"
-#: Lines of the event log on screen (the newest first).
-LOG_SHOWN = 60
+#: Lines of the event log on screen at most (the newest first); the whole log downloads.
+LOG_SHOWN = 1000
 #: How many seats the setup offers.
 MOST_SEATS = 4
 #: Milliseconds between auto-played turns: the slider's range and start.
@@ -210,6 +211,17 @@ class PlayApp:
         )
         self.log = widgets.HTML(layout={"height": "18em", "overflow": "auto", "width": "100%"})
         self.log.add_class("landlord-log")
+        # Whose lines the log shows, and the whole log as a CSV file.
+        self.log_filter = widgets.Dropdown(
+            options=[("everyone", "")], value="", description="Show", layout={"width": "16em"}
+        )
+        self.log_filter.add_class("landlord-log-filter")
+        self.log_filter.observe(lambda _: self._show_log(), names="value")
+        self.log_button = widgets.Button(description="Download the log", icon="download")
+        self.log_button.add_class("landlord-log-download")
+        self.log_button.on_click(lambda _: self.download_log())
+        self.log_link = widgets.HTML()
+        self.log_link.add_class("landlord-log-link")
         self.charts = game_charts()
 
         setup = widgets.VBox(
@@ -232,7 +244,11 @@ class PlayApp:
                 self.standings,
                 widgets.HBox([self.step_button, self.round_button]),
                 widgets.HBox([self.autoplay, self.speed]),
-                widgets.HTML("<b>What happened</b> (newest first)"),
+                widgets.HTML("<b>What happened</b> (newest first, the whole game)"),
+                widgets.HBox(
+                    [self.log_filter, self.log_button, self.log_link],
+                    layout={"flex_flow": "row wrap", "align_items": "center"},
+                ),
                 self.log,
             ],
             layout={"width": "38%", "min_width": "22em"},
@@ -286,6 +302,9 @@ class PlayApp:
             return False
         self.autoplay.playing = False
         self.table = table
+        self.log_filter.options = [("everyone", ""), *((name, name) for name in table.names)]
+        self.log_filter.value = ""
+        self.log_link.value = ""
         rules = table.game.rules
         family_note = table.game.family.note
         note = f" <i>{html.escape(family_note)}</i>" if family_note else ""
@@ -387,9 +406,26 @@ class PlayApp:
             )
         waiting = table.waiting_for is not None or game.is_over
         self.step_button.disabled = self.round_button.disabled = waiting
-        newest = list(table.log)[-LOG_SHOWN:][::-1]
-        self.log.value = "<br>".join(html.escape(line) for line in newest)
+        self._show_log()
         self._draw_charts()
+
+    def _show_log(self) -> None:
+        """The log, newest round first, each round under its heading; one player's
+        lines only when the filter names him."""
+        table = self.table
+        if table is None:
+            return
+        self.log.value = log_html(table.log, table.log_rounds, self.log_filter.value)
+
+    def download_log(self) -> None:
+        """Put a link on the page that downloads the whole log as a CSV file."""
+        from landlord.widgets.dashboard import csv_link
+
+        if self.table is None:
+            return
+        self.log_link.value = csv_link(
+            self.table.log_frame(), "landlord_log.csv", "landlord_log.csv", "landlord-log-csv"
+        )
 
     def _draw_charts(self) -> None:
         """Redraw the charts in view that do not show this round yet."""
@@ -427,6 +463,29 @@ class PlayApp:
         """A move worked: take down a problem shown before it."""
         if self.status.value != self._said:
             self.status.value = self._said
+
+
+def log_html(lines: Sequence[str], rounds: Sequence[int], who: str = "") -> str:
+    """The log as HTML: newest round first, each under a heading, newest line first.
+
+    ``who``: only the lines that name this player. At most :data:`LOG_SHOWN`
+    lines are shown (the newest).
+
+    Examples
+    --------
+    >>> print(log_html(["dealt: Lonely Lane", "Ann throws 1 and 3", "Bob throws 2 and 2"],
+    ...                [0, 1, 1], who="Bob"))
+    <b>Round 1</b><br>Bob throws 2 and 2
+    """
+    chosen = [(r, line) for r, line in zip(rounds, lines, strict=False) if who in line]
+    parts: list[str] = []
+    shown_round = None
+    for round_, line in reversed(chosen[-LOG_SHOWN:]):
+        if round_ != shown_round:
+            shown_round = round_
+            parts.append(f"<b>{'The deal' if round_ == 0 else f'Round {round_}'}</b>")
+        parts.append(html.escape(line))
+    return "<br>".join(parts)
 
 
 def winners_text(game: Any) -> str:

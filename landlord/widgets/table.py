@@ -9,7 +9,6 @@ browser; every rule stays with the engine.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,7 +19,6 @@ from landlord.session import Session
 from landlord.widgets.events import Narrator
 
 __all__ = [
-    "LOG_LINES",
     "MAX_STEPS_PER_TURN",
     "NAME_LENGTH",
     "GameTable",
@@ -28,8 +26,6 @@ __all__ = [
     "rule_set_menu",
 ]
 
-#: The event log keeps this many lines (the newest).
-LOG_LINES = 400
 #: A turn that takes more steps than this is stopped (a safety net; none does).
 MAX_STEPS_PER_TURN = 10_000
 #: The longest player name the apps accept.
@@ -155,7 +151,10 @@ class GameTable:
         self.seats = seats
         self.session = Session(rule_set, seats, seed=seed, names=names)
         self.game = self.session.game
-        self.log: deque[str] = deque(maxlen=LOG_LINES)
+        #: Every line told, the whole game (a long game tells some tens of thousands).
+        self.log: list[str] = []
+        #: The round each line of :attr:`log` was told in.
+        self.log_rounds: list[int] = []
         self._narrator = Narrator(self.game)
         self.last_space: int | None = None
         self.last_mover: int | None = None
@@ -254,4 +253,18 @@ class GameTable:
         if moved and game.position[mover] != before[mover]:
             self.last_space, self.last_mover = game.position[mover], mover
         self.log.extend(lines)
+        self.log_rounds.extend([game.round] * len(lines))
         return lines
+
+    def log_frame(self) -> Any:
+        """The whole log as a table: ``round`` and ``line``, oldest first (pandas).
+
+        >>> table = GameTable("landlords_game", ["eager_landlord"] * 2, seed=1)
+        >>> table.play_round()
+        True
+        >>> list(table.log_frame().columns), int(table.log_frame()["round"].min())
+        (['round', 'line'], 0)
+        """
+        import pandas as pd
+
+        return pd.DataFrame({"round": self.log_rounds, "line": self.log})
