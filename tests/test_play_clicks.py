@@ -124,3 +124,27 @@ def test_the_log_keeps_the_whole_game_by_round_and_filters_and_downloads_it():
     app.new_game()
     assert app.log_link.value == ""
     assert app.log_filter.value == ""
+
+
+def test_the_log_says_who_goes_to_jail_the_poor_house_or_a_natural_opportunity():
+    from landlord.widgets.table import GameTable
+
+    table = GameTable("landlords_game", ["random"] * 4, seed=3)
+    while not table.is_over and table.game.round < 40:
+        table.play_round()
+    game = table.game
+    for player, name in enumerate(game.names):
+        told = [
+            line
+            for line in table.log
+            if line == f"{name} cannot pay and goes to the Poor House (Rule 12)"
+        ]
+        assert len(told) == game.poor_house_visits[player]
+    assert any(line.endswith("goes to Jail") for line in table.log)
+    taxed = GameTable("single_tax", ["random"] * 4, seed=3)
+    while not taxed.is_over and taxed.game.round < 40:
+        taxed.play_round()
+    visits = taxed.game.treasury.opportunity_visits
+    told = [line for line in taxed.log if "works a Natural Opportunity" in line]
+    assert len(told) == sum(visits) > 0
+    assert all(line.endswith("(Single Tax Rule 8)") for line in told)

@@ -25,10 +25,44 @@ class Voice:
     def __init__(self, game: Any) -> None:
         self.game = game
         self._turn_player = 0
+        self._places: list[str] = []
 
     def before(self) -> None:
-        """Note whose turn it is before a step."""
+        """Note whose turn it is, and where everyone is, before a step."""
         self._turn_player = self.game.turn_player
+        self._places = [self._place(player) for player in range(self.game.n_players)]
+
+    def _place(self, player: int) -> str:
+        """Jail, the Poor House, a Natural Opportunity, or "" (the track)."""
+        game = self.game
+        if game.position[player] >= game.tables.size:
+            return "opportunity"
+        if game.jailed[player]:
+            return "jail"
+        if game.in_poor_house[player]:
+            return "poor_house"
+        return ""
+
+    def _sent(self) -> list[str]:
+        """Who the step sent to Jail, the Poor House or a Natural Opportunity, with the rule."""
+        game = self.game
+        lines = []
+        for player, was in enumerate(self._places):
+            now = self._place(player)
+            if now == was or not now:
+                continue
+            name = game.names[player]
+            if now == "jail":
+                lines.append(f"{name} goes to Jail")
+            elif now == "poor_house":
+                lines.append(f"{name} cannot pay and goes to the Poor House (Rule 12)")
+            else:
+                corner = game.tables.track.name(game.position[player])
+                lines.append(
+                    f"{name} cannot pay for his move and works a Natural Opportunity, "
+                    f"{corner} (Single Tax Rule 8)"
+                )
+        return lines
 
     def after(
         self, pending: Any, choice: Any, records: Sequence[Any], earlier: Sequence[Any] = ()
@@ -45,6 +79,8 @@ class Voice:
             payment(names[r.payer], names[r.payee], r.amount, r.reason)
             for r in (*earlier, *records)
         ]
+        if self._places:
+            lines += self._sent()
         return lines
 
     def _step(self, pending: Any, choice: Any) -> str:
