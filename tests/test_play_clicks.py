@@ -148,3 +148,44 @@ def test_the_log_says_who_goes_to_jail_the_poor_house_or_a_natural_opportunity()
     told = [line for line in taxed.log if "works a Natural Opportunity" in line]
     assert len(told) == sum(visits) > 0
     assert all(line.endswith("(Single Tax Rule 8)") for line in told)
+
+
+def first_question_of(table, words: str, most: int = 5000) -> str:
+    """Play a person's table (taking the last choice each time) until a question with words."""
+    for _ in range(most):
+        if table.is_over:
+            break
+        if table.waiting_for is None:
+            table.play_turn()
+            continue
+        asked = table.question()
+        if words in asked:
+            return asked
+        table.choose(len(table.choices()) - 1)
+    raise AssertionError(f"no question with {words!r}")
+
+
+def test_a_player_who_cannot_pay_is_told_what_he_owes_to_whom_and_what_follows():
+    from landlord.widgets.table import GameTable
+
+    table = GameTable(
+        "landlords_game", ["human", "random", "random"], seed=5, names=["Ann", "Bob", "Cleo"]
+    )
+    asked = first_question_of(table, "you owe")
+    assert asked.startswith("Ann: you owe $100 on a Chance card to PUBLIC TREASURY but hold $63")
+    assert "raise $37 by selling a card or borrowing" in asked
+    assert "go to the Poor House, owing the rest (Rule 12)" in asked
+    assert table.choices()[0] == "go to the Poor House"
+
+
+def test_under_the_single_tax_the_way_out_is_a_natural_opportunity():
+    from landlord.widgets.table import GameTable
+
+    table = GameTable(
+        "single_tax", ["human", "random", "random"], seed=5, names=["Ann", "Bob", "Cleo"]
+    )
+    asked = first_question_of(table, "you owe")
+    assert "land rent to PUBLIC TREASURY" in asked
+    assert "or you go to a Natural Opportunity (Single Tax Rule 8)" in asked
+    assert table.choices()[0] == "go to a Natural Opportunity"
+    assert "Poor House" not in " ".join(table.choices())

@@ -82,6 +82,9 @@ class Dealings:
         self.players = game.n_players
         #: Every debt still owed, by id.
         self.debts: dict[int, Debt] = {}
+        #: The bills a player is raising money for just now (payee, amount, reason),
+        #: so that his question can say what he owes and to whom; empty otherwise.
+        self.raising: list[tuple[int, int, str]] = []
         self._next_debt = 1
         #: How many debts are secured on wages (their creditors take the wages).
         self.wage_debts = 0
@@ -160,7 +163,11 @@ class Dealings:
         treasury = game.treasury
         total = sum(amount for _, amount, _ in bills)
         if balances[player] < total:
-            yield from self.talks(player, need=total)
+            self.raising = list(bills)
+            try:
+                yield from self.talks(player, need=total)
+            finally:
+                self.raising = []
         if balances[player] >= total:
             for payee, amount, reason in bills:
                 transfer(player, payee, amount, reason)

@@ -81,6 +81,7 @@ from landlord.engine.actions import (
     CallVote,
     ClaimSite,
     FormTrust,
+    GiveUp,
     Negotiate,
     PayFine,
     Repay,
@@ -562,6 +563,9 @@ class LandlordsGame(GameState):
         >>> game.describe(Buy(3, 25)), game.describe(Move("backward", False, 27))
         ('buy Lonely Lane for $25', 'move backward to Slambang Trolley')
         """
+        if type(action) is GiveUp and self.treasury.single_tax:
+            # Single Tax Rule 8: no Poor House; he works a Natural Opportunity instead.
+            return "go to a Natural Opportunity"
         return action.describe(self.tables.name, self.names, self.rules.info.currency)
 
     # --- Per-round tables and the score ----------------------------------------------

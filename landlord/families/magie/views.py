@@ -48,9 +48,41 @@ def question(game: Any, seat: int) -> str:
     'buy the card you were dealt?'
     """
     kind = game.decision_kind
+    if kind == "talks" and game.dealings.raising:
+        return _short_of_money(game, seat)
     space = getattr(game.decision_about, "space", None)
     what = f" ({game.tables.name[space]})" if isinstance(space, int) else ""
     return f"{QUESTIONS.get(kind, kind)}{what}"
+
+
+def _short_of_money(game: Any, seat: int) -> str:
+    """What a player who cannot pay is asked: what he owes, to whom, and what follows.
+
+    Rules 12 and 16 (or, under the single tax, Rule 8): he may sell a card or
+    borrow from another player; if he cannot raise the money he pays what he
+    has and goes to the Poor House (or a Natural Opportunity).
+    """
+    from landlord.engine.reasons import Reason
+    from landlord.money import money
+
+    currency = game.rules.info.currency
+    names = game.ledger.names
+    owed = [
+        f"{money(amount, currency)} "
+        f"{(Reason.of(reason).paid_for if Reason.of(reason) else reason)} to {names[payee]}"
+        for payee, amount, reason in game.dealings.raising
+    ]
+    total = sum(amount for _, amount, _ in game.dealings.raising)
+    cash = game.ledger.balances[seat]
+    if game.treasury.single_tax:
+        otherwise = "or you go to a Natural Opportunity (Single Tax Rule 8)"
+    else:
+        otherwise = "or you pay what you have and go to the Poor House, owing the rest (Rule 12)"
+    return (
+        f"you owe {' and '.join(owed)} but hold {money(cash, currency)}: raise "
+        f"{money(total - cash, currency)} by selling a card or borrowing from another player "
+        f"(Rule 16), {otherwise}"
+    )
 
 
 def public_finances(game: Any) -> dict[str, Any]:
