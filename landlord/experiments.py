@@ -58,6 +58,7 @@ __all__ = [
     "game_seeds",
     "load_results",
     "option_value",
+    "option_words",
     "parse_spec",
     "rule_set_names",
     "simulate",
@@ -1023,7 +1024,7 @@ class Comparison:
             shared = [spec["options"] for spec in p["rules"]]
             common = {k: v for k, v in shared[0].items() if all(o.get(k) == v for o in shared)}
             if common:
-                at_table += ", all with " + ", ".join(_option_words(*kv) for kv in common.items())
+                at_table += ", all with " + ", ".join(option_words(*kv) for kv in common.items())
         lines += self._curve_lines()
         widths = [max(len(line[column]) for line in lines) for column in range(len(lines[0]))]
         text = [
@@ -1310,7 +1311,7 @@ def rule_set_names(parameters: dict[str, Any]) -> dict[str, str]:
         own = {k: v for k, v in spec["options"].items() if shared.get(k, _NONE) != v}
         name = spec.get("title") or spec["rules"]
         if own:
-            name += f" ({', '.join(_option_words(k, v) for k, v in own.items())})"
+            name += f" ({', '.join(option_words(k, v) for k, v in own.items())})"
         names[spec["label"]] = name
     line_ups = [spec.get("players", parameters.get("players", [])) for spec in specs]
     if len(set(names.values())) < len(names) and len({tuple(t) for t in line_ups}) > 1:
@@ -1325,7 +1326,7 @@ def rule_set_names(parameters: dict[str, Any]) -> dict[str, str]:
 _NONE = object()
 
 
-def _option_words(name: str, value: Any) -> str:
+def option_words(name: str, value: Any) -> str:
     """An option in words: ``advanced``, ``no advanced``, ``round limit 100``."""
     words = name.replace("_", " ")
     if value is True:

@@ -97,9 +97,11 @@ def test_every_scenario_is_judged_by_the_declared_rule(shipped):
     for scenario in shipped.scenarios:
         for measure in shipped.grid.measures:
             intervals = [
-                (
-                    run["measures"][measure.name]["difference"]["low"] or math.nan,
-                    run["measures"][measure.name]["difference"]["high"] or math.nan,
+                tuple(
+                    math.nan if end is None else end
+                    for end in (
+                        run["measures"][measure.name]["difference"][k] for k in ("low", "high")
+                    )
                 )
                 for run in scenario["runs"]
             ]

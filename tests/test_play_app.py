@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 import re
 import xml.etree.ElementTree as ET
-from collections import deque
 
 import pytest
 
@@ -323,20 +322,12 @@ LATER_DECISIONS = {
 }
 
 
-def whole_log(table: GameTable) -> GameTable:
-    """Keep every line of the table's log (the apps keep the newest 400)."""
-    table.log = deque(table.log)
-    return table
-
-
 def test_a_person_pressing_the_first_button_plays_the_us_rules_for_30_rounds():
-    table = whole_log(
-        GameTable(
-            "monopoly_us",
-            ["human", "strategy_guide", "random", "eager_landlord"],
-            seed=6,
-            names=["Ann", "Bob", "Cy", "Di"],
-        )
+    table = GameTable(
+        "monopoly_us",
+        ["human", "strategy_guide", "random", "eager_landlord"],
+        seed=6,
+        names=["Ann", "Bob", "Cy", "Di"],
     )
     asked = set()
     for _ in range(5000):
@@ -392,13 +383,11 @@ def test_every_decision_of_the_later_game_asks_a_question_with_buttons():
 
 
 def test_the_later_game_is_told_in_plain_sentences():
-    table = whole_log(
-        GameTable(
-            "monopoly_uk_1972",
-            ["strategy_guide", "strategy_guide", "random", "strategy_guide"],
-            seed=1,
-            names=["Ann", "Bob", "Cy", "Di"],
-        )
+    table = GameTable(
+        "monopoly_uk_1972",
+        ["strategy_guide", "strategy_guide", "random", "strategy_guide"],
+        seed=1,
+        names=["Ann", "Bob", "Cy", "Di"],
     )
     while not table.is_over:
         table.play_round()

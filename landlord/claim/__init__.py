@@ -26,6 +26,7 @@ Examples
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import math
 from collections.abc import Callable, Iterable
@@ -34,7 +35,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from landlord.claim.grid import GRID_PATH, Grid, GridError, Measure, Scenario, load_grid
+from landlord.claim.grid import (
+    GRID_PATH,
+    Grid,
+    GridError,
+    Measure,
+    Scenario,
+    grid_from_text,
+    load_grid,
+)
 from landlord.claim.verdicts import VERDICTS, difference_text, scenario_sentence, verdict
 
 if TYPE_CHECKING:
@@ -122,8 +131,19 @@ def run_claim(
 
 
 def shipped_results() -> ClaimResults:
-    """The results of the shipped grid, as ``landlord claim`` made them (read, not played)."""
-    return ClaimResults.from_json(json.loads(RESULTS_PATH.read_text(encoding="utf-8")))
+    """The results of the shipped grid, as ``landlord claim`` made them (read, not played).
+
+    The file is read and its grid checked once per process; each call returns
+    results of its own (a caller may narrow its ``scenarios``).
+    """
+    grid, scenarios = _shipped(RESULTS_PATH)
+    return ClaimResults(grid, list(scenarios))
+
+
+@functools.cache
+def _shipped(path: Path) -> tuple[Grid, tuple[dict, ...]]:
+    results = ClaimResults.from_json(json.loads(path.read_text(encoding="utf-8")))
+    return results.grid, tuple(results.scenarios)
 
 
 def _offset(progress: Callable[[int, int], Any], done: int, total: int) -> Callable:
@@ -150,12 +170,8 @@ def _run_figures(grid: Grid, seed: int, games: pd.DataFrame, labels: list[str], 
             # Pairs in which the single tax came out on the claimed side (or differed at all).
             "claimed_side": _share(defined, measure.claim),
         }
-        if measure.name == "gini_net_worth" and len(defined):
-            figures["percentiles"] = dict(
-                zip(
-                    map(str, PERCENTILES), _round(np.percentile(defined, PERCENTILES)), strict=True
-                )
-            )
+        if measure.name == GINI and len(defined):
+            figures["percentiles"] = _percentiles(defined)
         measures[measure.name] = figures
     return {"seed": seed, "games": grid.games, "measures": measures}
 
@@ -173,23 +189,16 @@ def _mean(values: np.ndarray, level: float) -> dict[str, Any]:
     from landlord.metrics import mean_interval
 
     defined = values[~np.isnan(values)]
-    undefined = int(len(values) - len(defined))
-    if len(defined) < 2:
-        mean = float(defined[0]) if len(defined) else math.nan
-        return {
-            "mean": _round(mean),
-            "low": None,
-            "high": None,
-            "n": len(defined),
-            "undefined": undefined,
-        }
-    mean, low, high = mean_interval(defined, level=level)
+    if len(defined) >= 2:
+        mean, low, high = mean_interval(defined, level=level)
+    else:  # too few for an interval
+        mean, low, high = (defined[0] if len(defined) else math.nan), math.nan, math.nan
     return {
         "mean": _round(mean),
         "low": _round(low),
         "high": _round(high),
         "n": len(defined),
-        "undefined": undefined,
+        "undefined": len(values) - len(defined),
     }
 
 
@@ -215,10 +224,10 @@ def _judge(grid: Grid, scenario: Scenario, runs: list[dict], raw: dict) -> dict:
         intervals = [_interval(run["measures"][measure.name]["difference"]) for run in runs]
         verdicts[measure.name] = verdict(measure.claim, intervals)
         # Every seed's pairs as one sample: the seeds play different games.
-        pooled[measure.name] = _mean(np.concatenate(raw[measure.name]), grid.level)
+        every = np.concatenate(raw[measure.name])
+        pooled[measure.name] = _mean(every, grid.level)
         if measure.name == GINI:
-            defined = np.concatenate(raw[GINI])
-            pooled[GINI]["percentiles"] = _percentiles(defined[~np.isnan(defined)])
+            pooled[GINI]["percentiles"] = _percentiles(every[~np.isnan(every)])
     judged = [(_unmoved(m, pooled[m.name]), verdicts[m.name]) for m in grid.measures if m.claim]
     return {
         "id": scenario.id,
@@ -316,15 +325,9 @@ class ClaimResults:
         ValueError
             If ``data`` is not claim results.
         """
-        import tempfile
-
         if not isinstance(data, dict) or data.get("format") != "landlord-claim":
             raise ValueError("not claim results (format 'landlord-claim')")
-        with tempfile.TemporaryDirectory() as folder:
-            path = Path(folder) / "grid.toml"
-            path.write_text(data["grid"], encoding="utf-8")
-            grid = load_grid(path)
-        return cls(grid, data["scenarios"])
+        return cls(grid_from_text(data["grid"], "the grid of these results"), data["scenarios"])
 
     def frame(self) -> pd.DataFrame:
         """One row per scenario, measure and seed (``"all"``: pooled): the paired difference.

@@ -25,7 +25,17 @@ from typing import Any
 
 from landlord import scorecard
 
-__all__ = ["GRID_PATH", "Grid", "GridError", "Length", "Measure", "Mix", "Scenario", "load_grid"]
+__all__ = [
+    "GRID_PATH",
+    "Grid",
+    "GridError",
+    "Length",
+    "Measure",
+    "Mix",
+    "Scenario",
+    "grid_from_text",
+    "load_grid",
+]
 
 #: The grid the kit ships, declared before its results.
 GRID_PATH = Path(__file__).with_name("grid.toml")
@@ -141,10 +151,25 @@ def load_grid(path: str | Path = GRID_PATH) -> Grid:
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
-        data = tomllib.loads(text)
     except OSError as error:
         raise GridError(f"{path}: cannot be read ({error.strerror or error})") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as error:
+    except UnicodeDecodeError as error:
+        raise GridError(f"{path}: not a TOML file ({error})") from None
+    return grid_from_text(text, path)
+
+
+def grid_from_text(text: str, where: str | Path = "<grid>") -> Grid:
+    """A grid from the text of a grid file; ``where`` names it in errors.
+
+    Raises
+    ------
+    GridError
+        As :func:`load_grid` does.
+    """
+    path = Path(where)
+    try:
+        data = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError) as error:
         raise GridError(f"{path}: not a TOML file ({error})") from None
     field = _Fields(path)
     if data.get("format") != 1:

@@ -166,9 +166,9 @@ def _name(spec: dict[str, Any], common: dict[str, Any]) -> str:
 
 def _options_text(options: dict[str, Any]) -> str:
     """Options in words: ``wages times 0, round limit 100``."""
-    from landlord.experiments import _option_words
+    from landlord.experiments import option_words
 
-    return ", ".join(_option_words(key, value) for key, value in options.items())
+    return ", ".join(option_words(key, value) for key, value in options.items())
 
 
 def reading(result: Any) -> str:

@@ -57,6 +57,7 @@ def played_spread(
     left: str, right: str, strategies: list[str], seed: int, pairs: int = PAIRS
 ) -> tuple[dict[str, float], int, np.ndarray]:
     """Play ``pairs`` pairs with these settings; their percentiles and differences."""
+    from landlord.claim import PERCENTILES
     from landlord.experiments import compare
 
     result = compare([left, right], games=pairs, players=strategies, seed=seed)
@@ -64,8 +65,9 @@ def played_spread(
     first, second = (games[games["label"] == label] for label in result.labels)
     differences = second["gini_net_worth"].to_numpy() - first["gini_net_worth"].to_numpy()
     defined = differences[~np.isnan(differences)]
-    points = (5, 10, 25, 50, 75, 90, 95)
-    spread = dict(zip(map(str, points), np.percentile(defined, points).tolist(), strict=True))
+    spread = dict(
+        zip(map(str, PERCENTILES), np.percentile(defined, PERCENTILES).tolist(), strict=True)
+    )
     return spread, len(defined), defined
 
 

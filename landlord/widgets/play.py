@@ -477,7 +477,9 @@ def log_html(lines: Sequence[str], rounds: Sequence[int], who: str = "") -> str:
     ...                [0, 1, 1], who="Bob"))
     <b>Round 1</b><br>Bob throws 2 and 2
     """
-    chosen = [(r, line) for r, line in zip(rounds, lines, strict=False) if who in line]
+    if not who:  # everyone: only the newest lines need looking at
+        lines, rounds = lines[-LOG_SHOWN:], rounds[-LOG_SHOWN:]
+    chosen = [(r, line) for r, line in zip(rounds, lines, strict=True) if who in line]
     parts: list[str] = []
     shown_round = None
     for round_, line in reversed(chosen[-LOG_SHOWN:]):

@@ -208,7 +208,7 @@ class SideBySideApp:
                 f"<div>Round {game.round}, turn {game.turns_played}{status}</div>"
             )
             self.finances[side].value = game.family.finances_html(game)
-            newest = list(table.log)[-30:][::-1]
+            newest = table.log[-30:][::-1]
             self.logs[side].value = "<br>".join(html.escape(line) for line in newest)
         over = all(table.is_over for table in self.tables)
         # Nothing is left to play once both games are over.
