@@ -32,6 +32,7 @@ __all__ = [
     "SavedGameError",
     "history_to_json",
     "load_game",
+    "read_game",
     "replay",
 ]
 
@@ -293,14 +294,33 @@ def load_game(path: str | Path) -> GameRecord:
         its history does not replay to the saved result. Nothing is loaded.
     """
     path = Path(path)
+    try:
+        text = path.read_bytes()
+    except OSError as error:
+        raise SavedGameError(
+            f"{path.name}: cannot read the file ({error.strerror}); the saved game was not loaded"
+        ) from None
+    return read_game(text, path.name)
+
+
+def read_game(text: str | bytes, name: str = "the saved game") -> GameRecord:
+    """A saved game from its text (an uploaded file, say), checked as :func:`load_game`
+    checks a file; ``name`` is what error messages call it.
+
+    Examples
+    --------
+    >>> read_game(b"{}", "upload.json")
+    Traceback (most recent call last):
+    ...
+    landlord.record.SavedGameError: upload.json: not a landlord saved game (no "format": \
+"landlord-game"); the saved game was not loaded
+    """
 
     def refuse(why: str) -> SavedGameError:
-        return SavedGameError(f"{path.name}: {why}; the saved game was not loaded")
+        return SavedGameError(f"{name}: {why}; the saved game was not loaded")
 
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise refuse(f"cannot read the file ({error.strerror})") from None
+        document = json.loads(text)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise refuse(f"not valid JSON ({error})") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:

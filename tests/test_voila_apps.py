@@ -161,7 +161,7 @@ def test_play_auto_play_advances_rounds_and_the_gini_chart_updates(page, voila_u
     picture = chart.get_attribute("src")
     start_round = board_state(page)["round"]
     # The slider's quickest pace, then play.
-    page.locator(".widget-play button").first.click()
+    page.locator("button.landlord-play-button").first.click()
     page.wait_for_function(
         "(start) => +document.querySelector('.landlord-board svg g.centre').dataset.round"
         " >= start + 2",
@@ -174,7 +174,7 @@ def test_play_auto_play_advances_rounds_and_the_gini_chart_updates(page, voila_u
         timeout=20_000,
     )
     screenshot(page, "play_auto")
-    page.locator(".widget-play button").nth(1).click()  # pause
+    page.locator("button.landlord-pause-button").first.click()
     assert board_state(page)["round"] >= start_round + 2
 
 

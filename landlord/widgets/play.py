@@ -24,6 +24,7 @@ __all__ = [
     "PlayApp",
     "game_charts",
     "log_html",
+    "pace_box",
     "pace_controls",
     "standings_html",
     "winners_text",
@@ -115,7 +116,10 @@ def pace_controls(step: Callable[..., Any], tick: Callable[[Any], Any]) -> tuple
     """The buttons and timer that move bots on: next turn, next round, auto-play and its pace.
 
     ``step(whole_round=False)`` is called by the buttons and ``tick(change)``
-    on every beat of auto-play (the browser keeps the time).
+    on every beat of auto-play (the browser keeps the time). The timer is an
+    ``ipywidgets.Play`` kept out of sight: its own buttons carry icons with no
+    name a screen reader could read, so :func:`pace_box` shows named **Play**
+    and **Pause** buttons that start and stop it.
     """
     import ipywidgets as widgets
 
@@ -126,12 +130,82 @@ def pace_controls(step: Callable[..., Any], tick: Callable[[Any], Any]) -> tuple
     round_.add_class("landlord-round")
     round_.on_click(lambda _: step(whole_round=True))
     low, high, start = SPEEDS
-    autoplay = widgets.Play(value=0, min=0, max=10**9, step=1, interval=start, show_repeat=False)
+    autoplay = widgets.Play(
+        value=0,
+        min=0,
+        max=10**9,
+        step=1,
+        interval=start,
+        show_repeat=False,
+        layout={"display": "none"},
+    )
     autoplay.add_class("landlord-autoplay")
     autoplay.observe(tick, names="value")
-    speed = widgets.IntSlider(value=start, min=low, max=high, step=50, description="ms a turn")
+    speed = widgets.IntSlider(
+        value=start,
+        min=low,
+        max=high,
+        step=50,
+        description="ms a turn",
+        tooltip="how long each bot's turn is shown, in milliseconds",
+    )
     speed.observe(lambda change: setattr(autoplay, "interval", change.new), "value")
     return turn, round_, autoplay, speed
+
+
+def pace_box(autoplay: Any, speed: Any) -> Any:
+    """Named Play / Pause buttons for the hidden timer, and the pace slider, in a row."""
+    import ipywidgets as widgets
+
+    play = widgets.Button(description="Play", icon="play", tooltip="let the bots play on")
+    play.add_class("landlord-play-button")
+    pause = widgets.Button(description="Pause", icon="pause", tooltip="stop the bots")
+    pause.add_class("landlord-pause-button")
+
+    def start(_: Any) -> None:
+        autoplay.playing = True
+
+    def stop(_: Any) -> None:
+        autoplay.playing = False
+
+    play.on_click(start)
+    pause.on_click(stop)
+
+    def show(change: Any = None) -> None:
+        play.disabled, pause.disabled = autoplay.playing, not autoplay.playing
+
+    autoplay.observe(show, names="playing")
+    show()
+    box = widgets.HBox(
+        [play, pause, autoplay, speed], layout={"flex_flow": "row wrap", "align_items": "center"}
+    )
+    box.add_class("landlord-pace")
+    return box
+
+
+#: How to play, folded away under its button (the notebook keeps only a line).
+HOW_TO_PLAY = """
+<p>Choose the <b>rules</b> and who sits in each <b>seat</b>, then press <b>New game</b>.
+A seat marked <i>a person</i> is played with the buttons beside the board: each button is
+a move the rules allow just then, and the words above them say why you are asked and
+what follows. Bots play when you press <b>Next turn</b> or <b>Next round</b>, or on their
+own with <b>Play</b> (the slider sets the pace).</p>
+<p><i>The Landlord's Game, with the single-tax vote</i> lets a player <i>call a vote for
+the single tax</i> on his turn: two votes carry it, as in Magie's 1906 booklet. The plain
+<i>Landlord's Game</i> keeps its rules to the end, so that it can be compared fairly with
+the single tax. <i>Monarch of the World</i> is Magie's 1906 demonstration: the first player
+is given all the land. <i>Prosperity</i> is the kit's reconstruction: only the first page of
+Magie's 1932 rule sheet has been read, so the kit adds the win test reported for it to her
+1906 single-tax rules.</p>
+<p>The menu also has the later game that grew out of Magie's, <i>Monopoly</i>'s classic US
+and 1972 UK rules (a trademark of Hasbro; the kit plays these historical rules for
+comparison and is independent of Hasbro). There press <b>Next turn</b> to throw for a
+person, who is asked whenever there is something to decide.</p>
+<p><b>Big board</b> gives the board the page's whole width, for a projector.
+<b>Save the game</b> downloads the game so far; <b>Go on with a saved game</b> loads it again,
+and play goes on exactly as it would have. The link under the seats opens this app with
+the same setup: a teacher can hand it to a class.</p>
+"""
 
 
 class PlayApp:
@@ -147,6 +221,8 @@ class PlayApp:
         The first game's seed.
     names : sequence of str, optional
         The players' names.
+    options : dict, optional
+        Rule set options for the first rule set (kept while it is chosen).
 
     Attributes
     ----------
@@ -162,10 +238,15 @@ class PlayApp:
         seats: Sequence[str] = ("human", "eager_landlord", "cautious_tenant"),
         seed: int = 1,
         names: Sequence[str] | None = None,
+        options: dict[str, Any] | None = None,
     ) -> None:
         import ipywidgets as widgets
 
+        from landlord.widgets.page import style_widget
+
         names = list(names) if names is not None else ["Ann", "Bob", "Cleo", "Dan"][: len(seats)]
+        #: Rule set options, with the rule set they were given for.
+        self.options = (rules, dict(options or {}))
         self.rules = widgets.Dropdown(options=rule_set_menu(), value=rules, description="Rules")
         self.seed = widgets.BoundedIntText(
             value=seed, min=0, max=2**63 - 1, description="Seed", layout={"width": "14em"}
@@ -173,17 +254,19 @@ class PlayApp:
         self.seat_menus, self.seat_names = [], []
         defaults = ["Ann", "Bob", "Cleo", "Dan"]
         for number in range(MOST_SEATS):
-            options = list(SEAT_CHOICES) + ([("empty", EMPTY)] if number >= 2 else [])
+            options_ = list(SEAT_CHOICES) + ([("empty", EMPTY)] if number >= 2 else [])
             taken = number < len(seats)
             menu = widgets.Dropdown(
-                options=options,
+                options=options_,
                 value=seats[number] if taken else EMPTY,
                 description=f"Seat {number + 1}",
             )
             name = widgets.Text(
                 value=names[number] if taken and number < len(names) else defaults[number],
                 placeholder="name",
-                layout={"width": "10em"},
+                description="name",
+                style={"description_width": "3em"},
+                layout={"width": "14em"},
             )
             self.seat_menus.append(menu)
             self.seat_names.append(name)
@@ -196,13 +279,21 @@ class PlayApp:
         self.status.add_class("landlord-status")
         #: The last message that was not a problem (a problem gives way to it).
         self._said = ""
+        #: A link that opens the app with this game's setup.
+        self.link = widgets.HTML()
+        self.link.add_class("landlord-setup-link")
 
         self.board = widgets.HTML(layout={"width": "100%"})
         self.board.add_class("landlord-board")
         self.question = widgets.HTML()
         self.question.add_class("landlord-question")
+        #: Why the question is asked and what follows (in plain words).
+        self.help = widgets.HTML()
+        self.help.add_class("landlord-help")
         self.choice_box = widgets.Box(layout={"flex_flow": "row wrap"})
         self.choice_box.add_class("landlord-choices")
+        #: The group of choices opened now: (decision, its label), or None.
+        self._opened: tuple | None = None
         # At the end: the winner and the standings by the rule set's own score.
         self.standings = widgets.HTML()
         self.standings.add_class("landlord-standings")
@@ -222,11 +313,39 @@ class PlayApp:
         self.log_button.on_click(lambda _: self.download_log())
         self.log_link = widgets.HTML()
         self.log_link.add_class("landlord-log-link")
+        # Save the game, and go on with a saved one.
+        self.save_button = widgets.Button(description="Save the game", icon="save")
+        self.save_button.add_class("landlord-save")
+        self.save_button.on_click(lambda _: self.save())
+        self.save_link = widgets.HTML()
+        self.save_link.add_class("landlord-save-link")
+        self.upload = widgets.FileUpload(
+            accept=".json",
+            multiple=False,
+            description="Go on with a saved game",
+            layout={"width": "auto"},
+        )
+        self.upload.add_class("landlord-upload")
+        self.upload.observe(lambda _: self._uploaded(), names="value")
+        self.big = widgets.ToggleButton(
+            value=False,
+            description="Big board",
+            icon="expand",
+            tooltip="the board across the whole page, for a projector",
+        )
+        self.big.add_class("landlord-big-toggle")
+        self.big.observe(lambda change: self._bigger(change.new), names="value")
         self.charts = game_charts()
 
+        how = widgets.Accordion(children=[widgets.HTML(HOW_TO_PLAY)], selected_index=None)
+        how.set_title(0, "How to play")
+        how.add_class("landlord-how-to-play")
         setup = widgets.VBox(
             [
-                widgets.HBox([self.rules, self.seed, self.new_game_button]),
+                widgets.HBox(
+                    [self.rules, self.seed, self.new_game_button],
+                    layout={"flex_flow": "row wrap"},
+                ),
                 widgets.GridBox(
                     [
                         widgets.HBox([m, n])
@@ -235,15 +354,20 @@ class PlayApp:
                     layout={"grid_template_columns": "repeat(2, max-content)"},
                 ),
                 self.status,
+                widgets.HBox(
+                    [self.link, self.big, self.save_button, self.upload, self.save_link],
+                    layout={"flex_flow": "row wrap", "align_items": "center"},
+                ),
             ]
         )
         controls = widgets.VBox(
             [
                 self.question,
+                self.help,
                 self.choice_box,
                 self.standings,
                 widgets.HBox([self.step_button, self.round_button]),
-                widgets.HBox([self.autoplay, self.speed]),
+                pace_box(self.autoplay, self.speed),
                 widgets.HTML("<b>What happened</b> (newest first, the whole game)"),
                 widgets.HBox(
                     [self.log_filter, self.log_button, self.log_link],
@@ -251,8 +375,8 @@ class PlayApp:
                 ),
                 self.log,
             ],
-            layout={"width": "38%", "min_width": "22em"},
         )
+        controls.add_class("landlord-controls")
         # The Gini curve is always in view; the other charts share tabs, and only
         # the tab in view is redrawn each round (a chart takes some 60 ms).
         self.chart_tabs = widgets.Tab(
@@ -262,26 +386,60 @@ class PlayApp:
         self.chart_tabs.observe(lambda _: self._draw_charts(), names="selected_index")
         chart_grid = widgets.GridBox(
             [self.charts["gini"].widget, self.chart_tabs],
-            layout={"grid_template_columns": "repeat(2, minmax(0, 1fr))", "width": "100%"},
+            layout={
+                "grid_template_columns": "repeat(auto-fit, minmax(22em, 1fr))",
+                "width": "100%",
+            },
         )
-        self.widget = widgets.VBox(
-            [
-                setup,
-                widgets.HBox(
-                    [widgets.Box([self.board], layout={"width": "62%"}), controls],
-                    layout={"width": "100%", "align_items": "flex-start"},
-                ),
-                chart_grid,
-            ]
+        board_column = widgets.Box([self.board])
+        board_column.add_class("landlord-board-column")
+        main = widgets.HBox(
+            [board_column, controls], layout={"width": "100%", "align_items": "flex-start"}
         )
+        main.add_class("landlord-main")
+        self.widget = widgets.VBox([style_widget(), how, setup, main, chart_grid])
         self.widget.add_class("landlord-play")
+        self.widget.add_class("landlord-app")
         self.table: GameTable | None = None
         #: What each chart shows: (table, round, over), so it is drawn once a round.
         self._charted: dict[str, Any] = {}
         self.new_game()
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+    @classmethod
+    def from_page(cls, query: dict[str, str] | None = None) -> PlayApp:
+        """The app set up as its page's address asks (:mod:`landlord.widgets.link`).
+
+        What the address gets wrong is left out, and the app says so above the
+        board; with no address (JupyterLab) it starts as :class:`PlayApp` does.
+        """
+        from landlord.widgets.link import PLAY_FIELDS, page_query, read_setup
+
+        setup, problems = read_setup(page_query() if query is None else query, PLAY_FIELDS)
+        if "seats" in setup:
+            setup["seats"] = [seat for seat in setup["seats"] if seat != EMPTY]
+        rules = setup.get("rules", "landlords_game")
+        seats = setup.get("seats", ("human", "eager_landlord", "cautious_tenant"))
+        names = setup.get("names")
+        if names is not None:
+            names = (names + ["Ann", "Bob", "Cleo", "Dan"][len(names) :])[: len(seats)]
+        try:
+            GameTable(
+                rules, seats, seed=setup.get("seed", 1), names=names, **setup.get("options", {})
+            )
+        except ValueError as error:
+            problems = f"{problems} The link's setup was left out: {error}".strip()
+            setup = {}
+        app = cls(**setup) if not names else cls(**{**setup, "names": names})
+        if problems:
+            app._say(f"{app._said} <i>{html.escape(problems)}</i>")
+        return app
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        from landlord.widgets.page import page_extras
+
+        display(self.widget, *page_extras())
 
     # --- actions ------------------------------------------------------------------
 
@@ -290,29 +448,104 @@ class PlayApp:
         seats = [menu.value for menu in self.seat_menus]
         names = [name.value for name in self.seat_names]
         chosen = [(seat, name) for seat, name in zip(seats, names, strict=True) if seat != EMPTY]
+        rules_for, options = self.options
+        options = options if rules_for == self.rules.value else {}
         try:
             table = GameTable(
                 self.rules.value,
                 [seat for seat, _ in chosen],
                 seed=self.seed.value,
                 names=[name for _, name in chosen],
+                **options,
             )
         except ValueError as error:
             self._say(str(error), problem=True)
             return False
+        self._start(table)
+        return True
+
+    def _start(self, table: GameTable, how: str = "A new game") -> None:
+        """Put ``table`` on screen, its setup in the menus and its link under them."""
+        from landlord.widgets.link import setup_query
+
         self.autoplay.playing = False
         self.table = table
+        self._opened = None
         self.log_filter.options = [("everyone", ""), *((name, name) for name in table.names)]
         self.log_filter.value = ""
-        self.log_link.value = ""
+        self.log_link.value = self.save_link.value = ""
         rules = table.game.rules
         family_note = table.game.family.note
         note = f" <i>{html.escape(family_note)}</i>" if family_note else ""
-        self._say(
-            f"A new game of {html.escape(rules.info.title)}, seed {table.session.seed}.{note}"
+        query = setup_query(
+            rules=table.rules_id,
+            seats=table.seats,
+            names=table.names,
+            seed=table.session.seed,
+            **(
+                {"options": self.options[1]}
+                if self.options[0] == table.rules_id and self.options[1]
+                else {}
+            ),
         )
+        self.link.value = (
+            f"<a class='landlord-setup-link-a' href='{html.escape(query)}'>"
+            "A link that opens this setup</a>"
+        )
+        self._say(f"{how} of {html.escape(rules.info.title)}, seed {table.session.seed}.{note}")
         self.refresh()
+
+    def save(self) -> None:
+        """Put a link on the page that downloads the game so far (a saved-game file)."""
+        import base64
+
+        table = self.table
+        if table is None:
+            return
+        data = base64.b64encode(table.saved().encode("utf-8")).decode("ascii")
+        filename = (
+            f"landlord_{table.rules_id}_seed{table.session.seed}_round{table.game.round}.json"
+        )
+        self.save_link.value = (
+            f"<a class='landlord-save-file' download='{filename}' "
+            f"href='data:application/json;base64,{data}'>{filename}</a>"
+        )
+
+    def load(self, text: str | bytes, name: str = "the saved game") -> bool:
+        """Go on with a saved game (its text); on a bad file say why and keep this game."""
+        from landlord.record import SavedGameError
+
+        try:
+            table = GameTable.from_saved(text, name)
+        except SavedGameError as error:
+            self._say(str(error), problem=True)
+            return False
+        self.rules.value = table.rules_id
+        self.seed.value = table.session.seed
+        for number, (menu, name_box) in enumerate(
+            zip(self.seat_menus, self.seat_names, strict=True)
+        ):
+            taken = number < len(table.seats)
+            menu.value = table.seats[number] if taken else EMPTY
+            if taken:
+                name_box.value = table.names[number]
+        self.options = (table.rules_id, dict(table.session.rules.options))
+        self._start(table, f"{html.escape(name)}: round {table.game.round}")
         return True
+
+    def _uploaded(self) -> None:
+        files = self.upload.value
+        if not files:
+            return
+        upload = files[0]
+        self.upload.value = ()  # the same file may be uploaded again
+        self.load(bytes(upload["content"]), str(upload.get("name", "the saved game")))
+
+    def _bigger(self, big: bool) -> None:
+        if big:
+            self.widget.add_class("landlord-big")
+        else:
+            self.widget.remove_class("landlord-big")
 
     def step(self, whole_round: bool = False) -> None:
         """Play the next turn (or round) of the bots."""
@@ -348,6 +581,13 @@ class PlayApp:
             self._clear_problem()
         self.refresh()
 
+    def open_group(self, label: str | None, asked: tuple | None = None) -> None:
+        """Show the choices of one group (``None``: back to the whole menu)."""
+        if asked is not None and asked != self._decision():
+            return
+        self._opened = (self._decision(), label) if label is not None else None
+        self._show_choices()
+
     def _decision(self) -> tuple:
         """Which question is open now: the table, and how far its game has gone."""
         table = self.table
@@ -368,27 +608,15 @@ class PlayApp:
 
     def refresh(self) -> None:
         """Show the game as it is now: board first, then question, log and charts."""
-        import ipywidgets as widgets
-
         table = self.table
         if table is None:
             return
         game = table.game
         last = (table.last_mover, table.last_space) if table.last_space is not None else None
         self.board.value = board_svg(game, last_move=last)
-        buttons = []
-        asked = self._decision()
-        for number, text in enumerate(table.choices()):
-            button = widgets.Button(
-                description=text if len(text) <= 48 else text[:47] + "…",
-                tooltip=text,
-                layout={"width": "auto"},
-            )
-            button.add_class("landlord-choice")
-            button.on_click(lambda _, number=number: self.choose(number, asked))
-            buttons.append(button)
-        self.choice_box.children = buttons
+        self._show_choices()
         self.standings.value = standings_html(game) if game.is_over else ""
+        self.help.value = ""
         if game.is_over:
             self.question.value = (
                 f"<b>The game is over</b>: {html.escape(game.end_reason)}. "
@@ -396,6 +624,7 @@ class PlayApp:
             )
         elif table.waiting_for is not None:
             self.question.value = f"<b>{html.escape(table.question())}</b>"
+            self.help.value = self._help_html()
         else:
             player = game.turn_player
             hint = ""
@@ -408,6 +637,72 @@ class PlayApp:
         self.step_button.disabled = self.round_button.disabled = waiting
         self._show_log()
         self._draw_charts()
+
+    def _help_html(self) -> str:
+        """Why the person is asked, and what follows (empty if the kit has no words)."""
+        try:
+            from landlord.widgets.explain import question_help
+        except ImportError:  # pragma: no cover - the module comes with the kit
+            return ""
+        table = self.table
+        assert table is not None
+        assert table.waiting_for is not None
+        words = question_help(table.game, table.waiting_for)
+        if not words:
+            return ""
+        # Folded, so that the choices stay in view on a small screen; a tap opens it.
+        return f"<details><summary>Why am I asked this? What follows?</summary>{words}</details>"
+
+    def _show_choices(self) -> None:
+        """The buttons of the question now: the menu, or the group opened in it."""
+        import ipywidgets as widgets
+
+        from landlord.widgets.table import ChoiceGroup
+
+        table = self.table
+        if table is None:
+            return
+        asked = self._decision()
+        menu = table.choice_menu()
+        opened = self._opened[1] if self._opened and self._opened[0] == asked else None
+        buttons = []
+
+        def button(text: str, click: Callable[[Any], Any], css: str = "landlord-choice") -> Any:
+            made = widgets.Button(
+                description=text if len(text) <= 60 else text[:59] + "…",
+                tooltip=text,
+                layout={"width": "auto", "max_width": "100%"},
+            )
+            made.add_class(css)
+            made.on_click(click)
+            buttons.append(made)
+            return made
+
+        group = next(
+            (item for item in menu if isinstance(item, ChoiceGroup) and item.label == opened),
+            None,
+        )
+        if group is not None:
+            back = button(
+                "◂ back to all choices",
+                lambda _: self.open_group(None, asked),
+                "landlord-choice-back",
+            )
+            back.icon = ""
+            for number, text in group.choices:
+                button(text, lambda _, number=number: self.choose(number, asked))
+        else:
+            for item in menu:
+                if isinstance(item, ChoiceGroup):
+                    button(
+                        f"{item.label} ({len(item.choices)} choices) ▸",
+                        lambda _, label=item.label: self.open_group(label, asked),
+                        "landlord-choice-group",
+                    )
+                else:
+                    number, text = item
+                    button(text, lambda _, number=number: self.choose(number, asked))
+        self.choice_box.children = buttons
 
     def _show_log(self) -> None:
         """The log, newest round first, each round under its heading; one player's

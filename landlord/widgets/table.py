@@ -19,8 +19,10 @@ from landlord.session import Session
 from landlord.widgets.events import Narrator
 
 __all__ = [
+    "GROUPED_OVER",
     "MAX_STEPS_PER_TURN",
     "NAME_LENGTH",
+    "ChoiceGroup",
     "GameTable",
     "check_seats",
     "rule_set_menu",
@@ -30,6 +32,42 @@ __all__ = [
 MAX_STEPS_PER_TURN = 10_000
 #: The longest player name the apps accept.
 NAME_LENGTH = 24
+#: A question with more choices than this shows its choices of one kind in groups.
+GROUPED_OVER = 8
+#: How a group of choices of one kind is called, and which field names the other player.
+GROUP_WORDS: dict[str, tuple[str, str | None]] = {
+    "OfferCard": ("sell a card to {other}", "buyer"),
+    "OfferLuxury": ("sell a luxury card to {other}", "buyer"),
+    "AskLoan": ("borrow from {other}", "lender"),
+    "AskForCard": ("buy a card from another player", None),
+    "Trade": ("trade with {other}", "partner"),
+    "FormTrust": ("form a railroad Trust", None),
+    "ClaimSite": ("build on a site", None),
+    "Build": ("build a house", None),
+    "BuildHotel": ("build a hotel", None),
+    "SellBuilding": ("sell a building back to the bank", None),
+    "Mortgage": ("mortgage a property", None),
+    "LiftMortgage": ("lift a mortgage", None),
+    "Repay": ("repay a debt", None),
+    "Bid": ("bid", None),
+    "Move": ("move", None),
+}
+#: Choices that end a player's part in the game: offered after the others.
+LAST_RESORTS = ("GiveUp", "GoBankrupt")
+
+
+class ChoiceGroup(tuple):
+    """Choices of one kind shown together: ``(label, [(index, words), ...])``."""
+
+    __slots__ = ()
+
+    @property
+    def label(self) -> str:
+        return self[0]
+
+    @property
+    def choices(self) -> list[tuple[int, str]]:
+        return self[1]
 
 
 def rule_set_menu() -> list[tuple[str, str]]:
@@ -160,6 +198,81 @@ class GameTable:
         self.last_mover: int | None = None
         self._play_on(self._stage())  # the deal, up to the first throw
 
+    # --- saving and going on --------------------------------------------------------
+
+    def saved(self) -> str:
+        """The game so far as a saved-game document (JSON text, see :mod:`landlord.record`)."""
+        import json
+
+        return json.dumps(self.session.record().to_json(), indent=1) + "\n"
+
+    @classmethod
+    def from_saved(cls, text: str | bytes, name: str = "the saved game") -> GameTable:
+        """A table that goes on with a saved game: the same seats, seed and story.
+
+        The file is checked whole (:func:`landlord.record.read_game`), then the
+        game is played again from its seed with the saved decisions of the
+        people at the controls, so that the bots and the dice go on exactly as
+        they would have; every step must match the file.
+
+        Raises
+        ------
+        landlord.record.SavedGameError
+            Naming the file and what is wrong with it; nothing is loaded.
+
+        Examples
+        --------
+        >>> table = GameTable("landlords_game", ["eager_landlord"] * 2, seed=3)
+        >>> table.play_round()
+        True
+        >>> again = GameTable.from_saved(table.saved())
+        >>> again.game.history == table.game.history, again.log == table.log
+        (True, True)
+        """
+        import json
+
+        from landlord.engine.actions import action_from_json
+        from landlord.engine.history import history_to_json
+        from landlord.record import SavedGameError, read_game, result_of
+
+        record = read_game(text, name)
+
+        def refuse(why: str) -> SavedGameError:
+            return SavedGameError(f"{name}: {why}; the saved game was not loaded")
+
+        if record.seed is None:
+            raise refuse("it has no seed, so its dice and bots cannot go on")
+        seats = [str(policy.get("strategy")) for policy in record.policies]
+        try:
+            table = cls(
+                record.rules, seats, seed=record.seed, names=record.names, **record.options
+            )
+        except ValueError as error:
+            raise refuse(str(error)) from None
+        saved = record.history
+        game = table.game
+        while len(game.history) < len(saved):
+            number = len(game.history)
+            if game.is_over:
+                raise refuse(f"history entry {number}: the game was already over")
+            try:
+                if table.waiting_for is not None:
+                    action = action_from_json(saved[number])
+                    table._take(lambda action=action: table.session.answer(action))
+                else:
+                    table._take(table.session.step)
+            except ValueError as error:
+                raise refuse(f"history entry {number}: {error}") from None
+            taken = json.dumps(history_to_json(game.history[number : number + 1]))
+            if taken != json.dumps(saved[number : number + 1]):
+                raise refuse(
+                    f"history entry {number}: the bots or the dice of seed {record.seed} "
+                    "play otherwise (was it saved by another version of the kit?)"
+                )
+        if result_of(game) != result_of(record.game):
+            raise refuse("it does not play again to the saved result")
+        return table
+
     # --- what the table shows ---------------------------------------------------
 
     @property
@@ -180,6 +293,54 @@ class GameTable:
         if self.waiting_for is None:
             return []
         return [self.game.describe(action) for action in self.game.legal_actions()]
+
+    def choice_menu(self) -> list[tuple[int, str] | ChoiceGroup]:
+        """The choices as a short menu: ``(index, words)`` for a choice on its own,
+        a :class:`ChoiceGroup` for several of one kind.
+
+        A question with at most :data:`GROUPED_OVER` choices lists them all. A
+        longer one (a player who cannot pay may sell any card to anyone at
+        several prices) puts each kind in a group, one per other player where
+        the kind names one ("sell a card to Bob"). Choices that end the
+        player's part in the game (the Poor House, bankruptcy) come last.
+
+        Examples
+        --------
+        >>> table = GameTable("landlords_game", ["eager_landlord"] * 2, seed=1)
+        >>> table.choice_menu()  # nobody at the controls
+        []
+        """
+        if self.waiting_for is None:
+            return []
+        game = self.game
+        actions = game.legal_actions()
+        words = [game.describe(action) for action in actions]
+        menu: list[Any] = []
+        groups: dict[tuple[str, int], ChoiceGroup] = {}
+        last: list[tuple[int, str]] = []
+        grouping = len(actions) > GROUPED_OVER
+        for index, action in enumerate(actions):
+            kind = type(action).__name__
+            if kind in LAST_RESORTS:
+                last.append((index, words[index]))
+                continue
+            if not grouping or kind not in GROUP_WORDS:
+                menu.append((index, words[index]))
+                continue
+            label, field = GROUP_WORDS[kind]
+            other = getattr(action, field) if field else -1
+            group = groups.get((kind, other))
+            if group is None:
+                name = game.names[other] if other >= 0 else ""
+                group = groups[kind, other] = ChoiceGroup((label.format(other=name), []))
+                menu.append(group)
+            group.choices.append((index, words[index]))
+        # A group of one is just a choice.
+        menu = [
+            item[1][0] if isinstance(item, ChoiceGroup) and len(item[1]) == 1 else item
+            for item in menu
+        ]
+        return menu + last
 
     def question(self) -> str:
         """What the person at the controls is asked, in a few words."""

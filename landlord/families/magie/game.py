@@ -76,6 +76,7 @@ from landlord.engine.actions import (
     STAY,
     TRY_DOUBLES,
     USE_JAIL_CARD,
+    AskForCard,
     Build,
     Buy,
     CallVote,
@@ -566,6 +567,10 @@ class LandlordsGame(GameState):
         if type(action) is GiveUp and self.treasury.single_tax:
             # Single Tax Rule 8: no Poor House; he works a Natural Opportunity instead.
             return "go to a Natural Opportunity"
+        if type(action) is AskForCard:  # the offer names the card's holder
+            holder = self.names[self.holdings.owner[action.space]]
+            words = action.describe(self.tables.name, self.names, self.rules.info.currency)
+            return words.replace("offer ", f"offer {holder} ", 1)
         return action.describe(self.tables.name, self.names, self.rules.info.currency)
 
     # --- Per-round tables and the score ----------------------------------------------

@@ -1,0 +1,199 @@
+"""An app set up from its page's address, and the address of an app's setup.
+
+A lesson can link "open the app already set up": the play app at
+``play.ipynb?rules=single_tax&seats=human,eager_landlord,cautious_tenant&seed=3``
+starts that game. Voila hands a page's query string to its kernel in the
+``QUERY_STRING`` environment variable; :func:`page_query` reads it (in
+JupyterLab there is none, and the apps start as usual).
+
+A link is typed by people and passed around, so nothing in it can break an
+app: :func:`read_setup` checks every field against what the app accepts, keeps
+the good ones, and says in a sentence what it left out and why.
+
+Fields (all optional):
+
+=========  ============================================  ========================
+app        field                                         example
+=========  ============================================  ========================
+play       ``rules``, ``seed``, ``seats`` (comma list),  ``seats=human,random``
+           ``names`` (comma list), ``options``
+           (``name:value`` pairs, comma list)
+side       ``left``, ``right``, ``players`` (a mix),      ``left=landlords_game``
+by side    ``seats`` (2-4), ``seed``
+=========  ============================================  ========================
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from typing import Any
+from urllib.parse import parse_qs, urlencode
+
+__all__ = ["Field", "page_query", "read_setup", "setup_query"]
+
+#: The longest query string read (a link is short; anything longer is not ours).
+QUERY_LENGTH = 2000
+
+
+def page_query(environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The page's query string as a dict (last value of each key wins); ``{}`` if none.
+
+    >>> page_query({"QUERY_STRING": "rules=single_tax&seed=3&seed=4"})
+    {'rules': 'single_tax', 'seed': '4'}
+    >>> page_query({})
+    {}
+    """
+    environ = os.environ if environ is None else environ
+    text = environ.get("QUERY_STRING", "")[:QUERY_LENGTH]
+    return {key: values[-1] for key, values in parse_qs(text).items()}
+
+
+class Field:
+    """One field a link may set: its name, how its text is read, and what it means.
+
+    ``read(text)`` returns the value or raises ``ValueError`` with the reason.
+    """
+
+    def __init__(self, name: str, read: Callable[[str], Any], meaning: str) -> None:
+        self.name, self.read, self.meaning = name, read, meaning
+
+
+def read_setup(query: Mapping[str, str], fields: list[Field]) -> tuple[dict[str, Any], str]:
+    """The setup a link asks for: the values that read well, and a sentence on the rest.
+
+    Unknown fields and values that do not read are left out (the app's usual
+    value stands), each named once in the sentence.
+
+    Examples
+    --------
+    >>> fields = [Field("seed", whole_number, "seed")]
+    >>> read_setup({"seed": "12"}, fields)
+    ({'seed': 12}, '')
+    >>> read_setup({"seed": "twelve", "colour": "red"}, fields)[1]
+    "The link's seed 'twelve' was left out: not a whole number from 0 up. \
+The link's field 'colour' is not one this app reads."
+    """
+    known = {field.name: field for field in fields}
+    setup: dict[str, Any] = {}
+    problems: list[str] = []
+    for key, text in query.items():
+        field = known.get(key)
+        if field is None:
+            problems.append(f"The link's field {key[:30]!r} is not one this app reads.")
+            continue
+        try:
+            setup[key] = field.read(text)
+        except ValueError as error:
+            problems.append(f"The link's {field.meaning} {text[:40]!r} was left out: {error}.")
+    return setup, " ".join(problems)
+
+
+def setup_query(**setup: Any) -> str:
+    """The query string (with its ``?``) that opens an app set up so.
+
+    >>> setup_query(rules="single_tax", seats=["human", "random"], seed=3)
+    '?rules=single_tax&seats=human%2Crandom&seed=3'
+    >>> setup_query(options={"round_limit": 100, "wages_times": 0})
+    '?options=round_limit%3A100%2Cwages_times%3A0'
+    """
+    pairs = []
+    for key, value in setup.items():
+        if isinstance(value, Mapping):
+            value = ",".join(f"{name}:{_text(item)}" for name, item in value.items())
+        elif isinstance(value, list | tuple):
+            value = ",".join(str(item) for item in value)
+        pairs.append((key, _text(value)))
+    return "?" + urlencode(pairs)
+
+
+def _text(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+# --- readers -------------------------------------------------------------------------
+
+
+def whole_number(text: str) -> int:
+    """A seed: a whole number from 0 up.
+
+    >>> whole_number(" 42 ")
+    42
+    """
+    text = text.strip()
+    if not text.isdigit() or len(text) > 19 or int(text) >= 2**63:
+        raise ValueError("not a whole number from 0 up")
+    return int(text)
+
+
+def one_of(choices: Callable[[], list[str]], what: str) -> Callable[[str], str]:
+    """A reader that accepts one of ``choices()``."""
+
+    def read(text: str) -> str:
+        text = text.strip()
+        known = choices()
+        if text not in known:
+            raise ValueError(f"not {what} (choose one of {', '.join(known)})")
+        return text
+
+    return read
+
+
+def listed(read_one: Callable[[str], Any], most: int) -> Callable[[str], list[Any]]:
+    """A reader of a comma list of at most ``most`` items, each read by ``read_one``."""
+
+    def read(text: str) -> list[Any]:
+        items = [item.strip() for item in text.split(",")]
+        if len(items) > most:
+            raise ValueError(f"more than {most} items")
+        return [read_one(item) for item in items]
+
+    return read
+
+
+def options(text: str) -> dict[str, Any]:
+    """Rule set options: ``name:value`` pairs in a comma list (checked when the game starts).
+
+    >>> options("round_limit:100, wages_times:0")
+    {'round_limit': 100, 'wages_times': 0}
+    """
+    from landlord.experiments import option_value
+
+    chosen: dict[str, Any] = {}
+    for pair in filter(None, (item.strip() for item in text.split(","))):
+        name, colon, value = pair.partition(":")
+        if not colon or not name.strip().isidentifier():
+            raise ValueError(f"{pair[:30]!r} is not name:value")
+        chosen[name.strip()] = option_value(value)
+    return chosen
+
+
+def rule_set_ids() -> list[str]:
+    from landlord.rules import registered
+
+    return list(registered())
+
+
+def seat_codes() -> list[str]:
+    from landlord.widgets.play import EMPTY, SEAT_CHOICES
+
+    return [code for _, code in SEAT_CHOICES] + [EMPTY]
+
+
+def name_text(text: str) -> str:
+    from landlord.widgets.table import NAME_LENGTH
+
+    name = " ".join(text.split())
+    if not name or len(name) > NAME_LENGTH:
+        raise ValueError(f"a name is 1 to {NAME_LENGTH} letters")
+    return name
+
+
+#: What a link may set in the play app.
+PLAY_FIELDS = [
+    Field("rules", one_of(rule_set_ids, "a rule set"), "rule set"),
+    Field("seats", listed(one_of(seat_codes, "a seat"), 4), "seats"),
+    Field("names", listed(name_text, 4), "names"),
+    Field("seed", whole_number, "seed"),
+    Field("options", options, "rule options"),
+]

@@ -1,0 +1,116 @@
+"""What every app adds to its page: a style sheet and a small script for keyboards and
+screen readers.
+
+ipywidgets gives no way to set ARIA attributes or to move the keyboard focus, so
+the apps show, once per page, a short script (:data:`PAGE_SCRIPT`) that
+
+- marks each app's question (``.landlord-question``) and message line
+  (``.landlord-status``) as polite live regions, so a screen reader reads a new
+  question out without the student hunting for it;
+- gives the board picture's container a label and makes it reachable by Tab;
+- keeps the keyboard focus in the game: when a click replaces the buttons it
+  was on, the focus goes to the first new choice, or else to **Next turn**.
+
+The style sheet (:data:`PAGE_STYLE`) scales each board to the space beside its
+controls and to the window's height, so the whole board is in view on a
+1024 x 700 laptop, and lets a "big board" switch give it the whole width (a
+projector). Both are plain text with no outside resources. Voila and
+JupyterLab run a displayed script (in JupyterLab, in a trusted notebook); where
+none runs, the apps still work, with the focus and live regions left to the
+browser.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["PAGE_SCRIPT", "PAGE_STYLE", "page_extras", "style_widget"]
+
+PAGE_STYLE = """
+.landlord-board svg { width: 100%; height: auto; display: block; margin: 0 auto;
+  max-height: calc(100vh - 12px); max-width: calc(100vh - 12px); }
+.landlord-board-column { flex: 1 1 30em; min-width: 0; }
+.landlord-controls { flex: 0 1 24em; min-width: 19em; }
+.landlord-play.landlord-big .landlord-main { flex-direction: column; }
+.landlord-play.landlord-big .landlord-board-column,
+.landlord-play.landlord-big .landlord-controls { flex: 1 1 auto; width: 100%; max-width: none; }
+.landlord-question, .landlord-question * { font-size: 14px; line-height: 1.35; }
+.landlord-help summary { cursor: pointer; color: #0B5CAD; padding: 4px 0; }
+.landlord-help { font-size: 14px; line-height: 1.45; }
+.landlord-choices .jupyter-button, .landlord-pace .jupyter-button {
+  min-height: 34px; height: auto; white-space: normal; text-align: left; }
+.landlord-log { font-size: 13px; line-height: 1.5; }
+.landlord-play a, .landlord-side-by-side a { text-decoration: underline; }
+.landlord-play :focus-visible, .landlord-side-by-side :focus-visible {
+  outline: 3px solid #0B5CAD; outline-offset: 1px; }
+@media (max-width: 760px) {
+  .landlord-main { flex-direction: column; }
+  .landlord-board-column, .landlord-controls { width: 100%; max-width: none; }
+}
+"""
+
+PAGE_SCRIPT = """
+(function () {
+  if (window.landlordPage) { return; }
+  window.landlordPage = true;
+  function mark(root) {
+    root.querySelectorAll('.landlord-question, .landlord-status').forEach(function (el) {
+      if (!el.hasAttribute('aria-live')) {
+        el.setAttribute('role', 'status');
+        el.setAttribute('aria-live', 'polite');
+      }
+    });
+    root.querySelectorAll('.landlord-board').forEach(function (el) {
+      if (!el.hasAttribute('tabindex')) {
+        el.setAttribute('tabindex', '0');
+        el.setAttribute('role', 'region');
+        el.setAttribute('aria-label', 'The board (its text view is under the charts)');
+      }
+    });
+  }
+  var lastApp = null;
+  document.addEventListener('focusin', function (event) {
+    var app = event.target.closest && event.target.closest('.landlord-app');
+    if (app) { lastApp = app; }
+  });
+  function keepFocus() {
+    var active = document.activeElement;
+    if (!lastApp || (active && active !== document.body && document.contains(active))) { return; }
+    var next = lastApp.querySelector('.landlord-choices button:not([disabled])') ||
+               lastApp.querySelector('.landlord-step:not([disabled])') ||
+               lastApp.querySelector('.landlord-new-game');
+    if (next) { next.focus(); }
+  }
+  var pending = false;
+  new MutationObserver(function () {
+    if (pending) { return; }
+    pending = true;
+    window.requestAnimationFrame(function () {
+      pending = false;
+      mark(document);
+      keepFocus();
+    });
+  }).observe(document.body, {childList: true, subtree: true});
+  mark(document);
+})();
+"""
+
+
+def style_widget() -> Any:
+    """An invisible widget holding the apps' style sheet (put it in any app)."""
+    import ipywidgets as widgets
+
+    return widgets.HTML(f"<style>{PAGE_STYLE}</style>", layout={"display": "none"})
+
+
+def page_extras() -> list[Any]:
+    """What an app displays after itself: the page script (see the module's text).
+
+    Examples
+    --------
+    >>> [type(extra).__name__ for extra in page_extras()]
+    ['Javascript']
+    """
+    from IPython.display import Javascript
+
+    return [Javascript(PAGE_SCRIPT)]

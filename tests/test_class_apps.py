@@ -1,0 +1,259 @@
+"""The play app as a class of 15-year-olds uses it, in headless Chromium (issue 17).
+
+On a 1024 x 700 laptop: a whole game played by clicking, with the whole board
+in view beside the controls; the long menus in groups that name the other
+player; the screen of a player who cannot pay; the standings at the end; an
+app opened from a link with its setup; a game saved, uploaded and played on.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+import time
+from urllib.parse import urlencode
+
+import pytest
+from conftest import wait_for_voila_page
+from test_voila_apps import VERSION_LINE, board_state, record, screenshot
+
+pytestmark = pytest.mark.browser
+
+LAPTOP = {"width": 1024, "height": 700}
+
+
+def open_play(page, voila_url: str, **setup: str) -> None:
+    page.set_viewport_size(LAPTOP)
+    query = f"?{urlencode(setup)}" if setup else ""
+    page.goto(f"{voila_url}/voila/render/play.ipynb{query}")
+    wait_for_voila_page(page, VERSION_LINE, timeout=120_000)
+    page.locator(".landlord-board svg").wait_for()
+
+
+def question(page) -> str:
+    return page.locator(".landlord-question").inner_text()
+
+
+def click_and_wait(page, locator) -> None:
+    """Click a button that the app replaces when it has answered (a choice, a group)."""
+    handle = locator.element_handle()
+    handle.click()
+    page.wait_for_function("(button) => !button.isConnected", arg=handle, timeout=15_000)
+
+
+def next_round(page) -> float:
+    """Press Next round; return the seconds until the board on screen changed."""
+    before = page.evaluate(
+        """() => [document.querySelector('.landlord-board svg').outerHTML,
+                  document.querySelector('.landlord-question').innerText]"""
+    )
+    start = time.perf_counter()
+    page.locator("button.landlord-round").click()
+    page.wait_for_function(
+        "(before) => document.querySelector('.landlord-board svg').outerHTML !== before[0]",
+        arg=before,
+        timeout=15_000,
+    )
+    seconds = time.perf_counter() - start
+    page.wait_for_function(
+        "(before) => document.querySelector('.landlord-question').innerText !== before[1]",
+        arg=before,
+        timeout=15_000,
+    )
+    return seconds
+
+
+def settle(page) -> None:
+    """Wait until the buttons agree with the question: choices for a person who is
+    asked, an enabled Next round when the bots are next, or the game's end."""
+    page.wait_for_function(
+        """() => {
+            const asked = document.querySelector('.landlord-question').innerText;
+            const choices = document.querySelectorAll('.landlord-choices button').length;
+            const free = !document.querySelector('button.landlord-round').disabled;
+            if (asked.includes('game is over')) { return !free && choices === 0; }
+            if (/ is next[.]/.test(asked)) { return free && choices === 0; }
+            return !free && choices > 0;
+        }""",
+        timeout=15_000,
+    )
+
+
+def take_first_choice(page) -> bool:
+    """Answer the question with its first choice that is not a group; False if none."""
+    settle(page)
+    choice = page.locator("button.landlord-choice")
+    if choice.count() == 0:
+        return False
+    click_and_wait(page, choice.first)
+    return True
+
+
+def upload(page, path) -> None:
+    """Choose a file with the app's upload button, as a student does."""
+    with page.expect_file_chooser() as chooser:
+        page.locator(".landlord-upload").click()
+    chooser.value.set_files(str(path))
+
+
+def visible_in_viewport(page, selector: str) -> dict:
+    """How many elements match, and how many lie wholly inside the viewport."""
+    return page.evaluate(
+        """(selector) => {
+            const all = [...document.querySelectorAll(selector)];
+            const inside = all.filter((el) => {
+                const r = el.getBoundingClientRect();
+                return r.left >= 0 && r.top >= 0 && r.right <= window.innerWidth + 0.5
+                    && r.bottom <= window.innerHeight + 0.5 && r.width > 0;
+            });
+            return {all: all.length, inside: inside.length};
+        }""",
+        selector,
+    )
+
+
+def test_a_whole_game_played_by_clicking_on_a_small_laptop(page, voila_url):
+    open_play(page, voila_url, rules="landlords_game", seats="human,eager_landlord", seed="1")
+    # The whole board is in view beside the controls, with the question.
+    page.evaluate("() => document.querySelector('.landlord-main').scrollIntoView()")
+    spaces = visible_in_viewport(page, ".landlord-board g.space")
+    assert spaces["all"] >= 40
+    assert spaces["inside"] == spaces["all"], spaces
+    board = page.locator(".landlord-board svg").bounding_box()
+    controls = page.locator(".landlord-controls").bounding_box()
+    assert board["x"] + board["width"] <= controls["x"] + 1, (board, controls)
+    assert visible_in_viewport(page, ".landlord-question")["inside"] == 1
+    screenshot(page, "class_play_laptop_start")
+
+    clicks, groups_seen, latencies = 0, 0, []
+    while "The game is over" not in question(page):
+        assert clicks < 400, f"the game did not end in 400 clicks: {question(page)}"
+        groups = page.locator("button.landlord-choice-group")
+        if groups.count() and not groups_seen:
+            # A long menu comes in groups that name the other player; one opens and closes.
+            groups_seen = groups.count()
+            labels = groups.all_inner_texts()
+            for label in labels:
+                if label.startswith(("sell a card", "borrow", "trade")):
+                    assert "Bob" in label, labels
+            click_and_wait(page, groups.first)
+            inside = page.locator("button.landlord-choice").all_inner_texts()
+            assert inside, "an opened group shows its choices"
+            click_and_wait(page, page.locator("button.landlord-choice-back"))
+        if not take_first_choice(page):
+            latencies.append(next_round(page))
+        clicks += 1
+    screenshot(page, "class_play_laptop_game_over")
+    # The end: the winner, and the standings by the rules' own score.
+    assert re.search(r"Winners?: |Everyone wins", question(page)), question(page)
+    standings = page.locator(".landlord-standings table")
+    assert standings.count() == 1
+    rows = standings.locator("tr")
+    assert rows.count() == 3  # a heading row and one row a player
+    assert "score" in standings.inner_text()
+    assert page.locator("button.landlord-round").is_disabled()
+    latencies.sort()
+    record(
+        "class_play_whole_game",
+        clicks=clicks,
+        click_to_board_seconds_next_round=latencies[len(latencies) // 2],
+    )
+
+
+def test_the_cannot_pay_screen_names_the_debt_and_the_way_out(page, voila_url):
+    # Monarch of the World: the landlord holds all the land, everyone else starts with $100.
+    open_play(
+        page,
+        voila_url,
+        rules="monarch_of_the_world",
+        seats="eager_landlord,human",
+        names="Ann,Bob",
+        seed="5",
+    )
+    for _ in range(200):
+        if " owe " in question(page):
+            break
+        if not take_first_choice(page):
+            next_round(page)
+    asked = question(page)
+    assert re.search(r"Bob: you owe \$\d+ .* to [A-Z].* but hold \$\d+", asked), asked
+    assert "Poor House" in asked
+    buttons = page.locator(".landlord-choices button").all_inner_texts()
+    assert len(buttons) <= 8, buttons  # grouped, not dozens of buttons
+    assert "Poor House" in buttons[-1], buttons  # the last resort comes last
+    screenshot(page, "class_play_cannot_pay")
+
+
+def test_an_app_opens_from_a_link_with_its_setup(page, voila_url):
+    open_play(
+        page,
+        voila_url,
+        rules="single_tax",
+        seats="human,random,cautious_tenant",
+        names="Zoe,Yan,Xu",
+        seed="42",
+    )
+    assert (
+        page.locator(".landlord-status")
+        .inner_text()
+        .startswith("A new game of The Landlord's Game under the Single Tax, seed 42")
+    )
+    names = page.locator(".landlord-play input[type=text]").evaluate_all(
+        "(inputs) => inputs.map((i) => i.value)"
+    )
+    assert names[:3] == ["Zoe", "Yan", "Xu"]
+    assert "Zoe" in question(page)
+    # The app's own link opens the same setup.
+    href = page.locator("a.landlord-setup-link-a").get_attribute("href")
+    assert "seed=42" in href
+    assert "rules=single_tax" in href
+
+
+def test_a_link_with_mistakes_opens_the_usual_game_and_says_what_it_left_out(page, voila_url):
+    open_play(page, voila_url, rules="chess", seed="twelve")
+    status = page.locator(".landlord-status").inner_text()
+    assert "The Landlord's Game, seed 1" in status
+    assert "rule set 'chess' was left out" in status
+    assert "seed 'twelve' was left out" in status
+
+
+def test_a_saved_game_is_uploaded_and_played_on(page, voila_url, tmp_path):
+    open_play(page, voila_url, rules="landlords_game", seats="human,eager_landlord", seed="2")
+    for _ in range(12):
+        if not take_first_choice(page):
+            next_round(page)
+    saved_state = board_state(page)
+    page.locator("button.landlord-save").click()
+    link = page.locator("a.landlord-save-file")
+    link.wait_for()
+    href = link.get_attribute("href")
+    saved = tmp_path / link.inner_text()
+    saved.write_bytes(base64.b64decode(href.split(",", 1)[1]))
+
+    # A damaged copy is refused whole, and the game on screen stays.
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(saved.read_text().replace('"balances": [', '"balances": [1'))
+    upload(page, damaged)
+    page.get_by_text("the saved game was not loaded").wait_for(timeout=15_000)
+    assert board_state(page) == saved_state
+
+    # A new game, then the saved one uploaded: the same board, and play goes on.
+    page.locator("button.landlord-new-game").click()
+    page.wait_for_function(
+        "() => +document.querySelector('.landlord-board g.centre').dataset.round === 0"
+    )
+    upload(page, saved)
+    page.wait_for_function(
+        "(round) => +document.querySelector('.landlord-board g.centre').dataset.round === round",
+        arg=saved_state["round"],
+        timeout=30_000,
+    )
+    assert board_state(page) == saved_state
+    assert saved.name in page.locator(".landlord-status").inner_text()
+    for _ in range(20):  # play on to the next round
+        if not take_first_choice(page):
+            next_round(page)
+        if board_state(page)["round"] > saved_state["round"]:
+            break
+    assert board_state(page)["round"] > saved_state["round"]
+    screenshot(page, "class_play_uploaded")
