@@ -106,8 +106,10 @@ def cash_flows(
         and ``by_group`` (amount by reason and by group, see
         :data:`REASON_GROUPS`), and ``count_by_reason``. The graph's own
         attributes record ``rounds`` (``None`` or the ``(first, last)`` pair),
-        ``include_starting_cash`` and ``currency`` (how the rule set writes
-        money: "$", or "£" on the London board).
+        ``include_starting_cash``, ``currency`` (how the rule set writes
+        money: "$", or "£" on the London board) and ``bank`` (the name of the
+        pile the rule set makes the bank, such as MISCELLANEOUS; ``None`` for a
+        bare ledger).
 
     Raises
     ------
@@ -155,6 +157,7 @@ def cash_flows(
         rounds=None if rounds is None else (first, last),
         include_starting_cash=include_starting_cash,
         currency=currency,
+        bank=_bank_of(source, names),
     )
     for account, name in enumerate(names):
         kind = "player" if account < players else "pile"
@@ -341,6 +344,15 @@ def _currency_of(source: Any) -> str:
     game = source if hasattr(source, "ledger") else getattr(source, "game", None)
     rules = getattr(game, "rules", None)
     return getattr(getattr(rules, "info", None), "currency", "") or "$"
+
+
+def _bank_of(source: Any, names: tuple[str, ...]) -> str | None:
+    """The name of the account the source's rule set makes the bank (None for a bare ledger)."""
+    game = source if hasattr(source, "ledger") else getattr(source, "game", None)
+    rules = getattr(game, "rules", None)
+    pile = getattr(getattr(rules, "accounts", None), "bank", None)
+    account = getattr(game, "pile_account", {}).get(pile)
+    return names[account] if isinstance(account, int) and 0 <= account < len(names) else None
 
 
 def _count_players(names: tuple[str, ...], n_players: int | None) -> int:

@@ -465,3 +465,18 @@ def test_the_landlords_game_beside_the_us_rules_on_the_same_dice():
     assert "salary $200" in app.finances[1].value
     assert "PUBLIC TREASURY" in app.finances[0].value
     assert set(app.gini_chart.data) == {"The Landlord's Game", "Monopoly: the classic US rules"}
+
+
+@pytest.mark.parametrize(
+    ("left", "right"),
+    [("landlords_game", "landlords_game_vote"), ("single_tax", "single_tax")],
+)
+def test_side_by_side_charts_both_games_when_one_title_starts_the_other_or_both_match(left, right):
+    # "The Landlord's Game" starts "The Landlord's Game, with the single-tax vote": each
+    # side's Gini curve must still be found by its own label (it once raised here).
+    app = SideBySideApp(left=left, right=right, seed=3)
+    for _ in range(4):
+        app.step(whole_round=True)
+    gini = app.gini_chart.data
+    assert len(gini) == 2
+    assert all(len(values) >= 4 for values in gini.values())

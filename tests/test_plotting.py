@@ -8,6 +8,7 @@ what a reader would see.
 from __future__ import annotations
 
 import math
+import re
 import subprocess
 import sys
 
@@ -40,7 +41,9 @@ from landlord.plotting import (
     rules_colour,
     wealth_bars,
 )
+from landlord.plotting.cash_flows import MOST_ARROWS
 from landlord.session import Session
+from landlord.widgets.charts import DPI, MARGINS
 
 SEATS = ["eager_landlord", "cautious_tenant", "eager_landlord", "random"]
 RULES = ["landlords_game", "prosperity"]
@@ -399,10 +402,59 @@ def test_lorenz_curves_overlay():
     assert len(lines(ax, "lorenz")) == 2
     assert len(lines(ax, "equality")) == 1
     assert [t.get_text() for t in ax.get_legend().get_texts()] == [
-        "equality",
+        "line of equality",
         "landlords_game (Gini 0.38)",
         "prosperity (Gini 0.00)",
     ]
+
+
+def app_axes(size: tuple[float, float]):
+    """Axes as the apps' Chart makes them: its size, resolution and margins."""
+    figure = Figure(figsize=size, dpi=DPI)
+    FigureCanvasAgg(figure)
+    figure.subplots_adjust(**MARGINS)
+    return figure.add_subplot()
+
+
+def cut_off(figure: Figure) -> list[str]:
+    """The texts drawn on ``figure`` that reach past its edges."""
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()
+    edge = figure.bbox
+    return [
+        text.get_text()
+        for text in figure.findobj(Text)
+        if text.get_visible()
+        and text.get_text().strip()
+        and not (
+            edge.x0 - 0.5 <= (box := text.get_window_extent(renderer)).x0
+            and box.x1 <= edge.x1 + 0.5
+            and edge.y0 - 0.5 <= box.y0
+            and box.y1 <= edge.y1 + 0.5
+        )
+    ]
+
+
+@pytest.mark.parametrize("size", [(5.6, 3.6), (7.0, 5.0)], ids=["play app", "larger"])
+def test_the_lorenz_charts_words_fit_the_apps_chart(record, size):
+    """The play app's Lorenz tab: a 5.6 x 3.6 inch chart whose margins suit other charts."""
+    ax = app_axes(size)
+    lorenz_curve(record.standings["net_worth"], ax=ax, label="net worth now")
+    assert ax.get_xlabel() == "share of players, poorest first"
+    assert ax.get_ylabel() == "share of all wealth"
+    assert not cut_off(ax.figure)
+    # The axes keep the room they had on the right and at the top.
+    assert ax.get_position().x1 == pytest.approx(MARGINS["right"])
+    assert ax.get_position().y1 == pytest.approx(MARGINS["top"])
+
+
+@pytest.mark.parametrize("size", [(5.6, 3.6), (7.0, 3.4)], ids=["play app", "side by side"])
+def test_the_gini_charts_words_fit_the_apps_chart(games, size):
+    ax = app_axes(size)
+    for rules, game in games.items():
+        gini_curve(game, ax=ax, label=rules, which=("net_worth",))
+    assert ax.get_ylabel() == "Gini (0 = all equal)"
+    assert not cut_off(ax.figure)
 
 
 def test_lorenz_curve_with_debts_dips_below_0():
@@ -433,9 +485,9 @@ def node_centres(ax) -> dict[str, tuple[float, float]]:
     return centres
 
 
-def test_one_arrow_per_payer_and_payee(record):
+def test_one_arrow_per_payer_and_payee_when_asked_for_all(record):
     graph = cash_flows(record)
-    ax = ax_of(drawn(cash_flow_graph(graph)))
+    ax = ax_of(drawn(cash_flow_graph(graph, most=None)))
     assert set(arrows(ax)) == {f"{a} -> {b}" for a, b in graph.edges}
     for (payer, payee), data in graph.edges.items():
         group = max(data["by_group"], key=data["by_group"].get)
@@ -528,8 +580,114 @@ def test_amounts_are_written_on_a_few_arrows(record):
     assert written == {
         f"amount: {a} -> {b}": f"${amount:,}" for a, b, amount in one_round.edges(data="amount")
     }
-    whole = ax_of(cash_flow_graph(cash_flows(record)))
-    assert not [t for t in whole.texts if "amount" in str(t.get_gid())]  # too many to write
+    every = ax_of(cash_flow_graph(cash_flows(record), most=None))
+    assert not [t for t in every.texts if "amount" in str(t.get_gid())]  # too many to write
+
+
+def net_pairs(graph) -> dict[tuple[str, str], int]:
+    """For each pair that paid each other different sums: (payer, payee) to the difference."""
+    paid = {(a, b): amount for a, b, amount in graph.edges(data="amount") if a != b}
+    return {
+        (a, b): amount - paid.get((b, a), 0)
+        for (a, b), amount in paid.items()
+        if amount > paid.get((b, a), 0)
+    }
+
+
+def left_out_note(ax) -> tuple[int, int]:
+    """(flows left out, their money) as the line under the table says."""
+    (note,) = [t.get_text() for t in ax.texts if t.get_gid() == "left-out"]
+    found = re.fullmatch(r"(\d+) smaller flows?, \$([\d,]+)( in all)?, not drawn", note)
+    assert found, note
+    return int(found[1]), int(found[2].replace(",", ""))
+
+
+@pytest.fixture(scope="module")
+def long_game():
+    """A hundred rounds of the Landlord's Game."""
+    return landlord.play("landlords_game", players=SEATS, seed=2, round_limit=100, wages_times=0)
+
+
+def test_a_whole_game_draws_the_largest_net_flows_and_counts_the_rest(long_game):
+    graph = cash_flows(long_game)
+    assert long_game.n_rounds == 100
+    assert graph.number_of_edges() > 2 * MOST_ARROWS  # a tangle, drawn as it was
+    ax = app_axes((7.0, 5.0))  # the play app's "Who paid whom" tab
+    cash_flow_graph(graph, ax=ax, positions={})
+    drawn = {tuple(gid.split(" -> ")): arrow for gid, arrow in arrows(ax).items()}
+    assert 0 < len(drawn) <= MOST_ARROWS
+    # One arrow per pair, from whoever paid the other more, for the difference.
+    nets = net_pairs(graph)
+    assert set(drawn) <= set(nets)
+    written = {t.get_gid(): t.get_text() for t in ax.texts if "amount" in str(t.get_gid())}
+    assert written == {f"amount: {a} -> {b}": money(nets[a, b]) for a, b in drawn}
+    # The largest; the rest counted, and the count adds up.
+    left_out = {pair: amount for pair, amount in nets.items() if pair not in drawn}
+    assert min(nets[pair] for pair in drawn) >= max(left_out.values())
+    assert left_out_note(ax) == (len(left_out), sum(left_out.values()))
+    assert sum(nets[pair] for pair in drawn) + sum(left_out.values()) == sum(nets.values())
+    notes = [t.get_text() for t in ax.texts if t.get_gid() == "netted"]
+    assert " ".join(notes) == "each arrow: what one paid the other, less what came back"
+    assert not cut_off(ax.figure)
+
+
+@pytest.mark.parametrize("most", [3, 12])
+def test_most_sets_how_many_arrows_are_drawn(long_game, most):
+    graph = cash_flows(long_game)
+    ax = ax_of(cash_flow_graph(graph, most=most))
+    nets = net_pairs(graph)
+    assert len(arrows(ax)) == min(most, len(nets))
+    count, money_left = left_out_note(ax) if most < len(nets) else (0, 0)
+    assert count == len(nets) - min(most, len(nets))
+    drawn = sum(nets[tuple(gid.split(" -> "))] for gid in arrows(ax))
+    assert drawn + money_left == sum(nets.values())
+
+
+def test_one_rounds_payments_are_all_drawn_both_ways():
+    ledger = Ledger(["Ann", "Bob", "MISCELLANEOUS"])
+    ledger.transfer(0, 1, 30, "land rent")
+    ledger.transfer(1, 0, 10, "house rent")
+    ax = ax_of(cash_flow_graph(cash_flows(ledger)))
+    assert set(arrows(ax)) == {"Ann -> Bob", "Bob -> Ann"}
+    assert not [t for t in ax.texts if t.get_gid() in ("left-out", "netted")]
+    netted = ax_of(cash_flow_graph(cash_flows(ledger), net=True))
+    assert set(arrows(netted)) == {"Ann -> Bob"}
+    assert [t.get_text() for t in netted.texts if "amount" in str(t.get_gid())] == ["$20"]
+
+
+@pytest.mark.parametrize(
+    ("rules", "seats", "seed"),
+    [
+        ("landlords_game", SEATS, 2),
+        ("single_tax", SEATS, 2),
+        ("monopoly_us", ["strategy_guide"] * 4, 3),
+    ],
+)
+def test_the_amounts_on_a_whole_games_arrows_do_not_cover_each_other(rules, seats, seed):
+    record = landlord.play(rules, players=seats, seed=seed)
+    ax = app_axes((7.0, 5.0))
+    cash_flow_graph(cash_flows(record), ax=ax, positions={})
+    ax.figure.canvas.draw()
+    renderer = ax.figure.canvas.get_renderer()
+    boxes = [
+        t.get_window_extent(renderer) for t in ax.texts if str(t.get_gid()).startswith("amount:")
+    ]
+    assert len(boxes) == len(arrows(ax))
+    for i, box in enumerate(boxes):
+        assert not any(box.overlaps(other) for other in boxes[i + 1 :])
+
+
+def test_the_piles_are_named_in_words(record):
+    ax = ax_of(drawn(cash_flow_graph(cash_flows(record))))
+    words = " ".join(t.get_text() for t in ax.texts)
+    assert "Public Treasury" in words
+    assert "Miscellaneous (bank)" in words  # the rule set makes it the bank
+    assert "PUBLIC TREASURY" not in words
+    assert "MISCELLANEOUS" not in words
+    later = landlord.play("monopoly_us", players=["strategy_guide"] * 2, seed=1, round_limit=10)
+    words = " ".join(t.get_text() for t in ax_of(cash_flow_graph(cash_flows(later))).texts)
+    assert "Bank " in words
+    assert "(bank)" not in words
 
 
 def test_cash_flow_graph_checks_size_by(record):
@@ -554,7 +712,13 @@ def test_gini_distributions_gives_each_rule_set_a_violin(comparison):
         np.testing.assert_allclose(np.sort(dots[:, 1]), np.sort(finals))
         assert mean[0][0] == spot
         assert mean[0][1] == pytest.approx(finals.mean())
-    assert [t.get_text() for t in ax.get_xticklabels()] == comparison.labels
+    # Each rule set called by its title in words, not its id.
+    assert [t.get_text() for t in ax.get_xticklabels()] == [
+        plotting._wrap(comparison.names[label]) for label in comparison.labels
+    ]
+    assert "The Landlord's Game" in ax.get_xticklabels()[0].get_text().replace("\n", " ")
+    ids = ax_of(gini_distributions(comparison, names={}))
+    assert [t.get_text() for t in ids.get_xticklabels()] == comparison.labels
 
 
 def band_limits(band: PolyCollection, rounds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -579,7 +743,9 @@ def test_the_mean_curve_lies_inside_its_band(comparison):
         assert np.all(low <= mean + 1e-12)
         assert np.all(mean <= high + 1e-12)
         assert np.any(high - low > 0.01)  # a band, not a line
-    assert [t.get_text() for t in ax.get_legend().get_texts()] == comparison.labels
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == [
+        comparison.names[label] for label in comparison.labels
+    ]
 
 
 def test_results_from_a_file_draw_the_mean_without_a_band(comparison, loaded):
@@ -709,14 +875,14 @@ def test_a_small_chart_leaves_the_key_out_unless_asked(record):
     def key_texts(ax):
         return [t.get_text() for t in ax.texts if t.get_gid() == "key"]
 
-    assert not key_texts(ax_of(cash_flow_graph(graph, ax=small())))
-    asked = key_texts(ax_of(cash_flow_graph(graph, ax=small(), key=True)))
+    assert not key_texts(ax_of(cash_flow_graph(graph, ax=small(), most=None)))
+    asked = key_texts(ax_of(cash_flow_graph(graph, ax=small(), key=True, most=None)))
     main = {  # the group that moved most along each arrow (the first in GROUPS on a tie)
         min(by_group, key=lambda g: (-by_group[g], GROUPS.index(g)))
         for _, _, by_group in graph.edges(data="by_group")
     }
     assert asked == [*(g for g in GROUPS if g in main), "(size: money received)"]
-    big = key_texts(ax_of(cash_flow_graph(graph)))
+    big = key_texts(ax_of(cash_flow_graph(graph, most=None)))
     assert big == asked
 
 

@@ -2,10 +2,13 @@
 
 One game:
 
-* :func:`gini_curve`: the Gini coefficient of net worth and of cash, round by round;
+* :func:`gini_curve`: the Gini coefficient of net worth and of cash, round by round,
+  with the round the rules changed marked (:func:`rule_switches`: the single tax
+  voted in);
 * :func:`wealth_bars`: each player's net worth now, split into cash, land, houses, ...;
 * :func:`lorenz_curve`: the Lorenz curve of a list of holdings;
-* :func:`cash_flow_graph`: who paid whom, and why (a :func:`landlord.flows.cash_flows` graph).
+* :func:`cash_flow_graph`: who paid whom, and why (a :func:`landlord.flows.cash_flows` graph;
+  a whole game's as one arrow per pair, the largest few, the rest counted).
 
 Many games (a :class:`landlord.experiments.Comparison`):
 
@@ -33,8 +36,11 @@ again on the same axes, :func:`gini_curve` (with the same label) and
 figures instead of drawing it anew, which takes about half the time: a live
 chart should keep its Figure and call them again. The keys sit inside the
 axes and :func:`cash_flow_graph` fits itself to the axes it is given, so the
-figures also read in the small charts of an app. The comparison figures, made
-on their own, use ``layout="constrained"``.
+figures also read in the small charts of an app; where someone else's margins
+are too narrow for the axis labels of :func:`gini_curve` or
+:func:`lorenz_curve`, they move the axes' edge in (measuring a few labels from
+the font, not the canvas) rather than cut a label off. The comparison figures,
+made on their own, use ``layout="constrained"``.
 
 **Colours.** Players take the Okabe-Ito colours (:data:`PLAYER_COLOURS`,
 from :mod:`landlord.palette`, the board's colours too),
@@ -46,13 +52,17 @@ thick, for a projector.
 **Where things are.** Each figure lives in a module of its own, with the
 helpers only it uses; what several share sits below them:
 
-* :mod:`~landlord.plotting.curves`: :func:`gini_curve` and :func:`lorenz_curve`;
+* :mod:`~landlord.plotting.curves`: :func:`gini_curve` and :func:`lorenz_curve`, and
+  :mod:`~landlord.plotting.switches`: the marks where the rules changed;
 * :mod:`~landlord.plotting.bars`: :func:`wealth_bars`;
-* :mod:`~landlord.plotting.cash_flows`: :func:`cash_flow_graph`, and
-  :mod:`~landlord.plotting.flow_geometry`: :func:`flow_layout` and the arrows' arcs;
+* :mod:`~landlord.plotting.cash_flows`: :func:`cash_flow_graph`,
+  :mod:`~landlord.plotting.flow_arrows`: which arrows it draws (netted, the largest),
+  :mod:`~landlord.plotting.flow_nodes`: the accounts, their sizes and names, and
+  :mod:`~landlord.plotting.flow_geometry`: :func:`flow_layout`, the arrows' arcs and
+  where their amounts go;
 * :mod:`~landlord.plotting.comparisons`: the figures of many games;
 * :mod:`~landlord.plotting.sources`: one game's figures read from a game, a
-  Session, a GameRecord or its tables (nothing drawn);
+  Session, a GameRecord or its tables, and when its rules changed (nothing drawn);
 * :mod:`~landlord.plotting.colours`: the colours;
   :mod:`~landlord.plotting.style`: sizes, text, axes, ticks and the Gini axis;
   :mod:`~landlord.plotting.key`: the keys drawn directly.
@@ -80,7 +90,7 @@ gini:cash | The Landlord's Game: cash
 # ruff: noqa: F401
 from landlord.palette import PLAYER_COLOURS, player_colour
 from landlord.plotting.bars import _PARTS, _bars, wealth_bars
-from landlord.plotting.cash_flows import _SMALLEST_TABLE, _main_group, cash_flow_graph
+from landlord.plotting.cash_flows import _SMALLEST_TABLE, MOST_ARROWS, cash_flow_graph
 from landlord.plotting.colours import (
     _FAINT,
     _MORE_COLOURS,
@@ -110,6 +120,7 @@ from landlord.plotting.curves import (
     gini_curve,
     lorenz_curve,
 )
+from landlord.plotting.flow_arrows import _main_group
 from landlord.plotting.flow_geometry import (
     _BEND,
     _PILE_ANGLES,
@@ -119,7 +130,13 @@ from landlord.plotting.flow_geometry import (
     flow_layout,
 )
 from landlord.plotting.key import _ROW, _SAMPLE, _key, _key_layout, _points
-from landlord.plotting.sources import _game_of, _gini_by_round, _holdings_now, _rules_id
+from landlord.plotting.sources import (
+    _game_of,
+    _gini_by_round,
+    _holdings_now,
+    _rules_id,
+    rule_switches,
+)
 from landlord.plotting.style import (
     LINE,
     SMALL,
@@ -151,6 +168,7 @@ __all__ = [
     "lorenz_curve",
     "mean_gini_by_round",
     "player_colour",
+    "rule_switches",
     "rules_colour",
     "wealth_bars",
 ]

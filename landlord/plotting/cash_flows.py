@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-import math
-from collections.abc import Mapping
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 from landlord.flows import GROUPS
 from landlord.money import money
-from landlord.palette import player_colour
-from landlord.plotting.colours import GROUP_COLOURS, INK, PILE_COLOUR
-from landlord.plotting.flow_geometry import _arc, flow_layout
-from landlord.plotting.key import _key, _key_layout
+from landlord.plotting.colours import GROUP_COLOURS, INK
+from landlord.plotting.flow_arrows import Arrow, Chosen, _chosen_arrows
+from landlord.plotting.flow_geometry import Box, _amount_spots, _arc, flow_layout
+from landlord.plotting.flow_nodes import _draw_nodes, _node_radii, _pile_name, _taken
+from landlord.plotting.key import _ROW, _key, _key_layout, _points
 from landlord.plotting.style import (
     SMALL,
+    TITLE,
     _box_size,
     _new_axes,
     _text_width,
@@ -27,16 +28,13 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 
-def _main_group(by_group: Mapping[str, float]) -> str:
-    """The group with the most money on an edge; on a tie, the first in GROUPS."""
-    order = {group: i for i, group in enumerate(GROUPS)}
-    return min(by_group, key=lambda g: (-by_group[g], order.get(g, len(order))))
-
-
 #: The fewest points per data unit (the players' circle has radius 1) at which
 #: :func:`cash_flow_graph` still draws its key by default, rather than leave
 #: too little room for the table.
 _SMALLEST_TABLE = 55.0
+#: The most arrows :func:`cash_flow_graph` draws by default, and the most it writes
+#: the amounts on by default.
+MOST_ARROWS = 8
 
 
 def cash_flow_graph(
@@ -49,6 +47,8 @@ def cash_flow_graph(
     title: str | None = None,
     key: bool | None = None,
     amounts: bool | None = None,
+    net: bool | None = None,
+    most: int | None = MOST_ARROWS,
 ) -> Figure:
     """Who paid whom: one arrow from payer to payee, as wide as the money.
 
@@ -57,11 +57,21 @@ def cash_flow_graph(
     (:data:`GROUP_COLOURS`, listed in the key). The arrows bend, so money
     paid both ways between two players shows as two arrows. The players sit
     on a circle in seat order, in their colours, and the piles of money in
-    the middle, as grey squares (:func:`flow_layout`); a node's size shows
-    the money it received (or, with ``size_by="balance_change"``, how far
-    its balance moved), and its label gives its balance change. The drawing
-    fits the axes it is given: the table takes the room that the players'
-    names and the key leave, and the widest arrow is thinner in a small chart.
+    the middle, as grey squares named in words (:func:`flow_layout`); a
+    node's size shows the money it received (or, with
+    ``size_by="balance_change"``, how far its balance moved), and its label
+    gives its balance change. The drawing fits the axes it is given: the
+    table takes the room that the players' names and the key leave, and the
+    widest arrow is thinner in a small chart. Axes alone in their figure
+    take all of it but the title's room, since a picture without axes needs
+    no margins for ticks.
+
+    A graph with more arrows than ``most`` (a whole game's, say) would be a
+    tangle: each pair then gets one arrow, from whoever paid the other more,
+    for the difference, and only the ``most`` largest are drawn, with their
+    amounts; a line under the table says so, and how many flows were left
+    out and how much money they carried. One round's payments are few
+    enough to draw every one.
 
     Parameters
     ----------
@@ -85,17 +95,26 @@ def cash_flow_graph(
         it is drawn where it leaves the table room enough, and left out of
         small axes (draw it once beside them instead).
     amounts : bool, optional
-        Write each arrow's amount on it; by default only when there are 8
-        arrows or fewer (one round's payments, say).
+        Write each arrow's amount on it; by default when 8 arrows or fewer
+        are drawn.
+    net : bool, optional
+        One arrow per pair of accounts, for what one paid the other less what
+        came back. By default only when the graph has more arrows than
+        ``most``.
+    most : int or None
+        Draw at most so many arrows, the largest; the rest are left out and
+        counted under the table. ``None`` draws every one.
 
     Returns
     -------
     matplotlib.figure.Figure
         The figure drawn on. Each arrow is a
         :class:`~matplotlib.patches.FancyArrowPatch` with gid ``"PAYER ->
-        PAYEE"`` and its width in points as ``arrowstyle.tail_width``; each
-        node is a patch (a circle for a player, a square for a pile) with gid
-        ``"node:NAME"``, centred on its place.
+        PAYEE"`` and its width in points as ``arrowstyle.tail_width``, its
+        amount a text with gid ``"amount: PAYER -> PAYEE"``; each node is a
+        patch (a circle for a player, a square for a pile) with gid
+        ``"node:NAME"``, centred on its place. The line that counts the flows
+        left out has gid ``"left-out"``.
 
     Examples
     --------
@@ -106,11 +125,18 @@ def cash_flow_graph(
     >>> arrows = [p for p in ax.patches if " -> " in str(p.get_gid())]
     >>> len(arrows) == sum(amount > 0 for _, _, amount in graph.edges(data="amount"))
     True
+    >>> whole = cash_flows(landlord.play("landlords_game", players=4, seed=1))
+    >>> ax = cash_flow_graph(whole).axes[0]
+    >>> len([p for p in ax.patches if " -> " in str(p.get_gid())])
+    8
+    >>> [t.get_text() for t in ax.texts if t.get_gid() == "left-out"]
+    ['6 smaller flows, $389 in all, not drawn']
     """
     if size_by not in ("received", "balance_change"):
         raise ValueError(f"size_by is 'received' or 'balance_change', not {size_by!r}")
     places = flow_layout(graph, positions)
     ax = _new_axes(ax, (8.0, 6.0), {"left": 0.01, "right": 0.99, "bottom": 0.01, "top": 0.93})
+    _whole_figure(ax)
 
     # The nodes: an area (in data units, so that it scales with the drawing)
     # by the money received or moved, from a visible minimum.
@@ -124,68 +150,89 @@ def cash_flow_graph(
     seats = {node: seat for seat, node in enumerate(players)}
     change = {node: graph.nodes[node].get("balance_change", 0) for node in nodes}
     radius = _node_radii(graph, nodes, change, size_by)
-    edges, widest, groups = _payments(graph, max_amount)
+    chosen = _chosen_arrows(graph, net, most)
+    widest = max_amount or max((arrow.amount for arrow in chosen.drawn), default=1)
+    groups = {(arrow.payer, arrow.payee): arrow.group for arrow in chosen.drawn}
     if amounts is None:
-        amounts = len(edges) <= 8
+        amounts = len(chosen.drawn) <= MOST_ARROWS
 
     # Fit the drawing to the axes, whatever their size: the key along the
     # bottom, the table above it, each player's name beside him, to the left
     # or to the right, so that no room is needed above or below the table.
     currency = graph.graph.get("currency", "$")
+    bank = graph.graph.get("bank")
     names = {  # a pile's name and balance on one line, so that it stays under the pile
         node: f"{_wrap(str(node), 10)}\n{money(change[node], currency, sign=True)}"
         if kinds[node] != "pile"
-        else f"{node} {money(change[node], currency, sign=True)}"
+        else f"{_pile_name(node, bank)} {money(change[node], currency, sign=True)}"
         for node in nodes
     }
     on_left = {node: places[node][0] < -0.3 for node in players}
     entries = _key_entries(groups, size_by)
     box_width, box_height = _box_size(ax)
+    notes = _notes(chosen, currency, box_width - 12)
     scale, key, key_height = _fit_table(
-        ax, (box_width, box_height), places, radius, names, on_left, entries, key
+        ax, (box_width, box_height), places, radius, names, on_left, entries, len(notes), key
     )
-    _draw_arrows(ax, edges, places, radius, groups, widest, scale, amounts, currency)
+    taken = _taken(places, radius, kinds, names, on_left, scale)
+    _draw_arrows(ax, chosen.drawn, places, radius, widest, scale, amounts, currency, taken)
     _draw_nodes(ax, nodes, places, radius, kinds, names, seats, on_left)
     if title is None:
         title = _default_title(graph)
     _title(ax, title)
+    under = key_height + len(notes) * _ROW  # the key, then the notes, under the table
     if key:
-        _key(ax, entries, 0.01, (key_height + 4) / box_height, width=box_width - 12)
+        _key(ax, entries, 0.01, (under + 4) / box_height, width=box_width - 12)
+    for row, (gid, line) in enumerate(notes):
+        ax.text(
+            0,
+            -(row + 0.5) * _ROW,
+            line,
+            transform=_points(ax, 0.01, (len(notes) * _ROW + 4) / box_height),
+            fontsize=SMALL,
+            color=INK,
+            va="center",
+            ha="left",
+            clip_on=False,
+            parse_math=False,
+            gid=gid,
+        )
     return ax.figure
 
 
-def _node_radii(
-    graph: nx.DiGraph, nodes: list[Any], change: dict[Any, float], size_by: str
-) -> dict[Any, float]:
-    """Each node's radius in data units, its area by the money it received (or, with
-    ``size_by="balance_change"``, by how far its balance moved), from a visible minimum."""
-    if size_by == "received":
-        weight = dict.fromkeys(nodes, 0.0)
-        for _, payee, amount in graph.edges(data="amount"):
-            weight[payee] += max(amount or 0, 0)
-    else:
-        weight = {node: abs(change[node]) for node in nodes}
-    heaviest = max(weight.values(), default=0.0) or 1.0
-    radius = {node: 0.07 + 0.11 * math.sqrt(weight[node] / heaviest) for node in nodes}
-    return radius
+def _whole_figure(ax: Axes) -> None:
+    """Axes alone in their figure take all of it but the title's room: a picture without
+    axes has no use for the margins a chart's ticks and labels need."""
+    figure = ax.get_figure(root=True)
+    if ax.figure is not figure or figure.axes != [ax]:
+        return
+    _, tall = figure.get_size_inches() * 72
+    top = 1.0 - (1.3 * TITLE + 12) / tall  # the title's height and its pad
+    ax.set_position([0.02, 0.01, 0.96, top - 0.01])
 
 
-def _payments(
-    graph: nx.DiGraph, max_amount: float | None
-) -> tuple[list[tuple[Any, Any, dict[str, Any]]], float, dict[tuple[Any, Any], str]]:
-    """The arrows to draw: (the edges that moved money, the amount drawn widest, the
-    group that moved most of each edge's money)."""
-    edges = [
-        (payer, payee, data)
-        for payer, payee, data in graph.edges(data=True)
-        if (data.get("amount") or 0) > 0 and payer != payee
-    ]
-    widest = max_amount or max((data["amount"] for _, _, data in edges), default=1)
-    groups = {
-        (payer, payee): _main_group(data.get("by_group") or {"other": data["amount"]})
-        for payer, payee, data in edges
-    }
-    return edges, widest, groups
+def _left_out_words(chosen: Chosen, currency: str) -> str:
+    """The line that counts the flows left out: "3 smaller flows, $120 in all, not drawn"."""
+    count = len(chosen.left_out)
+    if not count:
+        return ""
+    total = money(sum(arrow.amount for arrow in chosen.left_out), currency)
+    if count == 1:
+        return f"1 smaller flow, {total}, not drawn"
+    return f"{count} smaller flows, {total} in all, not drawn"
+
+
+def _notes(chosen: Chosen, currency: str, width: float) -> list[tuple[str, str]]:
+    """The lines under the table that say what the arrows leave out, wrapped to ``width``
+    points: (gid, line). Drawn even where the key is not."""
+    notes = []
+    if chosen.net:
+        notes.append(("netted", "each arrow: what one paid the other, less what came back"))
+    left_out = _left_out_words(chosen, currency)
+    if left_out:
+        notes.append(("left-out", left_out))
+    most = max(int(width / _text_width("x")), 20)  # characters a line
+    return [(gid, line) for gid, note in notes for line in textwrap.wrap(note, most)]
 
 
 def _key_entries(
@@ -212,10 +259,12 @@ def _fit_table(
     names: dict[Any, str],
     on_left: dict[Any, bool],
     entries: list[tuple[dict[str, Any] | None, str]],
+    notes: int,
     key: bool | None,
 ) -> tuple[float, bool, float]:
     """Fit the table to the axes of size ``box`` (in points) between the players' names and
-    above the key: the data limits, and (points per data unit, the key or not, its height).
+    above the key and the ``notes`` lines under it: the data limits, and (points per data
+    unit, the key or not, the key's height).
     """
     box_width, box_height = box
     nodes, players = list(radius), list(on_left)  # every node has a radius, a player a side
@@ -240,13 +289,14 @@ def _fit_table(
             5.0,
         )
 
+    notes_height = notes * _ROW
     key_height = _key_layout(entries, None, box_width - 12, 1)[2] if key is not False else 0.0
     if key is None:  # the key, unless it leaves the table too little room
-        key = scale_with(key_height) >= _SMALLEST_TABLE
+        key = scale_with(key_height + notes_height) >= _SMALLEST_TABLE
         key_height = key_height if key else 0.0
-    scale = scale_with(key_height)
+    scale = scale_with(key_height + notes_height)
     middle_x = (sides[0] - sides[1]) / 2 / scale  # the table between the names
-    middle_y = (key_height + 4) / 2 / scale  # and above the key
+    middle_y = (key_height + notes_height + 4) / 2 / scale  # and above the key and notes
     half_width, half_height = box_width / 2 / scale, box_height / 2 / scale
     ax.set_xlim(-half_width - middle_x, half_width - middle_x)
     ax.set_ylim(-half_height - middle_y, half_height - middle_y)
@@ -257,16 +307,18 @@ def _fit_table(
 
 def _draw_arrows(
     ax: Axes,
-    edges: list[tuple[Any, Any, dict[str, Any]]],
+    arrows: list[Arrow],
     places: dict[Any, tuple[float, float]],
     radius: dict[Any, float],
-    groups: dict[tuple[Any, Any], str],
     widest: float,
     scale: float,
     amounts: bool,
     currency: str = "$",
+    taken: list[Box] | None = None,
 ) -> None:
-    """An arrow for each payment, in the colour of its group, bent, from rim to rim."""
+    """An arrow for each payment, in the colour of its group, bent, from rim to rim; its
+    amount written on it (with ``amounts``), clear of the boxes ``taken`` (the nodes and
+    their names) and of the other amounts."""
     from matplotlib.patches import FancyArrowPatch
     from matplotlib.path import Path
 
@@ -275,9 +327,11 @@ def _draw_arrows(
     thick = min(max(0.1 * scale, 4.0), 16.0)
     thin = max(1.0, thick / 10)
     curve = [Path.MOVETO, Path.CURVE3, Path.CURVE3]
-    for payer, payee, data in edges:
-        width = thin + (thick - thin) * min(data["amount"] / widest, 1.0)
+    arcs = []
+    for payer, payee, amount, group in arrows:
+        width = thin + (thick - thin) * min(amount / widest, 1.0)
         arc = _arc(places[payer], places[payee], radius[payer] + 0.02, radius[payee] + 0.03)
+        arcs.append(arc)
         # A filled arrow ("simple"), its sizes in points (mutation_scale=1),
         # so that a thick arrow keeps a sharp head. add_artist, not add_patch:
         # the limits are set, and working out an arrow's extent is slow.
@@ -289,79 +343,33 @@ def _draw_arrows(
             ),
             mutation_scale=1.0,
             linewidth=0,
-            color=GROUP_COLOURS.get(groups[payer, payee], GROUP_COLOURS["other"]),
+            color=GROUP_COLOURS.get(group, GROUP_COLOURS["other"]),
             alpha=0.8,
             zorder=1,
             gid=f"{payer} -> {payee}",
         )
         ax.add_artist(arrow)
-        if amounts:  # the amount at the middle of the arrow (the curve at t = 1/2)
-            x, y = 0.25 * arc[0] + 0.5 * arc[1] + 0.25 * arc[2]
-            ax.text(
-                x,
-                y,
-                money(data["amount"], currency),
-                ha="center",
-                va="center",
-                fontsize=SMALL,
-                color=INK,
-                zorder=2,
-                parse_math=False,
-                gid=f"amount: {payer} -> {payee}",
-                bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.8},
-            )
-
-
-def _draw_nodes(
-    ax: Axes,
-    nodes: list[Any],
-    places: dict[Any, tuple[float, float]],
-    radius: dict[Any, float],
-    kinds: dict[Any, str],
-    names: dict[Any, str],
-    seats: dict[Any, int],
-    on_left: dict[Any, bool],
-) -> None:
-    """The nodes, on top of the arrows: players as circles in their colours, piles as grey
-    squares, each with its name and balance change."""
-    from matplotlib.patches import Circle, RegularPolygon
-
-    for node in nodes:
-        x, y = places[node]
-        if kinds[node] == "pile":
-            shape = RegularPolygon((x, y), 4, radius=radius[node] * 1.2, orientation=math.pi / 4)
-            shape.set_facecolor(PILE_COLOUR)
-            # Below the pile, reaching away from the middle, clear of the other pile.
-            ha = "right" if x < -0.1 else "left" if x > 0.1 else "center"
-            ax.text(
-                {"right": x + radius[node], "left": x - radius[node], "center": x}[ha],
-                y - radius[node] - 0.04,
-                names[node],
-                ha=ha,
-                va="top",
-                fontsize=SMALL,
-                color=INK,
-                zorder=4,
-                parse_math=False,
-                bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.75},
-            )
-        else:
-            shape = Circle((x, y), radius[node], facecolor=player_colour(seats[node]))
-            gap = radius[node] + 0.04
-            ax.text(
-                x - gap if on_left[node] else x + gap,
-                y,
-                names[node],
-                ha="right" if on_left[node] else "left",
-                va="center",
-                fontsize=SMALL,
-                fontweight="bold",
-                color=INK,
-                zorder=4,
-                parse_math=False,
-            )
-        shape.set(edgecolor=INK, linewidth=1.5, zorder=3, gid=f"node:{node}")
-        ax.add_artist(shape)
+    if not amounts:
+        return
+    # The largest first, each at the middle of its arrow if it is free there.
+    order = sorted(range(len(arrows)), key=lambda i: -arrows[i].amount)
+    words = [money(arrows[i].amount, currency) for i in order]
+    sizes = [((_text_width(w) / 2 + 3) / scale, (0.65 * SMALL + 2) / scale) for w in words]
+    spots = _amount_spots([arcs[i] for i in order], sizes, list(taken or []))
+    for i, text, (x, y) in zip(order, words, spots, strict=True):
+        ax.text(
+            x,
+            y,
+            text,
+            ha="center",
+            va="center",
+            fontsize=SMALL,
+            color=INK,
+            zorder=2,
+            parse_math=False,
+            gid=f"amount: {arrows[i].payer} -> {arrows[i].payee}",
+            bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.8},
+        )
 
 
 def _default_title(graph: nx.DiGraph) -> str:

@@ -46,6 +46,16 @@ def _named(names: Mapping[str, str] | None, label: str) -> str:
     return (names or {}).get(label, label)
 
 
+def _names_of(comparison: Any, names: Mapping[str, str] | None) -> Mapping[str, str] | None:
+    """The names given, or else the comparison's own (its rule sets' titles in words)."""
+    if names is not None:
+        return names
+    try:
+        return comparison.names
+    except (AttributeError, KeyError, TypeError, ValueError):  # no parameters to name them by
+        return None
+
+
 def _players_of(comparison: Any) -> dict[str, int]:
     """The number of players of each rule set of a comparison."""
     parameters = comparison.parameters
@@ -80,9 +90,9 @@ def gini_distributions(
     ax : matplotlib.axes.Axes, optional
         Where to draw; a new Figure when not given.
     names : mapping, optional
-        What to call each rule set (by label), for example
+        What to call each rule set (by label); by default the comparison's
         :attr:`~landlord.experiments.Comparison.names` (its title and options in
-        words); the labels themselves when not given.
+        words), or the labels themselves where it has none. ``{}``: the labels.
 
     Returns
     -------
@@ -91,6 +101,7 @@ def gini_distributions(
     """
     games = comparison.games
     labels = list(comparison.labels)
+    names = _names_of(comparison, names)
     colours = _label_colours(labels)
     players = _players_of(comparison)
     ax = _new_axes(ax, (max(6.0, 2.2 * len(labels) + 2.0), 5.2), layout="constrained")
@@ -212,9 +223,9 @@ def mean_gini_by_round(
     ax : matplotlib.axes.Axes, optional
         Where to draw; a new Figure when not given.
     names : mapping, optional
-        What to call each rule set (by label), for example
+        What to call each rule set (by label); by default the comparison's
         :attr:`~landlord.experiments.Comparison.names` (its title and options in
-        words); the labels themselves when not given.
+        words), or the labels themselves where it has none. ``{}``: the labels.
 
     Returns
     -------
@@ -223,6 +234,7 @@ def mean_gini_by_round(
         ``PolyCollection``) have its label as gid.
     """
     labels = list(comparison.labels)
+    names = _names_of(comparison, names)
     colours = _label_colours(labels)
     ax = _new_axes(ax, (8.0, 5.0), layout="constrained")
     longest = 1.0
@@ -282,9 +294,9 @@ def game_lengths(
     ax : matplotlib.axes.Axes, optional
         Where to draw; a new Figure when not given.
     names : mapping, optional
-        What to call each rule set (by label), for example
+        What to call each rule set (by label); by default the comparison's
         :attr:`~landlord.experiments.Comparison.names` (its title and options in
-        words); the labels themselves when not given.
+        words), or the labels themselves where it has none. ``{}``: the labels.
 
     Returns
     -------
@@ -294,6 +306,7 @@ def game_lengths(
     """
     games = comparison.games
     labels = list(comparison.labels)
+    names = _names_of(comparison, names)
     colours = _label_colours(labels)
     ax = _new_axes(ax, (8.0, 5.0), layout="constrained")
     lengths = {

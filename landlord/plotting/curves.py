@@ -15,20 +15,28 @@ import numpy as np
 from landlord.metrics import gini, lorenz
 from landlord.plotting.colours import _MORE_COLOURS, INK, RULES_COLOURS, rules_colour
 from landlord.plotting.key import _key
-from landlord.plotting.sources import _gini_by_round, _rules_id
+from landlord.plotting.sources import _gini_by_round, _rules_id, rule_switches
 from landlord.plotting.style import (
     LINE,
     SMALL,
     TEXT,
+    _axis_room,
     _box_size,
     _ceiling,
     _fixed_ticks,
     _gini_ticks,
     _gini_top,
+    _keep_on_figure,
     _new_axes,
     _style,
     _text_width,
     _title,
+)
+from landlord.plotting.switches import (
+    Box,
+    _mark_switches,
+    _place_switch_words,
+    _switch_rounds,
 )
 
 if TYPE_CHECKING:
@@ -44,6 +52,8 @@ _MEASURES = {"net_worth": ("-", "net worth"), "cash": ("--", "cash")}
 _MEASURE_COLOURS = {"net_worth": "#0072B2", "cash": "#E69F00"}
 #: Gids of the lines :func:`gini_curve` draws.
 _GINI_GIDS = ("gini:net_worth", "gini:cash")
+#: The y axis of :func:`gini_curve`, in words.
+_GINI_AXIS = "Gini (0 = all equal)"
 
 
 def gini_curve(
@@ -54,6 +64,7 @@ def gini_curve(
     *,
     color: str | None = None,
     players: int | None = None,
+    switches: Sequence[tuple[int, str]] | None = None,
 ) -> Figure:
     """The Gini coefficient of net worth and of cash of one game, round by round.
 
@@ -63,7 +74,10 @@ def gini_curve(
     Called again on the same ``ax`` with another ``label``, it adds the other
     game's curves in another colour: the Landlord's Game beside Prosperity.
     Called again with the same label, it gives that game's curves the new
-    figures: a live chart can call it after every round.
+    figures: a live chart can call it after every round. Where the game's
+    rules changed while it was played (the single tax voted in), a
+    dash-dotted line marks the round, with words beside it: "single tax /
+    from round 16" (:func:`~landlord.plotting.sources.rule_switches`).
 
     Parameters
     ----------
@@ -85,6 +99,11 @@ def gini_curve(
     players : int, optional
         The number of players, for the ``1 - 1/n`` line, when ``source`` is a
         ``round_summary`` table (every other source knows it).
+    switches : sequence of (int, str), optional
+        The rounds in which the rules changed, and what came in:
+        ``[(16, "single tax")]``. By default the source says
+        (:func:`~landlord.plotting.sources.rule_switches`); a table says
+        nothing, and ``[]`` draws none.
 
     Returns
     -------
@@ -92,7 +111,10 @@ def gini_curve(
         The figure drawn on. The curves are lines with gids
         ``"gini:net_worth"`` and ``"gini:cash"``, labelled ``"LABEL: net
         worth"`` and ``"LABEL: cash"`` (``"Gini of net worth"``, ... without
-        a label); the ceiling is a line with gid ``"gini-ceiling"``.
+        a label); the ceiling is a line with gid ``"gini-ceiling"``. A rule
+        switch is a vertical line with gid ``"rule-switch"`` at ``round -
+        0.5`` (round ``r`` is played between the figures at ``r - 1`` and
+        ``r``) and words with gid ``"rule-switch-words"``.
 
     Examples
     --------
@@ -104,6 +126,9 @@ def gini_curve(
     True
     >>> float(lines["gini-ceiling"].get_ydata()[0])
     0.75
+    >>> figure = gini_curve(record, switches=[(12, "single tax")])
+    >>> [t.get_text() for t in figure.axes[0].texts if t.get_gid() == "rule-switch-words"]
+    ['single tax\\nfrom round 12']
     """
     which = list(which)
     unknown = [m for m in which if m not in _MEASURES]
@@ -112,12 +137,19 @@ def gini_curve(
     rounds, values, n = _gini_by_round(source, which, players)
     ax = _new_axes(ax, (8.0, 4.8), {"left": 0.09, "right": 0.97, "bottom": 0.12, "top": 0.92})
     fresh = not any(line.get_gid() in _GINI_GIDS for line in ax.get_lines())
-    _draw_curves(ax, rounds, values, n, source=source, label=label, which=which, color=color)
+    colour = _draw_curves(
+        ax, rounds, values, n, source=source, label=label, which=which, color=color
+    )
+    if switches is None:
+        switches = rule_switches(source)
+    _mark_switches(ax, switches, label or "", colour if label else None)
     curves = _fit_gini_axes(ax, fresh)
     measures = {line.get_gid() for line in curves}
     both = measures == set(_GINI_GIDS)
-    key_width = _gini_key(ax, curves, both)
-    _place_ceiling_words(ax, key_width)
+    key_box = _gini_key(ax, curves, both)
+    ceiling_boxes = _place_ceiling_words(ax, key_box[2] - key_box[0] - 4)  # key's width
+    ceilings = [float(line.get_ydata()[0]) for line in _lines_with(ax, "gini-ceiling")]
+    _place_switch_words(ax, [key_box, *ceiling_boxes], curves, ceilings)
     if both:
         _title(ax, "Gini coefficient by round")
     else:
@@ -136,8 +168,9 @@ def _draw_curves(
     label: str | None,
     which: list[str],
     color: str | None,
-) -> None:
-    """The curves of :func:`gini_curve` on ``ax``, after the ``1 - 1/n`` ceiling.
+) -> str | None:
+    """The curves of :func:`gini_curve` on ``ax``, after the ``1 - 1/n`` ceiling; their
+    colour (None when each measure has its own).
 
     Drawn again with the same label (a live chart, round after round), the
     game's curves take the new figures, keeping their colour and place.
@@ -175,6 +208,7 @@ def _draw_curves(
             label=name_of(measure),
             gid=f"gini:{measure}",
         )
+    return color
 
 
 def _fit_gini_axes(ax: Axes, fresh: bool) -> list[Any]:
@@ -186,6 +220,8 @@ def _fit_gini_axes(ax: Axes, fresh: bool) -> list[Any]:
         x = np.asarray(line.get_xdata(), float)
         if len(x):
             last = max(last, float(x.max()))
+    # A switch in the round being played stands past the last figures.
+    last = max([last, *(x + 0.5 for x in _switch_rounds(ax))])
     top = _gini_top(*(line.get_ydata() for line in curves))  # debts can push it past 1
     ax.set_xlim(0, last)
     ax.set_ylim(0, top)
@@ -194,12 +230,17 @@ def _fit_gini_axes(ax: Axes, fresh: bool) -> list[Any]:
     if fresh:
         _style(ax)
         ax.set_xlabel("round", fontsize=TEXT)
+        ax.set_ylabel(_GINI_AXIS, fontsize=TEXT)
+    ticks = [label.get_text() for label in ax.get_yticklabels()]
+    _keep_on_figure(
+        ax, left=_axis_room(ax, "y", ticks, _GINI_AXIS), bottom=_axis_room(ax, "x", ["0"], "round")
+    )
     return curves
 
 
-def _gini_key(ax: Axes, curves: list[Any], both: bool) -> float:
+def _gini_key(ax: Axes, curves: list[Any], both: bool) -> Box:
     """The key, inside at the top left: a row per game, the line styles above (when
-    ``both`` measures are drawn). Returns its width in points."""
+    ``both`` measures are drawn). Returns the box it covers, in points."""
     games: dict[str, dict[str, Any]] = {}  # name: the sample of its key entry
     others = []  # curves without a game's name
     for line in curves:
@@ -219,18 +260,31 @@ def _gini_key(ax: Axes, curves: list[Any], both: bool) -> float:
         for line in others
     ]
     title = "solid: net worth, dashed: cash" if both and games else None
-    key_width, _ = _key(ax, entries, 0.015, 0.985, title=title)
-    return key_width
+    key_width, key_height = _key(ax, entries, 0.015, 0.985, title=title)
+    width, height = _box_size(ax)
+    left, top = 0.015 * width, 0.985 * height
+    return (left - 4, top - key_height - 2, left + key_width, top + 2)
 
 
-def _place_ceiling_words(ax: Axes, key_width: float) -> None:
-    """The ceiling's words go under the line where the key leaves them no room."""
+def _place_ceiling_words(ax: Axes, key_width: float) -> list[Box]:
+    """The ceiling's words go under the line where the key leaves them no room.
+    Returns the boxes they cover, in points (the limits must be set)."""
     words = [text for text in ax.texts if text.get_gid() == "gini-ceiling-label"]
+    width, height = _box_size(ax)
+    low, high = ax.get_ylim()
+    boxes = []
     for text, line in zip(words, _lines_with(ax, "gini-ceiling"), strict=False):
         ceiling = float(line.get_ydata()[0])
-        crowded = key_width + _text_width(text.get_text()) + 24 > _box_size(ax)[0]
-        text.set_y(ceiling - 0.015 if crowded else ceiling + 0.015)
+        wide = _text_width(text.get_text())
+        crowded = key_width + wide + 24 > width
+        y = ceiling - 0.015 if crowded else ceiling + 0.015
+        text.set_y(y)
         text.set_va("top" if crowded else "bottom")
+        at = (y - low) / ((high - low) or 1.0) * height
+        tall = 1.3 * SMALL
+        low_edge = at - tall if crowded else at
+        boxes.append((0.99 * width - wide, low_edge, 0.99 * width, low_edge + tall))
+    return boxes
 
 
 def _lines_with(ax: Axes, gid: str) -> list[Any]:
@@ -256,6 +310,9 @@ def _curve_colour(ax: Axes, label: str | None, rules_id: str | None) -> str | No
 
 # --- Lorenz curve -------------------------------------------------------------------
 
+#: The Lorenz curve's axes, in words.
+_LORENZ_AXES = ("share of players, poorest first", "share of all wealth")
+
 
 def lorenz_curve(
     wealth: Any, ax: Axes | None = None, label: str | None = None, *, color: str | None = None
@@ -267,6 +324,9 @@ def lorenz_curve(
     it sags below the diagonal, the more unequal the holdings. The legend
     gives the Gini coefficient (:func:`landlord.metrics.gini`), twice the
     shaded area. Called again on the same ``ax``, it adds another curve.
+    Drawn into a figure whose margins leave its axis labels too little room
+    (a small chart of an app), it moves the axes' left and bottom edges in
+    rather than cut them off.
 
     Parameters
     ----------
@@ -310,7 +370,7 @@ def lorenz_curve(
             linewidth=2,
             color=INK,
             gid="equality",
-            label="equality",
+            label="line of equality",
         )
     if color is None:
         drawn = sum(line.get_gid() == "lorenz" for line in ax.get_lines())
@@ -334,14 +394,21 @@ def lorenz_curve(
             bottom = min(bottom, float(np.nanmin(data, initial=0.0)))  # debts dip below 0
     ax.set_xlim(0, 1)
     ax.set_ylim(bottom - (0.05 if bottom < 0 else 0.0), 1.0)
-    ticks = [0, 0.25, 0.5, 0.75, 1]
-    ax.set_xticks(ticks, ["0", "25%", "50%", "75%", "100%"])
-    ax.set_yticks(ticks, ["0", "25%", "50%", "75%", "100%"])
+    ticks, shares = [0, 0.25, 0.5, 0.75, 1], ["0", "25%", "50%", "75%", "100%"]
+    ax.set_xticks(ticks, shares)
+    ax.set_yticks(ticks, shares)
     if fresh:
         _style(ax, grid="both")
-        ax.set_xlabel("share of players, poorest first", fontsize=TEXT)
-        ax.set_ylabel("share of the wealth", fontsize=TEXT)
+        ax.set_xlabel(_LORENZ_AXES[0], fontsize=TEXT)
+        ax.set_ylabel(_LORENZ_AXES[1], fontsize=TEXT)
         _title(ax, "Lorenz curve")
+        # "100%" ends at the axes' right edge rather than reach past it.
+        ax.get_xticklabels()[-1].set_horizontalalignment("right")
+        _keep_on_figure(
+            ax,
+            left=_axis_room(ax, "y", shares, _LORENZ_AXES[1]),
+            bottom=_axis_room(ax, "x", shares, _LORENZ_AXES[0]),
+        )
     handles = [line for line in ax.get_lines() if line.get_gid() in ("equality", "lorenz")]
     ax.legend(handles=handles, loc="upper left", fontsize=SMALL, framealpha=0.9)
     return ax.figure

@@ -131,3 +131,63 @@ def _arc(
 
     middle = (1 - t0) * (1 - t1) * a + ((1 - t0) * t1 + t0 * (1 - t1)) * control + t0 * t1 * b
     return np.array([point(t0), middle, point(t1)])
+
+
+#: Where along an arrow its amount may be written, best first (the curve's parameter,
+#: 0 at the payer, 1 at the payee).
+_ALONG = (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78)
+
+#: A box in data units: (left, bottom, right, top).
+Box = tuple[float, float, float, float]
+
+
+def _amount_spots(
+    arcs: list[np.ndarray], sizes: list[tuple[float, float]], avoid: list[Box]
+) -> list[np.ndarray]:
+    """Where to write each arrow's amount: the point along its arc (a quadratic Bezier
+    curve of 3 points) where a box of half-width and half-height ``sizes`` covers least
+    of ``avoid`` and of the amounts placed before it (so place the largest first).
+
+    Examples
+    --------
+    >>> arc = np.array([[0.0, 0.0], [0.5, 0.0], [1.0, 0.0]])
+    >>> [spot.tolist() for spot in _amount_spots([arc, arc], [(0.1, 0.05)] * 2, [])]
+    [[0.5, 0.0], [0.3, 0.0]]
+    """
+    taken = list(avoid)
+    spots = []
+    for arc, (half_width, half_height) in zip(arcs, sizes, strict=True):
+        best: tuple[float, np.ndarray, Box] | None = None
+        # Along the arrow first; then, where every place on it is taken, beside it.
+        along = [(t, 0.0) for t in _ALONG]
+        beside = [(t, side) for side in (1.0, -1.0) for t in _ALONG[:5]]
+        for t, side in along + beside:
+            spot = (1 - t) ** 2 * arc[0] + 2 * (1 - t) * t * arc[1] + t**2 * arc[2]
+            if side:  # moved square to the arrow until the box clears it
+                dx, dy = 2 * (1 - t) * (arc[1] - arc[0]) + 2 * t * (arc[2] - arc[1])
+                length = float(np.hypot(dx, dy)) or 1.0
+                across = np.array([-dy, dx]) / length
+                reach = half_width * abs(across[0]) + half_height * abs(across[1])
+                spot = spot + side * (reach + 0.5 * half_height) * across
+            box = (
+                spot[0] - half_width,
+                spot[1] - half_height,
+                spot[0] + half_width,
+                spot[1] + half_height,
+            )
+            covered = sum(_overlap_area(box, other) for other in taken)
+            if best is None or covered < best[0] - 1e-12:
+                best = (covered, spot, box)
+            if covered == 0:
+                break
+        assert best is not None
+        spots.append(best[1])
+        taken.append(best[2])
+    return spots
+
+
+def _overlap_area(a: Box, b: Box) -> float:
+    """The area two boxes share."""
+    wide = min(a[2], b[2]) - max(a[0], b[0])
+    tall = min(a[3], b[3]) - max(a[1], b[1])
+    return wide * tall if wide > 0 and tall > 0 else 0.0

@@ -40,6 +40,47 @@ def _rules_id(source: Any) -> str | None:
     return None
 
 
+def rule_switches(source: Any) -> list[tuple[int, str]]:
+    """The rounds in which a game's rules changed, with what came in: ``[(round, words)]``.
+
+    Magie's games may switch to the single tax while they are played (by a
+    vote, at a round, or at a Gini level); the round is the one in which it
+    came in, and a game that plays the single tax from the start has no
+    switch. The family says it in its :meth:`~landlord.engine.family.Family.details`
+    (``single_tax_since``, -1 when it never came in); a family that never
+    switches rules says nothing, and neither does a bare table.
+
+    Parameters
+    ----------
+    source : GameRecord, Session, game, or pandas.DataFrame
+        What :func:`~landlord.plotting.gini_curve` reads.
+
+    Returns
+    -------
+    list of (int, str)
+        The switches in order; empty when the rules never changed.
+
+    Examples
+    --------
+    >>> from landlord.policies import make_policy
+    >>> from landlord.session import Session
+    >>> losers_vote = [make_policy("cautious_tenant", votes="when_losing"), "eager_landlord",
+    ...                make_policy("eager_landlord", votes="when_losing")]
+    >>> rule_switches(Session("landlords_game_vote", losers_vote, seed=3).run())
+    [(16, 'single tax')]
+    >>> rule_switches(Session("monopoly_us", ["strategy_guide"] * 2, seed=1))
+    []
+    """
+    game = _game_of(source)
+    if game is None:
+        return []
+    # The family's own figures, read by name: no family is asked for by name.
+    since = game.family.details(game).get("single_tax_since", -1)
+    if isinstance(since, int) and since > 0:
+        return [(since, "single tax")]
+    return []
+
+
 def _gini_by_round(
     source: Any, which: Sequence[str], players: int | None
 ) -> tuple[np.ndarray, dict[str, np.ndarray], int | None]:

@@ -124,6 +124,53 @@ def _text_width(text: str, size: float = SMALL, bold: bool = False) -> float:
     return longest * size * (0.64 if bold else 0.6)
 
 
+def _measured_width(text: str, size: float = SMALL) -> float:
+    """How wide ``text`` is in points, measured from the font (its longest line).
+
+    Quicker than laying the text out on a canvas; for the few labels that
+    must fit exactly, where :func:`_text_width`'s estimate will not do.
+    """
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import text_to_path
+
+    font = FontProperties(size=size)
+    return max(
+        (
+            text_to_path.get_text_width_height_descent(line, font, ismath=False)[0]
+            for line in text.split("\n")
+        ),
+        default=0.0,
+    )
+
+
+def _axis_room(ax: Axes, axis: str, tick_labels: list[str], label: str) -> float:
+    """The room in points that ``axis``'s ticks, tick labels and label take beside the axes
+    (with the sizes :func:`_style` sets): across the y axis, up the x axis."""
+    import matplotlib as mpl
+
+    ticks = 5.0 + mpl.rcParams[f"{axis}tick.major.pad"]
+    if axis == "y":
+        labels = max((_measured_width(text) for text in tick_labels), default=0.0)
+    else:
+        labels = 1.2 * SMALL if tick_labels else 0.0
+    words = 1.2 * TEXT + mpl.rcParams["axes.labelpad"] if label else 0.0
+    return ticks + labels + words + 2.0
+
+
+def _keep_on_figure(ax: Axes, *, left: float = 0.0, bottom: float = 0.0) -> None:
+    """Move the left and bottom edges of ``ax`` in where the figure leaves less than
+    ``left`` and ``bottom`` points for what stands beside them, so that no label is cut
+    off: someone else's figure may have margins too narrow for these labels."""
+    figure = ax.get_figure(root=True)
+    if ax.figure is not figure:  # in a subfigure: left as it is
+        return
+    box = ax.get_position(original=True)
+    wide, tall = figure.get_size_inches() * 72
+    x0, y0 = max(box.x0, left / wide), max(box.y0, bottom / tall)
+    if (x0, y0) != (box.x0, box.y0) and x0 < box.x1 and y0 < box.y1:
+        ax.set_position([x0, y0, box.x1 - x0, box.y1 - y0])
+
+
 def _box_size(ax: Axes) -> tuple[float, float]:
     """The width and height of ``ax`` in points, as its figure now places it."""
     box = ax.get_position(original=True).transformed(ax.figure.transSubfigure)
@@ -162,7 +209,7 @@ def _ceiling(ax: Axes, n: int) -> None:
     ax.text(
         0.99,
         ceiling + 0.015,
-        f"1 - 1/{n} = {ceiling:.2f}: one holds all",
+        f"1 - 1/{n} = {ceiling:.2f}: one player holds all",
         transform=ax.get_yaxis_transform(),
         ha="right",
         va="bottom",

@@ -272,13 +272,16 @@ class SideBySideApp:
         from landlord.plotting import gini_curve
 
         data = {}
-        for game in games:
+        for side, game in enumerate(games):
             label = game.rules.info.title
+            if label in data:  # both sides play the same rules
+                label = f"{label} ({('left', 'right')[side]})"
             gini_curve(game, ax=ax, label=label, which=("net_worth",))
+            # This game's curve, by its whole label (two titles may share a start).
             (line,) = [
                 line
                 for line in ax.get_lines()
-                if line.get_gid() == "gini:net_worth" and line.get_label().startswith(label)
+                if line.get_gid() == "gini:net_worth" and line.get_label() == f"{label}: net worth"
             ]
             data[label] = [float(y) for y in line.get_ydata()]
         return data
