@@ -257,3 +257,25 @@ def test_a_saved_game_is_uploaded_and_played_on(page, voila_url, tmp_path):
             break
     assert board_state(page)["round"] > saved_state["round"]
     screenshot(page, "class_play_uploaded")
+
+
+def test_side_by_side_opens_from_a_link_with_both_boards_whole_on_a_laptop(page, voila_url):
+    page.set_viewport_size(LAPTOP)
+    query = urlencode(
+        {"left": "landlords_game", "right": "monopoly_us", "players": "random", "seats": "3"}
+    )
+    page.goto(f"{voila_url}/voila/render/landlord_vs_prosperity.ipynb?{query}&seed=5")
+    wait_for_voila_page(page, VERSION_LINE, timeout=120_000)
+    assert page.locator(".landlord-status").inner_text().startswith("Both games use seed 5")
+    href = page.locator("a.landlord-setup-link-a").get_attribute("href")
+    assert "right=monopoly_us" in href
+    assert "players=random" in href
+    for side in ("left", "right"):
+        board = page.locator(f".landlord-board-{side}")
+        board.scroll_into_view_if_needed()
+        spaces = visible_in_viewport(page, f".landlord-board-{side} g.space")
+        assert spaces["all"] >= 40
+        assert spaces["inside"] == spaces["all"], (side, spaces)
+        tokens = page.locator(f".landlord-board-{side} g.token").count()
+        assert tokens == 3
+    screenshot(page, "class_side_by_side_laptop")

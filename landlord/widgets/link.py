@@ -180,6 +180,20 @@ def seat_codes() -> list[str]:
     return [code for _, code in SEAT_CHOICES] + [EMPTY]
 
 
+def bot_mixes() -> list[str]:
+    from landlord.widgets.side_by_side import BOTS
+
+    return [code for _, code in BOTS]
+
+
+def seat_count(text: str) -> int:
+    """How many seats: 2 to 4."""
+    text = text.strip()
+    if text not in ("2", "3", "4"):
+        raise ValueError("not 2, 3 or 4")
+    return int(text)
+
+
 def name_text(text: str) -> str:
     from landlord.widgets.table import NAME_LENGTH
 
@@ -196,4 +210,13 @@ PLAY_FIELDS = [
     Field("names", listed(name_text, 4), "names"),
     Field("seed", whole_number, "seed"),
     Field("options", options, "rule options"),
+]
+
+#: What a link may set in the side-by-side app.
+SIDE_BY_SIDE_FIELDS = [
+    Field("left", one_of(rule_set_ids, "a rule set"), "left rule set"),
+    Field("right", one_of(rule_set_ids, "a rule set"), "right rule set"),
+    Field("players", one_of(bot_mixes, "a choice of players"), "players"),
+    Field("seats", seat_count, "number of seats"),
+    Field("seed", whole_number, "seed"),
 ]

@@ -29,6 +29,8 @@ __all__ = ["PAGE_SCRIPT", "PAGE_STYLE", "page_extras", "style_widget"]
 PAGE_STYLE = """
 .landlord-board svg { width: 100%; height: auto; display: block; margin: 0 auto;
   max-height: calc(100vh - 12px); max-width: calc(100vh - 12px); }
+.landlord-board-left svg, .landlord-board-right svg { width: 100%; height: auto;
+  display: block; max-height: calc(100vh - 12px); }
 .landlord-board-column { flex: 1 1 30em; min-width: 0; }
 .landlord-controls { flex: 0 1 24em; min-width: 19em; }
 .landlord-play.landlord-big .landlord-main { flex-direction: column; }

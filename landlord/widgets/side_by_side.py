@@ -26,8 +26,9 @@ import numpy as np
 
 from landlord.widgets.board import board_svg
 from landlord.widgets.charts import Chart
+from landlord.widgets.page import style_widget
 from landlord.widgets.pair_context import PAIRS, grid_spread, placing, played_spread
-from landlord.widgets.play import SEAT_CHOICES, _draw_flows, pace_controls
+from landlord.widgets.play import SEAT_CHOICES, _draw_flows, pace_box, pace_controls
 from landlord.widgets.table import GameTable, rule_set_menu
 
 __all__ = ["SideBySideApp"]
@@ -117,18 +118,27 @@ class SideBySideApp:
         columns = [
             widgets.VBox(
                 [self.titles[side], self.boards[side], self.finances[side], self.logs[side]],
-                layout={"width": "50%"},
+                layout={"width": "50%", "min_width": "0"},
             )
             for side in (0, 1)
         ]
+        self.link = widgets.HTML()
+        self.link.add_class("landlord-setup-link")
         self.widget = widgets.VBox(
             [
-                widgets.HBox([self.left_rules, self.right_rules, self.new_button]),
-                widgets.HBox([self.bots, self.players, self.seed]),
-                self.status,
+                style_widget(),
                 widgets.HBox(
-                    [self.turn_button, self.round_button, self.autoplay, self.speed],
+                    [self.left_rules, self.right_rules, self.new_button],
                     layout={"flex_flow": "row wrap"},
+                ),
+                widgets.HBox(
+                    [self.bots, self.players, self.seed], layout={"flex_flow": "row wrap"}
+                ),
+                self.status,
+                self.link,
+                widgets.HBox(
+                    [self.turn_button, self.round_button, pace_box(self.autoplay, self.speed)],
+                    layout={"flex_flow": "row wrap", "align_items": "center"},
                 ),
                 widgets.HBox(columns, layout={"width": "100%", "align_items": "flex-start"}),
                 widgets.HBox(
@@ -140,6 +150,7 @@ class SideBySideApp:
             ]
         )
         self.widget.add_class("landlord-side-by-side")
+        self.widget.add_class("landlord-app")
         self.tables: list[GameTable] = []
         self._charted: tuple | None = None
         self.new_games()
@@ -147,11 +158,40 @@ class SideBySideApp:
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
 
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        from landlord.widgets.page import page_extras
+
+        display(self.widget, *page_extras())
+
+    @classmethod
+    def from_page(cls, query: dict[str, str] | None = None) -> SideBySideApp:
+        """The app set up as its page's address asks (:mod:`landlord.widgets.link`):
+        ``left``, ``right``, ``players`` (a mix), ``seats`` and ``seed``; what the
+        address gets wrong is left out, and the app says so."""
+        from landlord.widgets.link import SIDE_BY_SIDE_FIELDS, page_query, read_setup
+
+        setup, problems = read_setup(page_query() if query is None else query, SIDE_BY_SIDE_FIELDS)
+        # The link's words are the app's labels: "players" is the mix, "seats" how many.
+        if "players" in setup:
+            setup["bots"] = setup.pop("players")
+        if "seats" in setup:
+            setup["players"] = setup.pop("seats")
+        app = cls(**setup)
+        if not app.tables:  # the link's setup makes no games: the usual ones, and why
+            problems = f"{problems} The link's setup was left out: {app.status.value}".strip()
+            app = cls()
+        if problems:
+            app.status.value += f" <i>{html.escape(problems)}</i>"
+        return app
+
     # --- actions ------------------------------------------------------------------
 
     def new_games(self) -> bool:
         """Seat the bots at both tables with the shared seed; say why if it cannot."""
         from landlord.experiments import bot_mix
+        from landlord.widgets.link import setup_query
 
         seats = self.players.value
         try:
@@ -176,6 +216,17 @@ class SideBySideApp:
         families = {table.game.family for table in tables}
         same = "the same dice and cards" if len(families) == 1 else "the same dice on each turn"
         self.status.value = f"Both games use seed {self.seed.value}: {same}."
+        query = setup_query(
+            left=self.left_rules.value,
+            right=self.right_rules.value,
+            players=self.bots.value,
+            seats=seats,
+            seed=self.seed.value,
+        )
+        self.link.value = (
+            f"<a class='landlord-setup-link-a' href='{html.escape(query)}'>"
+            "A link that opens this setup</a>"
+        )
         self.refresh()
         return True
 
