@@ -3,12 +3,16 @@
 ``make lessons`` runs ``lessons/build.py``; here the same build writes the site
 into a temporary folder, once, and the tests read what it wrote: an index
 linking every lesson, a teacher's page with every section and no error, a
-printable worksheet without the answer key or the code, and the notebook.
-A malformed lesson file is refused naming the file and what is wrong.
+student sheet and a teacher's worksheet without the answer key or the code,
+and the notebook. A malformed lesson file is refused naming the file and what
+is wrong. Lesson 2's vote activity is played here as the lesson describes it,
+and the welcome page must link the lessons. (``test_worksheets.py`` prints the
+student sheets.)
 """
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import json
 import re
@@ -51,9 +55,14 @@ def test_every_lesson_builds_and_the_index_links_each_page(site):
     index = (out / "index.html").read_text()
     assert len(lessons) == 7
     for lesson in lessons:
-        for name in (f"{lesson.stem}.html", f"{lesson.stem}_worksheet.html"):
+        pages = {  # the least a page holds, in bytes: the sheet has no figures
+            f"{lesson.stem}.html": 10_000,
+            f"{lesson.stem}_student.html": 4_000,
+            f"{lesson.stem}_worksheet.html": 10_000,
+        }
+        for name, least in pages.items():
             assert f'href="{name}"' in index
-            assert (out / name).stat().st_size > 10_000
+            assert (out / name).stat().st_size > least, name
         assert (out / f"{lesson.stem}.ipynb").exists()
     assert "independent of Hasbro" in index
 
@@ -64,7 +73,12 @@ def test_a_teachers_page_has_every_section_the_figures_and_no_error(site):
     for lesson in lessons:
         page = (out / f"{lesson.stem}.html").read_text()
         for section in build.SECTIONS:
+            if section == build.student_sheet.SECTION:
+                continue  # its own page, linked from this one
             assert f">{section}<" in page, (lesson.stem, section)
+        assert f'href="{lesson.stem}_student.html">student sheet</a> asks Q1' in page
+        for link in (build.STUDENT_SHEET, build.TEACHER_WORKSHEET):
+            assert html.escape(link) in page, (lesson.stem, link)
         assert "Traceback" not in page, lesson.stem
         notebook = json.loads((out / f"{lesson.stem}.ipynb").read_text())
         outputs = [o for c in notebook["cells"] if c["cell_type"] == "code" for o in c["outputs"]]
@@ -85,6 +99,28 @@ def test_a_worksheet_asks_the_questions_without_the_answers_or_the_code(site):
         assert 'class="answer"' in sheet
         assert "hl-ipython3" not in sheet, lesson.stem  # code hidden, output kept
         assert "@media print" in sheet
+        assert "<span>Name:</span>" in sheet, lesson.stem
+        student = (out / f"{lesson.stem}_student.html").read_text()
+        assert "Answer key" not in student, lesson.stem
+        assert "<code>" not in student, lesson.stem
+        assert '<p class="question" id="q1">' in student, lesson.stem
+
+
+def test_the_student_sheet_modules_examples_run():
+    import doctest
+
+    result = doctest.testmod(build.student_sheet)
+    assert result.attempted
+    assert not result.failed
+
+
+def test_every_student_sheet_asks_the_activitys_questions_or_says_which_it_leaves_out():
+    for path in build.lesson_files():
+        lesson = build.read_lesson(path)
+        asked = build._questions(lesson, "Student activity")
+        sheet = lesson.sheet
+        assert sheet.questions | sheet.leaves_out.keys() == asked, path.name
+        assert all(sheet.leaves_out.values()), path.name  # each with its reason
 
 
 def test_every_seed_in_the_lessons_is_fixed():
@@ -134,6 +170,10 @@ print(1 + 1)
 None.
 ## Sources
 - None.
+## Student sheet
+**Q1.** What is printed?
+
+{lines} 2
 """
 
 
@@ -148,6 +188,13 @@ None.
         (lambda t: t.replace("## Timing", "## Timetable"), "section 'Timetable'"),
         (lambda t: t.replace("print(1 + 1)\n```", "print(1 + 1)"), "never closed"),
         (lambda t: t.replace("# Lesson 1: A sample", "# A sample"), "'# Lesson 1: ...'"),
+        (lambda t: t.replace("**Q1.** What is printed?\n\n{lines}", "{lines}"), "no Q1"),
+        (lambda t: t.replace("{lines} 2", "{lines} 2\n{leaves-out} Q1: later"), "leaves it out"),
+        (lambda t: t.replace("{lines} 2", "{lines} 2\n\n**Q2.** Why?"), "Q2 is not a question"),
+        (lambda t: t.replace("{lines} 2", "{ruler} 2"), "line 43: {ruler} is not a directive"),
+        (lambda t: t.replace("{lines} 2", "{lines} many"), "line 43: {lines} expects a number"),
+        (lambda t: t.replace("{lines} 2", "Type `print(2)`."), "line 43: no code on a student"),
+        (lambda t: t.replace("## Student sheet\n", ""), "section 'Student sheet' is missing"),
     ],
     ids=[
         "no header",
@@ -158,6 +205,13 @@ None.
         "unknown",
         "fence",
         "title",
+        "sheet skips a question",
+        "sheet asks and leaves out",
+        "sheet asks another",
+        "sheet directive",
+        "sheet lines",
+        "sheet code",
+        "no sheet",
     ],
 )
 def test_a_malformed_lesson_is_refused_naming_the_file_and_the_fault(tmp_path, change, message):
@@ -188,3 +242,83 @@ def test_a_sample_lesson_builds_a_page_a_worksheet_and_an_index(tmp_path):
     assert "Answer key" in page
     assert "Answer key" not in sheet
     assert 'href="01_sample.html"' in (out / "index.html").read_text()
+    student = (out / "01_sample_student.html").read_text()
+    assert "What is printed?" in student
+    assert "Answer key" not in student
+    assert student.count('class="line"') == 2
+    main = student.split("<main>")[1]
+    assert "Q1." in main
+    assert "2." not in main  # the question, not the answer
+
+
+# --- Lesson 2's vote activity (Part 5), played as the lesson tells a pair to ---------------
+
+#: The seats the lesson gives: students in Seats 1 and 3, bots that never call the vote.
+VOTE_SEATS = ["human", "eager_landlord", "human", "cautious_tenant"]
+VOTE_NAMES = ["Ann", "Bob", "Cleo", "Dan"]
+
+
+def _play_the_vote(calls, accepts, rounds=12):
+    """Play ``landlords_game_vote`` on seed 2 as the lesson's pair would.
+
+    The students call the vote at the (round, name) in ``calls``, accept it
+    at the (round, name) in ``accepts`` and refuse otherwise; at every other
+    choice they take the first one offered that is not a call. Returns the
+    table and the vote questions put to the students, as (round, name).
+    """
+    from landlord.widgets.table import GameTable
+
+    table = GameTable("landlords_game_vote", VOTE_SEATS, seed=2, names=VOTE_NAMES)
+    asked, called = [], set()
+    while not table.is_over and table.game.round <= rounds:
+        seat = table.waiting_for
+        if seat is None:
+            table.play_turn()
+            continue
+        name, choices, now = table.names[seat], table.choices(), table.game.round
+        if table.question().endswith("vote for the single tax?"):
+            asked.append((now, name))
+            table.choose(choices.index("accept" if (now, name) in accepts else "refuse"))
+        elif "call a vote for the single tax" in choices and (now, name) in calls - called:
+            called.add((now, name))
+            table.choose(choices.index("call a vote for the single tax"))
+        else:
+            table.choose(next(i for i, c in enumerate(choices) if not c.startswith("call a vote")))
+    return table, asked
+
+
+def test_lesson_2s_vote_asks_a_student_only_when_the_other_calls_it():
+    """The activity the lesson describes: no questions unless a student calls; a call asks
+    the other student once, after a bot's refusal; the other's yes carries it."""
+    table, asked = _play_the_vote(calls=set(), accepts=set())
+    assert asked == []
+    assert not table.game.treasury.single_tax
+    table, asked = _play_the_vote(calls={(6, "Ann"), (7, "Cleo")}, accepts={(7, "Ann")})
+    assert asked == [(6, "Cleo"), (7, "Ann")]
+    assert table.game.treasury.single_tax_since == 7
+    log = [line for line, r in zip(table.log, table.log_rounds, strict=True) if r in (6, 7)]
+    answers = [line for line in log if line.endswith((": accept", ": refuse"))]
+    assert answers == [
+        "Bob: refuse",
+        "Cleo: refuse",
+        "Dan: refuse",
+        "Dan: refuse",
+        "Ann: accept",
+    ]
+    text = (LESSONS / "02_the_single_tax.md").read_text()
+    assert "no vote question when neither called, and 2 when Ann" in text
+
+
+# --- The welcome page links the lessons ----------------------------------------------------
+
+
+def test_the_welcome_page_links_the_lessons_on_github_and_the_lessons_site():
+    notebook = json.loads((ROOT / "notebooks" / "welcome.ipynb").read_text())
+    text = "\n".join("".join(cell["source"]) for cell in notebook["cells"])
+    assert "[the lessons](https://github.com/landlord-kit/landlord/tree/HEAD/lessons)" in text
+    assert "make lessons" in text
+    assert "lessons/_site/index.html" in text
+    for path in build.lesson_files():
+        lesson = build.read_lesson(path)
+        link = f"https://github.com/landlord-kit/landlord/blob/HEAD/lessons/{path.name}"
+        assert f"[{lesson.title}]({link})" in text, path.name
