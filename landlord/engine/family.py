@@ -12,8 +12,11 @@ Everything outside the engine and the family packages asks the family, never
 a family's name: the engine that plays it, the columns of its per-round
 table, how a game ends and who won, the per-game figures an experiment
 keeps, how the named bots answer its decisions, its board picture, the
-sentences of its event log and the questions its apps ask. So a new family
-is a new package, and nothing else in the kit changes.
+sentences of its event log, the questions its apps ask, why each is asked,
+which rule each step followed and the words of its glossary. So a new family
+is a new package, and nothing else in the kit changes (a test,
+``tests/test_family_boundary.py``, looks for a family's name outside the
+engine, the families and the rule sets).
 
 A family package holds these modules, which the base class finds by their
 names and imports only when first asked (looking a family up imports no
@@ -29,6 +32,15 @@ user interface):
 ``views``      ``question(game, seat)``, ``finances_html(game)``,
                ``report_notes(game)``: what the apps and ``landlord play`` say
 =============  ==========================================================
+
+and, if it has them (a family without them still plays; the apps then offer
+no help, no explanations and only the kit's own words in the glossary):
+
+=================  ======================================================
+``question_help``  ``HELP``: why each kind of decision is asked, citing the rule
+``explain``        ``StepRules(game)``: which rule each step followed
+``glossary``       ``TERMS``: the words of its games, explained
+=================  ======================================================
 """
 
 from __future__ import annotations
@@ -208,6 +220,46 @@ class Family:
         """Lines ``landlord play`` prints after the standings (what the score counts,
         what the public bought, ...)."""
         return self.part("views", "report_notes")(game)
+
+    # --- the rules explained -----------------------------------------------------------
+
+    def _part_or(self, module: str, name: str, default: Any) -> Any:
+        """:meth:`part`, or ``default`` if the family package has no ``module``."""
+        try:
+            return self.part(module, name)
+        except ModuleNotFoundError as missing:
+            if missing.name != f"{type(self).__module__}.{module}":
+                raise  # the module is there, but something it imports is not
+            return default
+
+    @cached_property
+    def question_helps(self) -> dict[str, Callable[..., str]]:
+        """Why each kind of decision is asked, by ``Decision.kind``:
+        ``help(game, seat, about, legal) -> str`` (empty for a family without them)."""
+        return self._part_or("question_help", "HELP", {})
+
+    def question_help(self, game: GameState, seat: int) -> str:
+        """Why the person at ``seat`` is asked the question pending in ``game`` and what
+        each answer leads to, citing the rule ("" if nothing is asked of that seat now, or
+        the family has no help for that kind of decision)."""
+        if getattr(game.pending, "player", -1) != seat or not game.decision_kind:
+            return ""
+        helper = self.question_helps.get(game.decision_kind)
+        if helper is None:
+            return ""
+        return helper(game, seat, game.decision_about, game.legal_actions())
+
+    def step_rules(self, game: GameState) -> Any:
+        """What says which rule each step of ``game`` followed, for the event log's
+        "explain this step" mode (a :class:`landlord.widgets.explain.StepRules`), or
+        ``None`` if the family has no sentences for it."""
+        found = self._part_or("explain", "StepRules", None)
+        return None if found is None else found(game)
+
+    def glossary_terms(self) -> tuple[Any, ...]:
+        """The words of the family's games, explained for the apps' glossary (each a
+        :class:`landlord.widgets.glossary.Term`); () for a family without them."""
+        return tuple(self._part_or("glossary", "TERMS", ()))
 
     def __repr__(self) -> str:
         return f"<family {self.name!r}: {self.title}>"

@@ -15,7 +15,11 @@ package:
 * how the named bots play it: :mod:`.bots`;
 * its views: :mod:`.board` (the board as SVG), :mod:`.narrator` (the event
   log), :mod:`.views` (the questions the apps ask, the side-by-side line of
-  public figures, the notes under ``landlord play``'s standings).
+  public figures, the notes under ``landlord play``'s standings);
+* its rules explained: :mod:`.question_help` (why each question is asked,
+  citing the 1906 rule), :mod:`.explain` (which rule each step followed, for
+  the event log's "explain this step") and :mod:`.glossary` (its words, in
+  plain English).
 """
 
 from __future__ import annotations

@@ -13,7 +13,11 @@ extend them) are played by this package:
 * how the named bots and the strategy guide play it: :mod:`.bots`;
 * its views: :mod:`.board` (the board as SVG), :mod:`.narrator` (the event
   log), :mod:`.views` (the questions the apps ask, the side-by-side line of
-  figures, the notes under ``landlord play``'s standings).
+  figures, the notes under ``landlord play``'s standings);
+* its rules explained: :mod:`.question_help` (why each question is asked,
+  citing the rules' headings), :mod:`.explain` (which rule each step
+  followed, for the event log's "explain this step") and :mod:`.glossary`
+  (its words, in plain English).
 """
 
 from __future__ import annotations
