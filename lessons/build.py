@@ -36,6 +36,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
@@ -121,7 +122,9 @@ def read_lesson(path: Path) -> Lesson:
         if not isinstance(about.get(key), kind):
             raise LessonError(f"{where}: header: field 'landlord.{key}': expected {kind.__name__}")
     apps = about.get("apps", [])
-    if not isinstance(apps, list) or any(app not in APPS for app in apps):
+    if not isinstance(apps, list) or any(
+        not isinstance(app, str) or app.partition("?")[0] not in APPS for app in apps
+    ):
         raise LessonError(
             f"{where}: header: field 'landlord.apps': expected a list of {', '.join(APPS)}"
         )
@@ -327,10 +330,15 @@ def _apps_box(lesson: Lesson) -> str:
         return ""
     links = []
     for app in lesson.apps:
-        title, notebook = APPS[app]
+        # "name?setup": the app opens already set up for the lesson (its page's address).
+        name, _, setup = app.partition("?")
+        title, notebook = APPS[name]
+        page = f"{notebook}?{setup}" if setup else notebook
+        how = " set up for this lesson" if setup else ""
         links.append(
-            f'<b>{html.escape(title)}</b>: <a href="{BINDER}{notebook}">on Binder</a> '
-            f'<a href="{LOCAL}{notebook}">in Voila (after <code>make run</code>)</a>'
+            f"<b>{html.escape(title)}</b>{how}: "
+            f'<a href="{html.escape(BINDER + quote(page, safe=""))}">on Binder</a> '
+            f'<a href="{html.escape(LOCAL + page)}">in Voila (after <code>make run</code>)</a>'
         )
     return '<div class="apps">Open the app: ' + " &middot; ".join(links) + "</div>"
 
@@ -483,7 +491,7 @@ def _index(out: Path, paths: list[Path]) -> None:
         lesson = read_lesson(path)
         if not (out / f"{lesson.stem}.html").exists():
             continue
-        apps = ", ".join(APPS[app][0] for app in lesson.apps)
+        apps = ", ".join(APPS[app.partition("?")[0]][0] for app in lesson.apps)
         rows.append(
             f"<tr><td>{lesson.number}</td>"
             f'<td><a href="{lesson.stem}.html">{html.escape(lesson.title)}</a></td>'

@@ -242,3 +242,27 @@ def test_the_forest_plot_draws_every_scenario_with_its_verdict(shipped):
     assert any(text.startswith("off the scale:") for text in random)
     with pytest.raises(ValueError, match="no measure 'happiness'"):
         claim_forest(shipped, "happiness")
+
+
+def test_the_claim_view_says_its_chart_in_words_and_names_rule_sets_by_title(shipped):
+    from landlord.widgets.claim_view import ClaimView
+
+    view = ClaimView(shipped)
+    counts = {}
+    for scenario in shipped.scenarios:
+        said = scenario["verdicts"]["gini_net_worth"]
+        counts[said] = counts.get(said, 0) + 1
+    alt = view.chart.alt
+    assert alt.startswith("Forest plot of the paired differences")
+    assert "final Gini of net worth in 16 scenarios" in alt
+    for said, count in counts.items():
+        assert f"{said} in {count}" in alt
+    assert 'alt="Forest plot' in view.chart.widget.value
+    # Another measure: the words follow the picture.
+    view.measure.value = "poorest_net_worth"
+    assert "poorest player's net worth in 16 scenarios" in view.chart.alt
+    # The rule sets by their titles, not their ids; the verdicts' box reachable by Tab.
+    intro = view.widget.children[0].value
+    assert "The Landlord&#x27;s Game under the Single Tax" in intro
+    assert "<code>" not in intro
+    assert "tabindex='0'" in view.verdicts.value

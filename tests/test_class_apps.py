@@ -279,3 +279,19 @@ def test_side_by_side_opens_from_a_link_with_both_boards_whole_on_a_laptop(page,
         tokens = page.locator(f".landlord-board-{side} g.token").count()
         assert tokens == 3
     screenshot(page, "class_side_by_side_laptop")
+
+
+def test_the_big_board_is_as_wide_as_the_page_for_a_projector(page, voila_url):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{voila_url}/voila/render/play.ipynb")
+    wait_for_voila_page(page, VERSION_LINE, timeout=120_000)
+    small = page.locator(".landlord-board svg").bounding_box()["width"]
+    assert small < 768  # beside the controls, the whole board in the window's height
+    page.locator(".landlord-big-toggle").click()
+    page.wait_for_function(
+        "() => document.querySelector('.landlord-board svg').getBoundingClientRect().width > 1200"
+    )
+    big = page.locator(".landlord-board svg").bounding_box()["width"]
+    # The smallest words (11 units of the 760-unit drawing) grow to about 19 pixels.
+    assert 11 * big / 760 >= 17
+    screenshot(page, "class_play_projector_big_board")

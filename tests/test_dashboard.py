@@ -47,7 +47,7 @@ def shown(app: ExperimentsApp) -> tuple:
         app.reading.value,
         app.downloads.value,
         json.dumps({name: chart.data for name, chart in app.charts.items()}),
-        tuple(chart.widget.value for chart in app.charts.values()),
+        tuple(chart.png for chart in app.charts.values()),
         app.progress.value,
         app.progress.max,
     )
@@ -71,8 +71,13 @@ def test_a_small_run_fills_the_summary_charts_progress_and_downloads(small_run):
     assert result is not None
     assert result.labels == ["landlords_game", "single_tax"]
     assert list(result.summary["games"]) == [20, 20]
-    assert "final Gini of net worth" in app.summary.value
-    assert "<pre" in app.summary.value
+    # The summary is a table with headers in words, not a monospace dump.
+    summary = html.unescape(app.summary.value)
+    assert "<pre" not in summary
+    assert "<caption" in summary
+    assert "<th scope='row'>final Gini of net worth</th>" in summary
+    assert "<th scope='col'>The Landlord's Game under the Single Tax</th>" in summary
+    assert "2 rule sets, 20 games each, 4 players (eager landlords), seed 3" in summary
     assert app.results.layout.display != "none"
     # The charts: the plotted numbers, per rule set.
     games = result.games
@@ -86,7 +91,14 @@ def test_a_small_run_fills_the_summary_charts_progress_and_downloads(small_run):
     lengths = app.charts["lengths"].data
     assert lengths == pytest.approx(games.groupby("label")["rounds"].mean().to_dict())
     for chart in app.charts.values():
-        assert chart.widget.value[:8] == b"\x89PNG\r\n\x1a\n"
+        assert chart.png[:8] == b"\x89PNG\r\n\x1a\n"
+        assert f'alt="{html.escape(chart.alt)}"' in chart.widget.value
+    # The pictures' words give the figures plotted, with the rule sets' titles.
+    alt = app.charts["distributions"].alt
+    assert alt.startswith("Final Gini of net worth of every game, by rule set: ")
+    assert f"The Landlord's Game: mean {means['landlords_game']:.3f}" in alt
+    assert "round 0" in app.charts["rounds"].alt
+    assert "rounds on average" in app.charts["lengths"].alt
     # The progress bar went to the total, with the button disabled on the way.
     assert app.progress.value == app.progress.max == 40
     assert app.progress_text.value == "40 of 40 games"
@@ -102,7 +114,8 @@ def test_a_small_run_fills_the_summary_charts_progress_and_downloads(small_run):
     players = link_csv(app.downloads.value, "landlord-download-players")
     assert len(players) == len(result.per_player) == 160
     assert {"label", "seat", "strategy", "net_worth", "rank"} <= set(players.columns)
-    assert "gini_net_worth" in app.downloads.value  # the columns are explained
+    # The columns are explained in words.
+    assert "<code>gini_net_worth</code></th><td>final Gini of net worth" in app.downloads.value
     # The reading, and how long it took.
     assert app.reading.value.startswith(
         "Under The Landlord&#x27;s Game under the Single Tax the final"
@@ -143,12 +156,17 @@ def test_the_dial_sets_the_modern_option_on_the_landlords_game_only():
     assert "modern extension, not Magie's" in texts_on_screen(app.widget)
 
 
-def test_the_dial_is_rounded_to_its_step():
+def test_the_dial_offers_its_steps_in_percent():
     specs = experiment_specs(["landlords_game"], land_value_tax=0.15)
     assert specs == [("landlords_game", {"land_value_tax": 0.15})]
     app = ExperimentsApp(games=2, rules=("landlords_game",))
-    app.land_value_tax.value = 0.15000000000000002  # what a browser's slider may send
+    assert app.land_value_tax.options[3] == ("15%", 0.15)
+    assert app.land_value_tax.options[0][0] == "0% (the Landlord's Game)"
+    assert len(app.land_value_tax.options) == 21
+    app.land_value_tax.value = 0.15
     assert app.settings()["specs"] == [("landlords_game", {"land_value_tax": 0.15})]
+    # A value given to the app goes to the nearest step.
+    assert ExperimentsApp(land_value_tax=0.149).land_value_tax.value == 0.15
 
 
 def test_the_dial_at_zero_and_play_on_off_leave_the_rules_as_printed():
@@ -185,7 +203,6 @@ def no_games(app):
 
 
 def games_above_the_box(app):
-    app.games.max = 10**6
     app.games.value = 10**6
 
 
@@ -201,7 +218,7 @@ def negative_seed(app):
 
 
 def one_seat(app):
-    app.players.min = 1
+    app.players.options = [("1", 1), *app.players.options]
     app.players.value = 1
 
 
@@ -211,7 +228,7 @@ def unknown_bots(app):
 
 
 def tax_above_one(app):
-    app.land_value_tax.max = 2.0
+    app.land_value_tax.options = [*app.land_value_tax.options, ("150%", 1.5)]
     app.land_value_tax.value = 1.5
 
 
@@ -219,11 +236,16 @@ def tax_above_one(app):
     ("spoil", "message"),
     [
         (no_rule_set, "tick at least one rule set"),
-        (no_games, "games per rule set must be a whole number from 1 to 5,000, not 0"),
-        (games_above_the_box, "games per rule set must be a whole number from 1 to 5,000"),
+        (no_games, "games per rule set must be a whole number from 1, not 0"),
+        (
+            games_above_the_box,
+            "1,000,000 games of each rule set are too many: with 2 rule sets ticked, play at "
+            f"most {MOST_GAMES // 2:,} of each",
+        ),
         (
             games_above_the_cap,
-            f"at most {MOST_GAMES:,} games a run: {len(landlord.rules.registered())} rule sets of",
+            f"are too many: with {len(landlord.rules.registered())} rule sets ticked, play at "
+            f"most {MOST_GAMES // len(landlord.rules.registered()):,} of each",
         ),
         (negative_seed, "the seed must be a whole number from 0"),
         (one_seat, "the number of players must be a whole number from 2 to 4, not 1"),
@@ -280,6 +302,21 @@ def test_the_app_opens_without_results_and_shows_itself():
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert "landlord-experiments" in app.widget._dom_classes
     assert "landlord-run" in app.run_button._dom_classes
+
+
+def test_the_games_box_says_its_limit_before_and_at_once_when_a_number_is_over_it():
+    app = ExperimentsApp(games=200)
+    assert "at most 3,000 with 2 ticked (6,000 games a run)" in app.games_hint.value
+    app.games.value = 6000  # not changed into the box's maximum
+    assert app.games.value == 6000
+    said = html.unescape(app.games_hint.value)
+    assert "6,000 games of each rule set are too many" in said
+    assert "play at most 3,000 of each" in said
+    app.rule_boxes["single_tax"].value = False  # one rule set: its own limit
+    assert "play at most 5,000 of each" in html.unescape(app.games_hint.value)
+    app.games.value = 5000
+    assert "at most 5,000 with 1 ticked" in app.games_hint.value
+    assert app.settings()["games"] == 5000
 
 
 def test_the_menu_lists_every_registered_rule_set():
@@ -396,9 +433,11 @@ def test_the_app_names_rule_sets_in_words_not_ids():
     app = ExperimentsApp(games=4, seed=2, long_run=True)
     app.land_value_tax.value = 0.5
     app.run_button.click()
-    header = html.unescape(app.summary.value).split("\n")[2]
-    assert "The Landlord's Game (land value tax 0.5)" in header
-    assert "The Landlord's Game under the Single Tax" in header
-    assert "landlords_game[" not in html.unescape(app.summary.value).split("games played")[0]
+    summary = html.unescape(app.summary.value)
+    header = summary.split("<thead>")[1].split("</thead>")[0]
+    assert "<th scope='col'>The Landlord's Game (land value tax 0.5)</th>" in header
+    assert "<th scope='col'>The Landlord's Game under the Single Tax</th>" in header
+    assert "landlords_game" not in summary
+    assert "_" not in summary.replace("landlord-summary-table", "")
     assert "wages times 0, round limit 100" in html.unescape(app.reading.value)
     assert "_" not in html.unescape(app.reading.value)

@@ -322,3 +322,28 @@ def test_the_welcome_page_links_the_lessons_on_github_and_the_lessons_site():
         lesson = build.read_lesson(path)
         link = f"https://github.com/landlord-kit/landlord/blob/HEAD/lessons/{path.name}"
         assert f"[{lesson.title}]({link})" in text, path.name
+
+
+def test_every_app_a_lesson_opens_set_up_reads_its_whole_setup_from_the_link():
+    # A lesson's "apps" may open an app already set up ("side_by_side?left=..."): each
+    # such link must be read whole by the app, nothing left out, and make a game.
+    from urllib.parse import parse_qsl
+
+    from landlord.widgets.link import PLAY_FIELDS, SIDE_BY_SIDE_FIELDS, read_setup
+    from landlord.widgets.play import PlayApp
+    from landlord.widgets.side_by_side import SideBySideApp
+
+    apps = {"play": (PLAY_FIELDS, PlayApp), "side_by_side": (SIDE_BY_SIDE_FIELDS, SideBySideApp)}
+    links = 0
+    for path in build.lesson_files():
+        for app in build.read_lesson(path).apps:
+            name, _, query = app.partition("?")
+            if not query:
+                continue
+            links += 1
+            fields, app_class = apps[name]
+            setup = dict(parse_qsl(query))
+            assert read_setup(setup, fields)[1] == "", (path.name, app)
+            opened = app_class.from_page(setup)
+            assert "left out" not in opened.status.value, (path.name, app)
+    assert links >= 2

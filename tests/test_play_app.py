@@ -192,7 +192,7 @@ def test_charts_in_tabs_are_drawn_when_shown_and_match_the_game():
     assert app.charts["flows"].data == expected
     app.chart_tabs.selected_index = 1
     assert app.charts["lorenz"].data == app.table.game.net_worths()
-    assert bytes(app.charts["gini"].widget.value).startswith(b"\x89PNG")
+    assert app.charts["gini"].png.startswith(b"\x89PNG")
 
 
 def test_a_bad_setup_says_why_and_keeps_the_game():

@@ -9,6 +9,7 @@ games were over.
 from __future__ import annotations
 
 import html
+import re
 
 from landlord.session import Session
 from landlord.widgets.play import PlayApp, standings_html, winners_text
@@ -23,7 +24,7 @@ def first_button(app):
 
 def test_a_double_click_takes_one_decision():
     once, twice = PlayApp(seats=SEATS, seed=1), PlayApp(seats=SEATS, seed=1)
-    assert "buy the card you were dealt" in once.question.value
+    assert "buy the card you were dealt" in re.sub("<[^>]+>", "", once.question.value)
     first_button(once).click()
     button = first_button(twice)
     button.click()
@@ -189,3 +190,49 @@ def test_under_the_single_tax_the_way_out_is_a_natural_opportunity():
     assert "or you go to a Natural Opportunity (Single Tax Rule 8)" in asked
     assert table.choices()[0] == "go to a Natural Opportunity"
     assert "Poor House" not in " ".join(table.choices())
+
+
+def test_explain_mode_adds_the_rule_behind_each_step_and_can_be_switched_off():
+    app = PlayApp(seats=["eager_landlord", "cautious_tenant"], seed=2)
+    app.step(whole_round=True)
+    assert "landlord-explain" not in app.log.value
+    app.explain.value = True
+    app.step(whole_round=True)
+    explained = app.log.value.count("landlord-explain")
+    assert explained > 0
+    assert re.search(r"Why\? .*Rule \d+", html.unescape(app.log.value))
+    app.explain.value = False
+    app.step(whole_round=True)
+    assert app.log.value.count("landlord-explain") == explained
+    # A new game keeps the reader's choice.
+    app.explain.value = True
+    app.new_game()
+    for _ in range(4):
+        app.step(whole_round=True)
+    assert "landlord-explain" in app.log.value
+
+
+def test_every_word_a_question_links_is_in_the_glossary_on_the_page():
+    app = PlayApp(seats=["human", "eager_landlord"], seed=1)
+    for _ in range(60):
+        if app.table.waiting_for is None:
+            app.step()
+            continue
+        targets = re.findall(r'href="#([^"]+)"', app.question.value + app.help.value)
+        for target in targets:
+            assert f'id="{target}"' in app.glossary.value, target
+        app.choose(0, app._decision())
+    assert "<details" in app.glossary.value
+    assert "Speculation" in app.glossary.value
+
+
+def test_the_board_in_words_follows_the_game_while_it_is_open():
+    app = PlayApp(seats=["eager_landlord", "cautious_tenant"], names=["Ann", "Bob"], seed=3)
+    app.step(whole_round=True)
+    assert app.board_text.value == ""  # folded: not drawn
+    app.board_words.selected_index = 0
+    first = app.board_text.value
+    assert "<caption" in first
+    assert "Ann" in first
+    app.step(whole_round=True)
+    assert app.board_text.value != first

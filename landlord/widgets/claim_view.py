@@ -16,6 +16,7 @@ on its own.
 from __future__ import annotations
 
 import html
+import math
 from typing import Any
 
 from landlord.plotting.claim import VERDICT_STYLE
@@ -24,6 +25,9 @@ __all__ = ["ClaimView", "verdict_table"]
 
 #: A sign for each verdict, so that the table reads without colour too.
 SIGNS = {"holds": "✔", "fails": "✘", "cannot be told": "?", "reported": "·"}
+#: The table's text colour for each verdict: the plot's hue, darkened where the plot's
+#: own colour is too light for small text on white (WCAG AA asks a contrast of 4.5:1).
+TEXT_COLOURS = {"holds": "#007A5A", "fails": "#A84300"}
 
 
 def verdict_table(results: Any) -> str:
@@ -43,7 +47,7 @@ def verdict_table(results: Any) -> str:
         cells = []
         for measure in measures:
             said = scenario["verdicts"][measure.name]
-            colour = VERDICT_STYLE[said][0]
+            colour = TEXT_COLOURS.get(said, VERDICT_STYLE[said][0])
             cells.append(f"<td style='color:{colour}'>{SIGNS[said]} {html.escape(said)}</td>")
         label = html.escape(scenario.get("short", scenario["id"]))
         rows.append(f"<tr><th scope='row'>{label}</th>{''.join(cells)}</tr>")
@@ -83,6 +87,7 @@ class ClaimView:
         import ipywidgets as widgets
 
         from landlord.claim import shipped_results
+        from landlord.rules import load_rules
         from landlord.widgets.charts import Chart
 
         self.results = results if results is not None else shipped_results()
@@ -101,18 +106,22 @@ class ClaimView:
         self.chart = Chart(
             self._draw,
             size=(9.5, 1.3 + 0.42 * rows),
-            description="the paired difference in each scenario, with its intervals",
+            description="Forest plot of the paired differences, single tax minus monopolist "
+            "rules, with their 95% intervals",
+            describe=self._describe,
         )
         self.chart.widget.add_class("landlord-chart-claim")
         self.chart.widget.layout.max_width = "60em"
         self.measure.observe(lambda _: self.chart.draw(self.measure.value), names="value")
         games = 2 * grid.games * len(grid.seeds) * rows
+        baseline, treatment = (load_rules(r).info.title for r in (grid.baseline, grid.treatment))
         intro = widgets.HTML(
             f"<p style='margin:0.3em 0'><b>{html.escape(grid.title)}.</b> "
             f"Each row is a table of bots at one game length: {grid.games} pairs of games "
             f"at each of {len(grid.seeds)} seeds, the monopolist rules "
-            f"(<code>{grid.baseline}</code>) and the single tax (<code>{grid.treatment}"
-            f"</code>) on the same dice, {games:,} games in all, played ahead and shipped "
+            f"(<i>{html.escape(baseline)}</i>) and the single tax (<i>"
+            f"{html.escape(treatment)}</i>) on the same dice, {games:,} games in all, "
+            "played ahead and shipped "
             "with the kit. The grid and the rule for a verdict were written down before "
             "any result was seen: the claim <b>holds</b> when "
             f"{html.escape(grid.verdict['holds'])}, <b>fails</b> when "
@@ -128,8 +137,10 @@ class ClaimView:
             if m.by_the_rules
         )
         why = "".join(f"<p>{html.escape(text)}</p>" for text in grid.notes.values())
+        # A box that may scroll sideways on a narrow screen is reachable by Tab.
         self.verdicts = widgets.HTML(
-            f"<div style='overflow-x:auto;max-width:100%'>{verdict_table(self.results)}</div>"
+            "<div role='region' aria-label='Verdict per scenario' tabindex='0' "
+            f"style='overflow-x:auto;max-width:100%'>{verdict_table(self.results)}</div>"
         )
         self.verdicts.add_class("landlord-claim-verdicts")
         self.sentences = widgets.HTML(
@@ -161,3 +172,39 @@ class ClaimView:
             "measure": measure,
             "verdicts": {s["id"]: s["verdicts"][measure] for s in self.results.scenarios},
         }
+
+    def _describe(self, data: dict[str, Any], measure: str) -> str:
+        """The forest plot in words: what Magie claimed, the verdicts, the pooled range."""
+        grid = self.results.grid
+        chosen = next(m for m in grid.measures if m.name == measure)
+        said: dict[str, int] = {}
+        for verdict in data["verdicts"].values():
+            said[verdict] = said.get(verdict, 0) + 1
+        counts = ", ".join(f"{verdict} in {count}" for verdict, count in said.items())
+        means = [
+            s["pooled"][measure]["mean"]
+            for s in self.results.scenarios
+            if s["pooled"][measure].get("mean") is not None
+        ]
+        claim = (
+            f"where Magie claimed the single tax's is {chosen.claim}"
+            if chosen.claim
+            else "reported, with no claim"
+        )
+        spread = (
+            f"; the pooled differences run from {_figure(min(means), chosen)} to "
+            f"{_figure(max(means), chosen)}"
+            if means
+            else ""
+        )
+        return (
+            f"{chosen.words} in {len(self.results.scenarios)} scenarios, {claim}: "
+            f"{counts}{spread}. The verdict table below gives each scenario"
+        )
+
+
+def _figure(value: float, measure: Any) -> str:
+    """A pooled difference in the measure's own form, as the verdicts write it."""
+    from landlord.claim.verdicts import difference_text
+
+    return difference_text(measure, value, math.nan, math.nan)

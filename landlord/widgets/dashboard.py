@@ -28,6 +28,7 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from landlord.money import money
 from landlord.rules import load_rules
 from landlord.widgets.table import rule_set_menu
 
@@ -35,10 +36,14 @@ __all__ = [
     "BOTS",
     "MOST_GAMES",
     "ExperimentsApp",
+    "columns_html",
     "csv_link",
     "experiment_specs",
+    "games_limit",
+    "games_problem",
     "reading",
     "rule_set_menu",
+    "summary_html",
 ]
 
 #: The tables of bots the app offers: (menu text, bot mix for
@@ -72,19 +77,33 @@ DIAL = "land_value_tax"
 PROGRESS_STEPS = 100
 #: The colour of a message that says why nothing was run.
 PROBLEM = "#B00020"
-#: What the columns of the downloaded files are.
-GAMES_COLUMNS = (
-    "one row per rule set and game: label (the rule spec), rules, options, players, bots, "
-    "landlord_version, game (0, 1, ...), seed, rounds, turns, end_reason, gini_net_worth and "
-    "gini_cash (at the end), poor_house_players, opportunity_players, bankrupt_players, "
-    "treasury_collected, treasury_spent, final_wages, public_works, single_tax_since "
-    "(-1: never), everyone_wins"
-)
-PLAYERS_COLUMNS = (
-    "one row per rule set, game and seat: label, rules, options, players, bots, "
-    "landlord_version, game, seed, seat, strategy, cash and net_worth at the end, rank "
-    "(1: the richest)"
-)
+#: The land-value-tax dial's settings: every twentieth of the land rent, 0 to 1.
+DIAL_STEPS = tuple(round(step / 20, 2) for step in range(21))
+#: What the columns of the downloaded files hold, in words (the scorecard's measures and
+#: the families' own figures are named by their own words).
+COLUMN_WORDS = {
+    "label": "the rule set and the options it was played with, as the kit writes them",
+    "rules": "the rule set's short name",
+    "options": "the options set on it (empty: as printed)",
+    "players": "how many played at each table",
+    "bots": "the bots at the table, seat by seat",
+    "landlord_version": "the version of the kit that played the games",
+    "game": "the game's number, from 0: game k of every rule set had the same dice and cards",
+    "seed": "the game's own seed, to play it again",
+    "turns": "turns played",
+    "end_reason": "why the game ended",
+    "gini_cash": "Gini of cash at the end (0: all equally rich)",
+    "bankrupt_players": "players bankrupt at the end",
+    "treasury_collected": "what the Public Treasury took in",
+    "treasury_spent": "what the Public Treasury paid out",
+    "single_tax_since": "the round the single tax came in (0: from the start, -1: never)",
+    "everyone_wins": "whether everyone won (Prosperity's test)",
+    "seat": "the player's seat, from 0",
+    "strategy": "the bot in that seat",
+    "cash": "the player's cash at the end",
+    "net_worth": "the player's net worth at the end",
+    "rank": "the player's place at the end by net worth (1: the richest)",
+}
 
 
 # --- What the widgets offer and send --------------------------------------------------
@@ -242,6 +261,289 @@ def reading(result: Any) -> str:
     return "\n".join(sentences) + after
 
 
+#: The summary table's sections: the scorecard's groups, with their headings in words.
+SECTIONS = (
+    ("concentration", "How unequal the players end"),
+    ("poverty", "The poorest player"),
+    ("rent", "Where the land rent went"),
+    ("length", "How long the games last"),
+)
+
+
+def summary_html(result: Any, bots: str = "") -> str:
+    """The summary of a comparison as an HTML table, with the notes that read it.
+
+    One column per rule set, named by its title; one row per figure, in
+    words, with its mean over the games and the 95% interval of that mean,
+    and under each figure the paired difference from the first rule set. A
+    table of the mean Gini round by round follows, folded (the chart shows
+    it too).
+
+    Parameters
+    ----------
+    result : Comparison
+        What :func:`landlord.experiments.compare` returns.
+    bots : str
+        The players at each table in words ("eager landlords"); by default the
+        bots' names.
+
+    Returns
+    -------
+    str
+        HTML: a ``<table>`` with a ``<caption>`` and headers, and paragraphs.
+
+    Examples
+    --------
+    >>> from landlord.experiments import compare
+    >>> table = summary_html(compare(["landlords_game", "single_tax"], games=4, seed=1))
+    >>> "<th scope='col'>The Landlord&#x27;s Game under the Single Tax</th>" in table
+    True
+    >>> "<th scope='row'>final Gini of net worth</th>" in table, "<pre" in table
+    (True, False)
+    """
+    from landlord.scorecard import MEASURES
+
+    summary = result.summary
+    labels = result.labels
+    names = result.names
+    specs = result.parameters["rules"]
+    currency = [spec.get("currency", "$") for spec in specs]
+    first = names[labels[0]]
+    compared = len(labels) > 1
+    seats = len(result.parameters["players"])
+    bots = bots or ", ".join(
+        dict.fromkeys(b.replace("_", " ") for b in result.parameters["players"])
+    )
+
+    def row(words: str, cells: Sequence[str], note: bool = False) -> str:
+        style = " style='padding-left:1.5em;font-weight:normal'" if note else ""
+        shown = "".join(f"<td>{html.escape(cell)}</td>" for cell in cells)
+        return f"<tr><th scope='row'{style}>{html.escape(words)}</th>{shown}</tr>"
+
+    def measured(column: str, form: str, words: str) -> list[str]:
+        rows = [row(words, _mean_cells(summary, labels, currency, column, form))]
+        if compared and f"{column}_difference" in summary:
+            cells = _mean_cells(summary, labels, currency, column, form, difference=True)
+            rows.append(row(f"difference from {first}", ["", *cells[1:]], note=True))
+        return rows
+
+    def section(heading: str, rows: list[str]) -> str:
+        span = len(labels) + 1
+        return (
+            f"<tbody><tr><th scope='colgroup' colspan='{span}' style='text-align:left;"
+            f"padding-top:0.6em'>{html.escape(heading)}</th></tr>{''.join(rows)}</tbody>"
+        )
+
+    games = [f"{int(n):,}" for n in summary["games"]]
+    body = [f"<tbody>{row('games played', games)}</tbody>"]
+    for group, heading in SECTIONS:
+        rows = [
+            line
+            for measure in MEASURES
+            if measure.group == group and measure.name in summary
+            for line in measured(measure.name, measure.form, measure.words)
+        ]
+        if rows:
+            body.append(section(heading, rows))
+    other = measured("gini_cash", "{:.3f}", "final Gini of cash")
+    other.append(
+        row("players bankrupt at the end", [_figure(v) for v in summary["bankrupt_players"]])
+    )
+    for column, words in (
+        ("treasury_collected", "Public Treasury took in"),
+        ("treasury_spent", "Public Treasury paid out"),
+    ):
+        other.append(row(words, _money_cells(summary[column], currency)))
+    for figure in _family_figures(summary.columns):
+        values = summary[figure.summary_column]
+        if figure.form == "money":
+            cells = _money_cells(values, currency)
+        else:
+            cells = ["-" if math.isnan(v) else figure.form.format(v) for v in values]
+        other.append(row(figure.words, cells))
+    body.append(section("Other figures", other))
+    heads = "".join(f"<th scope='col'>{html.escape(names[label])}</th>" for label in labels)
+    parameters = result.parameters
+    count = len(labels)
+    caption = (
+        f"What the games show: {count} rule set{'s' if count > 1 else ''}, "
+        f"{parameters['games']:,} games each, {seats} players ({bots}), seed "
+        f"{parameters['seed']}. Each figure is a mean over the games; in brackets, the 95% "
+        "interval of that mean."
+    )
+    table = (
+        "<table class='landlord-summary-table' style='border-collapse:collapse;margin:0.4em 0'>"
+        f"<caption style='text-align:left;caption-side:top'>{html.escape(caption)}</caption>"
+        f"<thead><tr><th scope='col'>Figure</th>{heads}</tr></thead>{''.join(body)}</table>"
+        "<style>.landlord-summary-table th,.landlord-summary-table td{padding:2px 10px;"
+        "border-bottom:1px solid #ddd;text-align:left;vertical-align:top}</style>"
+    )
+    notes = "".join(
+        f"<p style='margin:0.3em 0'>{html.escape(note)}</p>" for note in _notes(result)
+    )
+    return (
+        "<div role='region' aria-label='The summary table' tabindex='0' "
+        f"style='overflow-x:auto;max-width:100%'>{table}</div>{notes}{_curve_table(result)}"
+    )
+
+
+def _mean_cells(
+    summary: Any,
+    labels: Sequence[str],
+    currency: Sequence[str],
+    column: str,
+    form: str,
+    difference: bool = False,
+) -> list[str]:
+    """``mean (low to high)`` of a figure per rule set, or its paired difference from the
+    first; with the games where it was undefined."""
+    key = f"{column}_difference" if difference else column
+    cells = []
+    for label, unit in zip(labels, currency, strict=True):
+        mean, low, high = (summary.loc[label, f"{key}{end}"] for end in ("", "_low", "_high"))
+        undefined = int(summary.loc[label, f"{column}_undefined"])
+        if math.isnan(mean):
+            cells.append("" if difference or not undefined else "undefined in every game")
+            continue
+        shown = [_form(value, form, unit, difference) for value in (mean, low, high)]
+        cell = shown[0] if math.isnan(low) else f"{shown[0]} ({shown[1]} to {shown[2]})"
+        if undefined:
+            cell += f", undefined in {undefined} game{'s' if undefined > 1 else ''}"
+        cells.append(cell)
+    return cells
+
+
+def _form(value: float, form: str, currency: str, sign: bool) -> str:
+    """A figure in its form: a sum of money, a share of games, or a number format."""
+    if form == "money":
+        return money(value, currency, sign=sign)
+    if form == "share":
+        return f"{value:+.0%}" if sign else f"{value:.0%}"
+    return form.replace("{:", "{:+" if sign else "{:").format(value)
+
+
+def _money_cells(values: Any, currency: Sequence[str]) -> list[str]:
+    return [
+        "-" if math.isnan(v) else money(v, unit) for v, unit in zip(values, currency, strict=True)
+    ]
+
+
+def _figure(value: float) -> str:
+    return "-" if math.isnan(value) else f"{value:.2f}"
+
+
+def _family_figures(columns: Iterable[str]) -> list[Any]:
+    """The families' own figures that the summary has, each once, with words to show."""
+    from landlord.families import families
+
+    present = set(columns)
+    found: dict[str, Any] = {}
+    for family in families():
+        for figure in family.figures:
+            if figure.words and figure.summary_column in present:
+                found.setdefault(figure.name, figure)
+    return list(found.values())
+
+
+def _notes(result: Any) -> list[str]:
+    """What a reader of the summary needs to know: the Gini's scale, the intervals,
+    what is history and what is not, and the figures that need a word."""
+    summary = result.summary
+    n = len(result.parameters["players"])
+    everyone = "both" if n == 2 else f"all {n}"
+    notes = [
+        f"The Gini coefficient is 0 when {everyone} players are equally rich and "
+        f"{1 - 1 / n:.2f} when one player holds everything.",
+    ]
+    if len(result.labels) > 1:
+        notes.append(
+            "Each difference is taken game by game: game k of every rule set was played with "
+            "the same dice and cards. When the interval of a difference leaves out 0, the "
+            "difference is unlikely to be luck."
+        )
+    for spec in result.parameters["rules"]:
+        name = result.names[spec["label"]]
+        if spec["status"] == "reconstruction":
+            notes.append(f"{name}: a reconstruction, not a historical rule set.")
+        if spec["modern_options"]:
+            options = ", ".join(o.replace("_", " ") for o in spec["modern_options"])
+            notes.append(f"{name}: a modern extension ({options}), in no historical rules.")
+    undefined = [c for c in summary.columns if c.endswith("_undefined")]
+    if any(summary[c].any() for c in undefined):
+        notes.append(
+            "Undefined in some games: there the players' debts were as large as all they held, "
+            "so no share of the total can be taken; the means leave those games out."
+        )
+    if (
+        "gini_cash_difference" in summary
+        and (summary["gini_cash_difference"] * summary["gini_net_worth_difference"] < 0).any()
+    ):
+        notes.append(
+            "The Gini of cash and of net worth moved apart: cash is not wealth. Under private "
+            "land rent the rich hold their wealth in lots and houses; under the single tax "
+            "title deeds are worth nothing and a player's wealth is mostly cash."
+        )
+    return notes
+
+
+def _curve_table(result: Any, most: int = 30) -> str:
+    """The mean Gini of net worth every few rounds, as a folded table (the chart's data)."""
+    curves = {
+        label: frame.set_index("round")["mean_gini_net_worth"]
+        for label, frame in result.per_round.groupby("label", sort=False)
+    }
+    last = max(int(curve.index.max()) for curve in curves.values())
+    every = 5 * max(1, -(-last // (5 * most)))
+    rounds = sorted({*range(0, last + 1, every), last})
+    heads = "".join(
+        f"<th scope='col'>{html.escape(result.names[label])}</th>" for label in result.labels
+    )
+    rows = []
+    for round_ in rounds:
+        cells = "".join(
+            f"<td>{curves[label][round_]:.3f}</td>"
+            if round_ in curves[label].index
+            else "<td></td>"
+            for label in result.labels
+        )
+        rows.append(f"<tr><th scope='row'>round {round_}</th>{cells}</tr>")
+    return (
+        "<details><summary>The mean Gini of net worth round by round, as a table</summary>"
+        "<table class='landlord-summary-table' style='border-collapse:collapse'>"
+        "<caption style='text-align:left;caption-side:top'>Mean Gini of net worth after each "
+        f"round shown (every {every} rounds, and the last); a game that has ended counts with "
+        f"its last value</caption><thead><tr><th scope='col'>Round</th>{heads}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table></details>"
+    )
+
+
+def columns_html(frame: Any) -> str:
+    """What each column of a downloaded table holds, as an HTML table.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> table = columns_html(pd.DataFrame(columns=["seed", "rounds"]))
+    >>> "<th scope='row'><code>rounds</code></th><td>rounds played</td>" in table
+    True
+    """
+    from landlord.scorecard import MEASURES
+
+    words = dict(COLUMN_WORDS)
+    words.update({measure.name: measure.words for measure in MEASURES})
+    words.update({figure.name: figure.words for figure in _family_figures(frame.columns)})
+    rows = "".join(
+        f"<tr><th scope='row'><code>{html.escape(column)}</code></th>"
+        f"<td>{html.escape(words.get(column, column.replace('_', ' ')))}</td></tr>"
+        for column in frame.columns
+    )
+    return (
+        "<table class='landlord-summary-table' style='border-collapse:collapse'>"
+        "<thead><tr><th scope='col'>Column</th><th scope='col'>What it holds</th></tr></thead>"
+        f"<tbody>{rows}</tbody></table>"
+    )
+
+
 def csv_link(frame: Any, filename: str, text: str, css_class: str = "") -> str:
     """An HTML link that downloads a table as a CSV file, with the data in the link.
 
@@ -329,27 +631,76 @@ def _framed(draw: Any, margins: dict[str, float]) -> Any:
     return framed
 
 
-#: The charts: name, drawing function, alternative text, size in inches, margins.
-#: Fixed margins rather than a layout engine, which would double the drawing time.
+def _describe_distributions(data: dict[str, float], result: Any) -> str:
+    """The distributions chart in words: each rule set's mean and range of final Ginis."""
+    games = result.games
+    parts = []
+    for label in result.labels:
+        values = games.loc[games["label"] == label, "gini_net_worth"]
+        parts.append(
+            f"{result.names[label]}: mean {data[label]:.3f}, from {values.min():.3f} "
+            f"to {values.max():.3f}"
+        )
+    return "; ".join(parts)
+
+
+def _describe_rounds(data: dict[str, list[float]], result: Any) -> str:
+    """The round-by-round chart in words: each curve's start, peak and end."""
+    parts = []
+    for label in result.labels:
+        curve = data.get(label) or []
+        if not curve:
+            continue
+        # The curve's x is the round, from 0 (see landlord.plotting.mean_gini_by_round).
+        last = len(curve) - 1
+        peak = max(range(len(curve)), key=curve.__getitem__)
+        said = [f"{curve[0]:.3f} at round 0"]
+        if 0 < peak < last:
+            said.append(f"highest {curve[peak]:.3f} at round {peak}")
+        if last:
+            said.append(f"{curve[-1]:.3f} at round {last}")
+        parts.append(f"{result.names[label]}: {', '.join(said)}")
+    return "; ".join(parts)
+
+
+def _describe_lengths(data: dict[str, float], result: Any) -> str:
+    """The game-length chart in words: each rule set's mean and range of rounds."""
+    games = result.games
+    parts = []
+    for label in result.labels:
+        rounds = games.loc[games["label"] == label, "rounds"]
+        parts.append(
+            f"{result.names[label]}: {data[label]:.1f} rounds on average, from "
+            f"{rounds.min()} to {rounds.max()}"
+        )
+    return "; ".join(parts)
+
+
+#: The charts: name, drawing function, what it shows, its figures in words, size in
+#: inches, margins. Fixed margins rather than a layout engine, which would double the
+#: drawing time.
 CHARTS = (
     (
         "distributions",
         _draw_distributions,
-        "final Gini of net worth of every game",
+        "Final Gini of net worth of every game, by rule set",
+        _describe_distributions,
         (8.4, 4.8),
         {"left": 0.1, "right": 0.97, "bottom": 0.22, "top": 0.9},
     ),
     (
         "rounds",
         _draw_rounds,
-        "mean Gini of net worth round by round, with its band",
+        "Mean Gini of net worth round by round, with its 95% band",
+        _describe_rounds,
         (8.4, 4.8),
         {"left": 0.09, "right": 0.98, "bottom": 0.14, "top": 0.9},
     ),
     (
         "lengths",
         _draw_lengths,
-        "how many rounds the games lasted",
+        "How many rounds the games lasted",
+        _describe_lengths,
         (8.4, 4.8),
         {"left": 0.09, "right": 0.98, "bottom": 0.14, "top": 0.9},
     ),
@@ -449,35 +800,35 @@ class ExperimentsApp:
             box.add_class("landlord-rules-choice")
             box.add_class(f"landlord-rules-{rules_id}")
             self.rule_boxes[rules_id] = box
-        self.players = widgets.IntSlider(
-            value=players, min=SEATS[0], max=SEATS[1], description="Players"
+        # Menus rather than sliders: a slider's handle has no name a screen reader can say.
+        self.players = widgets.Dropdown(
+            options=[(str(n), n) for n in range(SEATS[0], SEATS[1] + 1)],
+            value=players,
+            description="Players",
+            layout={"width": "12em"},
         )
         self.players.add_class("landlord-players")
         self.bots = widgets.Dropdown(
             options=BOTS, value=bots, description="Bots", layout={"width": "24em"}
         )
         self.bots.add_class("landlord-bots")
-        self.games = widgets.BoundedIntText(
-            value=games,
-            min=1,
-            max=MOST_GAMES_PER_RULE_SET,
-            description="Games",
-            tooltip="games per rule set",
-            layout={"width": "12em"},
+        # A plain number box: a bounded one would silently change 6000 into its maximum.
+        self.games = widgets.IntText(
+            value=games, description="Games", continuous_update=True, layout={"width": "12em"}
         )
         self.games.add_class("landlord-games")
+        self.games_hint = widgets.HTML()
+        self.games_hint.add_class("landlord-games-hint")
         self.seed = widgets.BoundedIntText(
             value=seed, min=0, max=MOST_SEED, description="Seed", layout={"width": "14em"}
         )
         self.seed.add_class("landlord-seed")
-        self.land_value_tax = widgets.FloatSlider(
-            value=land_value_tax,
-            min=0.0,
-            max=1.0,
-            step=0.05,
+        self.land_value_tax = widgets.Dropdown(
+            options=[(_share_words(step), step) for step in DIAL_STEPS],
+            value=_on_the_dial(land_value_tax),
             description="Land value tax",
-            readout_format=".2f",
             style={"description_width": "initial"},
+            layout={"width": "24em"},
         )
         self.land_value_tax.add_class("landlord-land-value-tax")
         self.long_run = widgets.Checkbox(
@@ -498,13 +849,15 @@ class ExperimentsApp:
         self.status.add_class("landlord-status")
         self.reading = widgets.HTML()
         self.reading.add_class("landlord-reading")
-        self.summary = widgets.HTML(layout={"overflow": "auto", "width": "100%"})
+        self.summary = widgets.HTML(layout={"width": "100%"})
         self.summary.add_class("landlord-summary")
         self.downloads = widgets.HTML()
         self.downloads.add_class("landlord-downloads")
         self.charts: dict[str, Chart] = {}
-        for name, draw, description, size, margins in CHARTS:
-            chart = Chart(_framed(draw, margins), size=size, description=description)
+        for name, draw, description, describe, size, margins in CHARTS:
+            chart = Chart(
+                _framed(draw, margins), size=size, description=description, describe=describe
+            )
             chart.widget.add_class(f"landlord-chart-{name}")
             self.charts[name] = chart
 
@@ -521,9 +874,7 @@ class ExperimentsApp:
                 widgets.HBox(
                     [
                         self.games,
-                        widgets.HTML(
-                            f"per rule set (at most {MOST_GAMES:,} games a run)&nbsp;&nbsp;"
-                        ),
+                        self.games_hint,
                         self.seed,
                     ],
                     layout={"flex_flow": "row wrap", "align_items": "center"},
@@ -533,8 +884,8 @@ class ExperimentsApp:
                         self.land_value_tax,
                         widgets.HTML(
                             "<b>modern extension, not Magie's</b>: the share of land rent a "
-                            "title-holder hands to the Treasury (0: the Landlord's Game, "
-                            "1: the single tax); set on the rule sets that start with "
+                            "title-holder hands to the Treasury (0%: the Landlord's Game, "
+                            "100%: the single tax); set on the rule sets that start with "
                             "private land rent"
                         ),
                     ],
@@ -559,12 +910,16 @@ class ExperimentsApp:
         )
         self.results = widgets.VBox(
             [
+                widgets.HTML("<h3 style='margin:0.6em 0 0.2em'>What your games show</h3>"),
                 self.reading,
                 widgets.GridBox(
                     [chart.widget for chart in self.charts.values()],
                     layout={
-                        "grid_template_columns": "repeat(auto-fit, minmax(36em, 1fr))",
+                        # Never wider than the page, and never a box that scrolls (one that
+                        # scrolls must be reachable by Tab): the widgets' margins overhang.
+                        "grid_template_columns": "repeat(auto-fit, minmax(min(36em, 100%), 1fr))",
                         "width": "100%",
+                        "overflow": "visible",
                     },
                 ),
                 self.summary,
@@ -592,6 +947,11 @@ class ExperimentsApp:
             layout={"width": "100%"},
         )
         self.widget.add_class("landlord-experiments")
+        # Say the limit on games before Run, and at once when a number above it is typed.
+        self.games.observe(lambda _: self._say_games(), names="value")
+        for box in self.rule_boxes.values():
+            box.observe(lambda _: self._say_games(), names="value")
+        self._say_games()
         self.result: Any = None
         self.seconds: dict[str, float] = {}
         self._running = False
@@ -622,18 +982,18 @@ class ExperimentsApp:
         chosen = [rules_id for rules_id, box in self.rule_boxes.items() if box.value is True]
         if not chosen:
             raise ValueError("tick at least one rule set to play.")
-        games = _whole(self.games.value, "games per rule set", 1, MOST_GAMES_PER_RULE_SET)
-        if games * len(chosen) > MOST_GAMES:
-            raise ValueError(
-                f"at most {MOST_GAMES:,} games a run: {len(chosen)} rule sets of "
-                f"{games:,} games make {games * len(chosen):,}. Play fewer games or "
-                "compare fewer rule sets."
-            )
+        problem = games_problem(self.games.value, len(chosen))
+        if problem:
+            raise ValueError(problem)
+        games = self.games.value
         seed = _whole(self.seed.value, "the seed", 0, MOST_SEED)
         seats = _whole(self.players.value, "the number of players", *SEATS)
         mixes = [value for _, value in BOTS]
         if self.bots.value not in mixes:
-            raise ValueError(f"the bots are one of {', '.join(mixes)}, not {self.bots.value!r}.")
+            tables = ", ".join(text for text, _ in BOTS)
+            raise ValueError(
+                f"the bots are one of the menu's tables ({tables}), not {self.bots.value!r}."
+            )
         share = self.land_value_tax.value
         if not isinstance(share, int | float) or not 0 <= share <= 1:  # NaN fails too
             raise ValueError(f"the land value tax is a share from 0 to 1, not {share!r}.")
@@ -725,10 +1085,7 @@ class ExperimentsApp:
         self.reading.value = "<br>".join(
             html.escape(line) for line in reading(result).splitlines()
         )
-        self.summary.value = (
-            "<pre style='font-family:monospace;font-size:0.85em;line-height:1.25;"
-            f"white-space:pre;margin:0.5em 0'>{html.escape(result.table(words=True))}</pre>"
-        )
+        self.summary.value = summary_html(result, bots=self.bots.label or "")
         games = csv_link(
             result.games, "landlord_results.csv", "landlord_results.csv", "landlord-download-games"
         )
@@ -739,13 +1096,38 @@ class ExperimentsApp:
             "landlord-download-players",
         )
         self.downloads.value = (
-            "<div><b>Download the results</b> (CSV files; every row also says what was "
-            "played):</div><ul style='margin:0'>"
-            f"<li>{games}, {html.escape(GAMES_COLUMNS)}.</li>"
-            f"<li>{players}, {html.escape(PLAYERS_COLUMNS)}.</li></ul>"
+            "<div><b>Download the results</b> (CSV files, for a spreadsheet; every row also "
+            "says what was played):</div><ul style='margin:0'>"
+            f"<li>{games}: one row per game of each rule set.</li>"
+            f"<li>{players}: one row per player of each game.</li></ul>"
+            "<details><summary>What the columns of the files hold</summary>"
+            "<p style='margin:0.3em 0'><b>landlord_results.csv</b></p>"
+            f"{columns_html(result.games)}"
+            "<p style='margin:0.3em 0'><b>landlord_players.csv</b></p>"
+            f"{columns_html(result.per_player)}</details>"
         )
         self.result = result
         self.results.layout.display = "flex"
+
+    def _say_games(self) -> None:
+        """The limit on games beside the games box, or what is wrong with the number typed."""
+        ticked = sum(box.value is True for box in self.rule_boxes.values())
+        problem = games_problem(self.games.value, max(ticked, 1))
+        if problem:
+            self.games_hint.value = (
+                f"<span style='color:{PROBLEM}'><b>Check the number of games:</b> "
+                f"{html.escape(problem)}</span>"
+            )
+        elif ticked:
+            self.games_hint.value = (
+                f"of each rule set: at most {games_limit(ticked):,} with {ticked} ticked "
+                f"({MOST_GAMES:,} games a run)&nbsp;&nbsp;"
+            )
+        else:
+            self.games_hint.value = (
+                f"of each rule set you tick: at most {MOST_GAMES_PER_RULE_SET:,} "
+                f"({MOST_GAMES:,} games a run)&nbsp;&nbsp;"
+            )
 
     def _problem(self, text: str) -> None:
         """Say why nothing was run (the results on screen stay)."""
@@ -754,8 +1136,67 @@ class ExperimentsApp:
         )
 
 
-def _whole(value: Any, what: str, least: int, most: int) -> int:
-    """``value`` if it is a whole number from ``least`` to ``most``; else a ValueError.
+def games_limit(rule_sets: int) -> int:
+    """The most games of each rule set one run may play, with ``rule_sets`` rule sets.
+
+    Examples
+    --------
+    >>> games_limit(1), games_limit(2), games_limit(7)
+    (5000, 3000, 857)
+    """
+    return min(MOST_GAMES_PER_RULE_SET, MOST_GAMES // max(1, rule_sets))
+
+
+def games_problem(games: Any, rule_sets: int) -> str:
+    """What is wrong with ``games`` of each of ``rule_sets`` rule sets, in words ("" if
+    nothing): not a whole number from 1, or more than :func:`games_limit` allows.
+
+    Examples
+    --------
+    >>> games_problem(200, 2)
+    ''
+    >>> print(games_problem(6000, 2))
+    6,000 games of each rule set are too many: with 2 rule sets ticked, play at most 3,000 of each (a run plays at most 6,000 games in all, 5,000 of one rule set).
+    >>> print(games_problem(0, 2))
+    games per rule set must be a whole number from 1, not 0.
+    """  # noqa: E501
+    limit = games_limit(rule_sets)
+    try:
+        _whole(games, "games per rule set", 1, None)
+    except ValueError as error:
+        return str(error)
+    if games > limit:
+        ticked = f"{rule_sets} rule set{'s' if rule_sets != 1 else ''} ticked"
+        return (
+            f"{games:,} games of each rule set are too many: with {ticked}, play at most "
+            f"{limit:,} of each (a run plays at most {MOST_GAMES:,} games in all, "
+            f"{MOST_GAMES_PER_RULE_SET:,} of one rule set)."
+        )
+    return ""
+
+
+def _share_words(share: float) -> str:
+    """A setting of the land-value-tax dial in words.
+
+    >>> _share_words(0.0), _share_words(0.25), _share_words(1.0)
+    ("0% (the Landlord's Game)", '25%', '100% (all of it, as under the single tax)')
+    """
+    words = f"{share:.0%}"
+    if share == 0:
+        return f"{words} (the Landlord's Game)"
+    if share == 1:
+        return f"{words} (all of it, as under the single tax)"
+    return words
+
+
+def _on_the_dial(share: float) -> float:
+    """``share`` at the nearest step of the dial (0 to 1 in twentieths)."""
+    return min(DIAL_STEPS, key=lambda step: abs(step - share))
+
+
+def _whole(value: Any, what: str, least: int, most: int | None) -> int:
+    """``value`` if it is a whole number from ``least`` to ``most`` (None: no top); else a
+    ValueError.
 
     Examples
     --------
@@ -766,8 +1207,9 @@ def _whole(value: Any, what: str, least: int, most: int) -> int:
     ...
     ValueError: games must be a whole number from 1 to 10, not 0.
     """
-    if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
-        raise ValueError(
-            f"{what} must be a whole number from {least:,} to {most:,}, not {value!r}."
-        )
+    whole = isinstance(value, int) and not isinstance(value, bool)
+    if not whole or value < least or (most is not None and value > most):
+        shown = f"{value:,}" if whole else repr(value)
+        top = "" if most is None else f" to {most:,}"
+        raise ValueError(f"{what} must be a whole number from {least:,}{top}, not {shown}.")
     return value

@@ -7,14 +7,17 @@ the apps show, once per page, a short script (:data:`PAGE_SCRIPT`) that
 - marks each app's question (``.landlord-question``) and message line
   (``.landlord-status``) as polite live regions, so a screen reader reads a new
   question out without the student hunting for it;
-- gives the board picture's container a label and makes it reachable by Tab;
+- gives each board and each scrolling log a label and makes it reachable by Tab
+  (so a keyboard can scroll it);
 - keeps the keyboard focus in the game: when a click replaces the buttons it
   was on, the focus goes to the first new choice, or else to **Next turn**.
 
 The style sheet (:data:`PAGE_STYLE`) scales each board to the space beside its
 controls and to the window's height, so the whole board is in view on a
-1024 x 700 laptop, and lets a "big board" switch give it the whole width (a
-projector). Both are plain text with no outside resources. Voila and
+1024 x 700 laptop, and lets a "big board" switch draw it as wide as the page,
+controls below (a projector: the board's smallest words grow from 11 to about
+19 pixels on a 1366-pixel-wide screen; the class scrolls to the part in
+question). Both are plain text with no outside resources. Voila and
 JupyterLab run a displayed script (in JupyterLab, in a trusted notebook); where
 none runs, the apps still work, with the focus and live regions left to the
 browser.
@@ -34,6 +37,7 @@ PAGE_STYLE = """
 .landlord-board-column { flex: 1 1 30em; min-width: 0; }
 .landlord-controls { flex: 0 1 24em; min-width: 19em; }
 .landlord-play.landlord-big .landlord-main { flex-direction: column; }
+.landlord-play.landlord-big .landlord-board svg { max-height: none; max-width: none; }
 .landlord-play.landlord-big .landlord-board-column,
 .landlord-play.landlord-big .landlord-controls { flex: 1 1 auto; width: 100%; max-width: none; }
 .landlord-question, .landlord-question * { font-size: 14px; line-height: 1.35; }
@@ -42,6 +46,12 @@ PAGE_STYLE = """
 .landlord-choices .jupyter-button, .landlord-pace .jupyter-button {
   min-height: 34px; height: auto; white-space: normal; text-align: left; }
 .landlord-log { font-size: 13px; line-height: 1.5; }
+.landlord-app .lm-TabBar-tabLabel, .landlord-app .jupyter-widget-Collapse-header > span {
+  color: #303030; }
+.landlord-app .jupyter-widget-TabPanel-tabContents { overflow: visible !important; }
+.landlord-explain { color: #4A4A4A; font-style: italic; padding-left: 1em; display: inline-block; }
+.landlord-glossary details { margin: 2px 0; }
+.landlord-glossary summary { cursor: pointer; padding: 3px 0; }
 .landlord-play a, .landlord-side-by-side a { text-decoration: underline; }
 .landlord-play :focus-visible, .landlord-side-by-side :focus-visible {
   outline: 3px solid #0B5CAD; outline-offset: 1px; }
@@ -62,12 +72,22 @@ PAGE_SCRIPT = """
         el.setAttribute('aria-live', 'polite');
       }
     });
-    root.querySelectorAll('.landlord-board').forEach(function (el) {
-      if (!el.hasAttribute('tabindex')) {
-        el.setAttribute('tabindex', '0');
-        el.setAttribute('role', 'region');
-        el.setAttribute('aria-label', 'The board (its text view is under the charts)');
-      }
+    var regions = [
+      ['.landlord-board', 'The board (the board in words is under it)'],
+      ['.landlord-board-left', 'The left board'],
+      ['.landlord-board-right', 'The right board'],
+      ['.landlord-log', 'What happened'],
+      ['.landlord-log-left', 'What happened on the left'],
+      ['.landlord-log-right', 'What happened on the right']
+    ];
+    regions.forEach(function (pair) {
+      root.querySelectorAll(pair[0]).forEach(function (el) {
+        if (!el.hasAttribute('tabindex')) {
+          el.setAttribute('tabindex', '0');
+          el.setAttribute('role', 'region');
+          el.setAttribute('aria-label', pair[1]);
+        }
+      });
     });
   }
   var lastApp = null;

@@ -17,6 +17,7 @@ from importlib import import_module
 from typing import Any
 
 from landlord.widgets.board import board_svg
+from landlord.widgets.glossary import link_terms
 from landlord.widgets.table import GameTable, rule_set_menu
 
 __all__ = [
@@ -45,8 +46,17 @@ EMPTY = "empty"
 LOG_SHOWN = 1000
 #: How many seats the setup offers.
 MOST_SEATS = 4
-#: Milliseconds between auto-played turns: the slider's range and start.
-SPEEDS = (100, 2000, 500)
+#: The paces of auto-play: words, and milliseconds between turns (a menu, not a slider:
+#: a slider's handle has no name a screen reader could read).
+PACES = (
+    ("fast (0.1 s a turn)", 100),
+    ("quick (0.25 s a turn)", 250),
+    ("steady (0.5 s a turn)", 500),
+    ("slow (1 s a turn)", 1000),
+    ("very slow (2 s a turn)", 2000),
+)
+#: The pace auto-play starts at.
+PACE = 500
 #: The charts in tabs beside the Gini curve, and every chart's title.
 TABBED = ("wealth", "lorenz", "flows")
 TITLES = {
@@ -129,25 +139,19 @@ def pace_controls(step: Callable[..., Any], tick: Callable[[Any], Any]) -> tuple
     round_ = widgets.Button(description="Next round", icon="forward")
     round_.add_class("landlord-round")
     round_.on_click(lambda _: step(whole_round=True))
-    low, high, start = SPEEDS
     autoplay = widgets.Play(
         value=0,
         min=0,
         max=10**9,
         step=1,
-        interval=start,
+        interval=PACE,
         show_repeat=False,
         layout={"display": "none"},
     )
     autoplay.add_class("landlord-autoplay")
     autoplay.observe(tick, names="value")
-    speed = widgets.IntSlider(
-        value=start,
-        min=low,
-        max=high,
-        step=50,
-        description="ms a turn",
-        tooltip="how long each bot's turn is shown, in milliseconds",
+    speed = widgets.Dropdown(
+        options=PACES, value=PACE, description="Pace", layout={"width": "17em"}
     )
     speed.observe(lambda change: setattr(autoplay, "interval", change.new), "value")
     return turn, round_, autoplay, speed
@@ -201,7 +205,8 @@ Magie's 1932 rule sheet has been read, so the kit adds the win test reported for
 and 1972 UK rules (a trademark of Hasbro; the kit plays these historical rules for
 comparison and is independent of Hasbro). There press <b>Next turn</b> to throw for a
 person, who is asked whenever there is something to decide.</p>
-<p><b>Big board</b> gives the board the page's whole width, for a projector.
+<p><b>Big board</b> draws the board as wide as the page, with the controls under it: on a
+projector the back row can read it (scroll to the part you talk about).
 <b>Save the game</b> downloads the game so far; <b>Go on with a saved game</b> loads it again,
 and play goes on exactly as it would have. The link under the seats opens this app with
 the same setup: a teacher can hand it to a class.</p>
@@ -283,7 +288,7 @@ class PlayApp:
         self.link = widgets.HTML()
         self.link.add_class("landlord-setup-link")
 
-        self.board = widgets.HTML(layout={"width": "100%"})
+        self.board = widgets.HTML(layout={"width": "auto"})
         self.board.add_class("landlord-board")
         self.question = widgets.HTML()
         self.question.add_class("landlord-question")
@@ -335,6 +340,14 @@ class PlayApp:
         )
         self.big.add_class("landlord-big-toggle")
         self.big.observe(lambda change: self._bigger(change.new), names="value")
+        self.explain = widgets.Checkbox(
+            value=False, description="Explain each step (with its rule)", indent=False
+        )
+        self.explain.add_class("landlord-explain-toggle")
+        self.explain.observe(lambda change: self._explain(change.new), names="value")
+        #: The words of the game, each opening with a tap; questions link to them.
+        self.glossary = widgets.HTML()
+        self.glossary.add_class("landlord-glossary")
         self.charts = game_charts()
 
         how = widgets.Accordion(children=[widgets.HTML(HOW_TO_PLAY)], selected_index=None)
@@ -369,6 +382,7 @@ class PlayApp:
                 widgets.HBox([self.step_button, self.round_button]),
                 pace_box(self.autoplay, self.speed),
                 widgets.HTML("<b>What happened</b> (newest first, the whole game)"),
+                self.explain,
                 widgets.HBox(
                     [self.log_filter, self.log_button, self.log_link],
                     layout={"flex_flow": "row wrap", "align_items": "center"},
@@ -391,13 +405,19 @@ class PlayApp:
                 "width": "100%",
             },
         )
-        board_column = widgets.Box([self.board])
+        # The board in words (for a screen reader, or anyone): redrawn only while open.
+        self.board_text = widgets.HTML()
+        self.board_text.add_class("landlord-board-text")
+        self.board_words = widgets.Accordion(children=[self.board_text], selected_index=None)
+        self.board_words.set_title(0, "The board in words")
+        self.board_words.observe(lambda _: self._show_board_text(), names="selected_index")
+        board_column = widgets.VBox([self.board, self.board_words])
         board_column.add_class("landlord-board-column")
         main = widgets.HBox(
             [board_column, controls], layout={"width": "100%", "align_items": "flex-start"}
         )
         main.add_class("landlord-main")
-        self.widget = widgets.VBox([style_widget(), how, setup, main, chart_grid])
+        self.widget = widgets.VBox([style_widget(), how, setup, main, chart_grid, self.glossary])
         self.widget.add_class("landlord-play")
         self.widget.add_class("landlord-app")
         self.table: GameTable | None = None
@@ -466,11 +486,16 @@ class PlayApp:
 
     def _start(self, table: GameTable, how: str = "A new game") -> None:
         """Put ``table`` on screen, its setup in the menus and its link under them."""
+        from landlord.widgets.glossary import glossary_html
         from landlord.widgets.link import setup_query
 
         self.autoplay.playing = False
+        table.explain = self.explain.value
         self.table = table
         self._opened = None
+        self.glossary.value = "<h2 style='font-size:1.15em'>Words of the game</h2>" + (
+            glossary_html(rules=table.game.rules, title="")
+        )
         self.log_filter.options = [("everyone", ""), *((name, name) for name in table.names)]
         self.log_filter.value = ""
         self.log_link.value = self.save_link.value = ""
@@ -540,6 +565,11 @@ class PlayApp:
         upload = files[0]
         self.upload.value = ()  # the same file may be uploaded again
         self.load(bytes(upload["content"]), str(upload.get("name", "the saved game")))
+
+    def _explain(self, on: bool) -> None:
+        """Explain the steps from now on (or stop); the log says so at once."""
+        if self.table is not None:
+            self.table.explain = on
 
     def _bigger(self, big: bool) -> None:
         if big:
@@ -614,6 +644,7 @@ class PlayApp:
         game = table.game
         last = (table.last_mover, table.last_space) if table.last_space is not None else None
         self.board.value = board_svg(game, last_move=last)
+        self._show_board_text()
         self._show_choices()
         self.standings.value = standings_html(game) if game.is_over else ""
         self.help.value = ""
@@ -623,7 +654,8 @@ class PlayApp:
                 f"{html.escape(winners_text(game))}"
             )
         elif table.waiting_for is not None:
-            self.question.value = f"<b>{html.escape(table.question())}</b>"
+            asked = link_terms(html.escape(table.question()), game.rules)
+            self.question.value = f"<b>{asked}</b>"
             self.help.value = self._help_html()
         else:
             player = game.turn_player
@@ -638,16 +670,21 @@ class PlayApp:
         self._show_log()
         self._draw_charts()
 
+    def _show_board_text(self) -> None:
+        """The board in words, when it is open (it costs nothing while folded)."""
+        from landlord.widgets.board_text import board_text_html
+
+        if self.table is not None and self.board_words.selected_index == 0:
+            self.board_text.value = board_text_html(self.table.game, level=2)
+
     def _help_html(self) -> str:
-        """Why the person is asked, and what follows (empty if the kit has no words)."""
-        try:
-            from landlord.widgets.explain import question_help
-        except ImportError:  # pragma: no cover - the module comes with the kit
-            return ""
+        """Why the person is asked and what follows, folded under a line to tap."""
+        from landlord.widgets.explain import question_help_html
+
         table = self.table
         assert table is not None
         assert table.waiting_for is not None
-        words = question_help(table.game, table.waiting_for)
+        words = question_help_html(table.game, table.waiting_for)
         if not words:
             return ""
         # Folded, so that the choices stay in view on a small screen; a tap opens it.
@@ -763,8 +800,9 @@ class PlayApp:
 def log_html(lines: Sequence[str], rounds: Sequence[int], who: str = "") -> str:
     """The log as HTML: newest round first, each under a heading, newest line first.
 
-    ``who``: only the lines that name this player. At most :data:`LOG_SHOWN`
-    lines are shown (the newest).
+    ``who``: only the lines that name this player (with the explanations of
+    those lines, in explain mode). At most :data:`LOG_SHOWN` lines are shown
+    (the newest). An explanation ("Why? ...") is set apart in its own style.
 
     Examples
     --------
@@ -772,16 +810,30 @@ def log_html(lines: Sequence[str], rounds: Sequence[int], who: str = "") -> str:
     ...                [0, 1, 1], who="Bob"))
     <b>Round 1</b><br>Bob throws 2 and 2
     """
+    from landlord.widgets.explain import EXPLAIN_CLASS, Explanation
+
     if not who:  # everyone: only the newest lines need looking at
         lines, rounds = lines[-LOG_SHOWN:], rounds[-LOG_SHOWN:]
-    chosen = [(r, line) for r, line in zip(rounds, lines, strict=True) if who in line]
+    chosen: list[tuple[int, str]] = []
+    kept = False
+    for round_, line in zip(rounds, lines, strict=True):
+        if isinstance(line, Explanation):
+            if kept:  # an explanation goes with the line it explains
+                chosen.append((round_, line))
+            continue
+        kept = who in line
+        if kept:
+            chosen.append((round_, line))
     parts: list[str] = []
     shown_round = None
     for round_, line in reversed(chosen[-LOG_SHOWN:]):
         if round_ != shown_round:
             shown_round = round_
             parts.append(f"<b>{'The deal' if round_ == 0 else f'Round {round_}'}</b>")
-        parts.append(html.escape(line))
+        if isinstance(line, Explanation):
+            parts.append(f"<span class='{EXPLAIN_CLASS}'>{html.escape(line)}</span>")
+        else:
+            parts.append(html.escape(line))
     return "<br>".join(parts)
 
 

@@ -255,7 +255,8 @@ class SideBySideApp:
             self.boards[side].value = board_svg(game, size=620, last_move=last)
             status = f" (over: {html.escape(game.end_reason)})" if game.is_over else ""
             self.titles[side].value = (
-                f"<h3 style='margin:4px 0'>{html.escape(game.rules.info.title)}</h3>"
+                f"<h2 style='margin:4px 0;font-size:1.15em'>"
+                f"{html.escape(game.rules.info.title)}</h2>"
                 f"<div>Round {game.round}, turn {game.turns_played}{status}</div>"
             )
             self.finances[side].value = game.family.finances_html(game)

@@ -157,6 +157,9 @@ class GameTable:
         Same seed, same seats: the same game.
     names : sequence of str, optional
         The players' names (checked by :func:`check_seats`).
+    explain : bool, default False
+        Explain each step in the log with the rule that applies (see
+        :class:`~landlord.widgets.events.Narrator`); :attr:`explain` changes it later.
     **options
         Rule set options.
 
@@ -175,6 +178,7 @@ class GameTable:
         seats: Sequence[str] = ("human", "eager_landlord", "eager_landlord"),
         seed: int = 1,
         names: Sequence[str] | None = None,
+        explain: bool = False,
         **options: Any,
     ) -> None:
         if rules not in registered():
@@ -193,7 +197,7 @@ class GameTable:
         self.log: list[str] = []
         #: The round each line of :attr:`log` was told in.
         self.log_rounds: list[int] = []
-        self._narrator = Narrator(self.game)
+        self._narrator = Narrator(self.game, explain=explain)
         self.last_space: int | None = None
         self.last_mover: int | None = None
         self._play_on(self._stage())  # the deal, up to the first throw
@@ -274,6 +278,15 @@ class GameTable:
         return table
 
     # --- what the table shows ---------------------------------------------------
+
+    @property
+    def explain(self) -> bool:
+        """Whether the log explains each step with the rule that applies ("Why? ..." lines)."""
+        return self._narrator.explain
+
+    @explain.setter
+    def explain(self, on: bool) -> None:
+        self._narrator.explain = bool(on)
 
     @property
     def names(self) -> list[str]:
