@@ -8,7 +8,9 @@
 
 Each package holds everything about its family: its engine (a flow and the
 parts that own its state), how the named bots answer its decisions, its
-board picture, its event log and its questions; its ``FAMILY`` object (a
+board picture, its event log and its questions, and (for a class) the help
+under each question, the rule behind each step and its words for the
+glossary; its ``FAMILY`` object (a
 :class:`~landlord.engine.family.Family`) is what the rest of the kit asks.
 A rule set names its family in ``[rule_set] family``. To add a family, add
 a package here with a ``FAMILY``: it is found by itself.

@@ -947,6 +947,7 @@ class ExperimentsApp:
             layout={"width": "100%"},
         )
         self.widget.add_class("landlord-experiments")
+        self.widget.add_class("landlord-app")
         # Say the limit on games before Run, and at once when a number above it is typed.
         self.games.observe(lambda _: self._say_games(), names="value")
         for box in self.rule_boxes.values():
@@ -960,6 +961,14 @@ class ExperimentsApp:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        from landlord.widgets.page import page_extras
+
+        # The page script: the status line and the games note become live regions.
+        display(self.widget, *page_extras())
 
     # --- actions ----------------------------------------------------------------------
 

@@ -66,7 +66,8 @@ PAGE_SCRIPT = """
   if (window.landlordPage) { return; }
   window.landlordPage = true;
   function mark(root) {
-    root.querySelectorAll('.landlord-question, .landlord-status').forEach(function (el) {
+    var live = '.landlord-question, .landlord-status, .landlord-games-hint';
+    root.querySelectorAll(live).forEach(function (el) {
       if (!el.hasAttribute('aria-live')) {
         el.setAttribute('role', 'status');
         el.setAttribute('aria-live', 'polite');

@@ -19,7 +19,7 @@ __all__ = ["QUESTIONS", "finances_html", "public_finances", "question", "report_
 
 #: What a person is asked, by the kind of decision.
 QUESTIONS = {
-    "turn": "your turn: throw the dice, or deal first",
+    "turn": "your turn: throw the dice, or first negotiate a deal with another player",
     "move": "which way do you move?",
     "sale": "buy it?",
     "bid": "bid for it?",
