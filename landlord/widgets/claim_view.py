@@ -83,6 +83,24 @@ class ClaimView:
         measure drawn and the verdict of each scenario on it.
     """
 
+    @classmethod
+    def from_page(cls, results: Any = None, query: dict[str, str] | None = None) -> ClaimView:
+        """The view opened on the measure its page's address names (``measure=...``);
+        a measure it does not know is left out, and the view says so."""
+        from landlord.widgets.link import CLAIM_FIELDS, page_query, read_setup
+
+        setup, problems = read_setup(page_query() if query is None else query, CLAIM_FIELDS)
+        view = cls(results, **setup)
+        if problems:
+            import html
+
+            import ipywidgets as widgets
+
+            note = widgets.HTML(f"<i>{html.escape(problems)}</i>")
+            note.add_class("landlord-status")
+            view.widget.children = (note, *view.widget.children)
+        return view
+
     def __init__(self, results: Any = None, measure: str = "gini_net_worth") -> None:
         import ipywidgets as widgets
 

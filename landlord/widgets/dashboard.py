@@ -962,6 +962,35 @@ class ExperimentsApp:
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
 
+    @classmethod
+    def from_page(cls, query: dict[str, str] | None = None) -> ExperimentsApp:
+        """The app set up as its page's address asks (:mod:`landlord.widgets.link`):
+        ``rules``, ``players`` (the bots), ``seats``, ``games``, ``seed``,
+        ``land_value_tax``, ``long``, ``run``, and the claim view's ``measure``.
+        What the address gets wrong is left out, and the app says so."""
+        from landlord.widgets.link import (
+            CLAIM_FIELDS,
+            EXPERIMENT_FIELDS,
+            page_query,
+            read_setup,
+        )
+
+        query = page_query() if query is None else query
+        setup, problems = read_setup(
+            {key: value for key, value in query.items() if key != "measure"}, EXPERIMENT_FIELDS
+        )
+        claim, claim_problems = read_setup(
+            {key: value for key, value in query.items() if key == "measure"}, CLAIM_FIELDS
+        )
+        words = {"players": "bots", "seats": "players", "long": "long_run"}
+        app = cls(**{words.get(key, key): value for key, value in setup.items()})
+        if "measure" in claim:
+            app.claim.measure.value = claim["measure"]
+        problems = f"{problems} {claim_problems}".strip()
+        if problems:
+            app.status.value = f"{app.status.value} <i>{html.escape(problems)}</i>".strip()
+        return app
+
     def _ipython_display_(self) -> None:
         from IPython.display import display
 

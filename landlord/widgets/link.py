@@ -20,6 +20,11 @@ play       ``rules``, ``seed``, ``seats`` (comma list),  ``seats=human,random``
            (``name:value`` pairs, comma list)
 side       ``left``, ``right``, ``players`` (a mix),      ``left=landlords_game``
 by side    ``seats`` (2-4), ``seed``
+experi-    ``rules`` (comma list), ``players`` (a mix),   ``run=yes``
+ments      ``seats``, ``games``, ``seed``,
+           ``land_value_tax`` (0 to 1, or 25%),
+           ``long`` (yes/no), ``run`` (yes/no)
+claim      ``measure``                                   ``measure=richest_share``
 =========  ============================================  ========================
 """
 
@@ -220,3 +225,72 @@ SIDE_BY_SIDE_FIELDS = [
     Field("seats", seat_count, "number of seats"),
     Field("seed", whole_number, "seed"),
 ]
+
+
+def yes_or_no(text: str) -> bool:
+    """A switch: yes/no, true/false, on/off, 1/0.
+
+    >>> yes_or_no("Yes"), yes_or_no("0")
+    (True, False)
+    """
+    word = text.strip().lower()
+    if word in ("yes", "true", "on", "1"):
+        return True
+    if word in ("no", "false", "off", "0"):
+        return False
+    raise ValueError("not yes or no")
+
+
+def experiment_mixes() -> list[str]:
+    from landlord.widgets.dashboard import BOTS
+
+    return [code for _, code in BOTS]
+
+
+def games_count(text: str) -> int:
+    """Games of each rule set: a whole number from 1 (the app says if it is too many)."""
+    number = whole_number(text)
+    if number < 1:
+        raise ValueError("not a whole number from 1 up")
+    return number
+
+
+def dial_share(text: str) -> float:
+    """The land-value-tax dial: 0 to 1 in steps of 0.05, or a percentage such as 25%.
+
+    >>> dial_share("25%"), dial_share("0.5")
+    (0.25, 0.5)
+    """
+    from landlord.widgets.dashboard import DIAL_STEPS
+
+    text = text.strip()
+    try:
+        share = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+    except ValueError:
+        raise ValueError("not a share from 0 to 1 (or 0% to 100%)") from None
+    share = round(share, 2)
+    if share not in DIAL_STEPS:
+        raise ValueError("not 0 to 1 in steps of 0.05")
+    return share
+
+
+def claim_measures() -> list[str]:
+    from landlord.claim import shipped_results
+
+    return [measure.name for measure in shipped_results().grid.measures]
+
+
+#: What a link may set in the experiments app.
+EXPERIMENT_FIELDS = [
+    Field("rules", listed(one_of(rule_set_ids, "a rule set"), 10), "rule sets"),
+    Field("players", one_of(experiment_mixes, "a choice of bots"), "bots"),
+    Field("seats", seat_count, "number of seats"),
+    Field("games", games_count, "number of games"),
+    Field("seed", whole_number, "seed"),
+    Field("land_value_tax", dial_share, "land-value tax"),
+    Field("long", yes_or_no, "long game"),
+    Field("run", yes_or_no, "run at once"),
+]
+
+#: What a link may set on the claim page (and the experiments app's claim view).
+CLAIM_FIELDS = [Field("measure", one_of(claim_measures, "a measure"), "measure")]

@@ -49,11 +49,11 @@ MOST_SEATS = 4
 #: The paces of auto-play: words, and milliseconds between turns (a menu, not a slider:
 #: a slider's handle has no name a screen reader could read).
 PACES = (
-    ("fast (0.1 s a turn)", 100),
-    ("quick (0.25 s a turn)", 250),
-    ("steady (0.5 s a turn)", 500),
-    ("slow (1 s a turn)", 1000),
-    ("very slow (2 s a turn)", 2000),
+    ("fast: 0.1 s", 100),
+    ("quick: 0.25 s", 250),
+    ("steady: 0.5 s", 500),
+    ("slow: 1 s", 1000),
+    ("very slow: 2 s", 2000),
 )
 #: The pace auto-play starts at.
 PACE = 500
@@ -151,7 +151,7 @@ def pace_controls(step: Callable[..., Any], tick: Callable[[Any], Any]) -> tuple
     autoplay.add_class("landlord-autoplay")
     autoplay.observe(tick, names="value")
     speed = widgets.Dropdown(
-        options=PACES, value=PACE, description="Pace", layout={"width": "17em"}
+        options=PACES, value=PACE, description="Pace a turn", layout={"width": "17em"}
     )
     speed.observe(lambda change: setattr(autoplay, "interval", change.new), "value")
     return turn, round_, autoplay, speed
@@ -437,19 +437,23 @@ class PlayApp:
         setup, problems = read_setup(page_query() if query is None else query, PLAY_FIELDS)
         if "seats" in setup:
             setup["seats"] = [seat for seat in setup["seats"] if seat != EMPTY]
-        rules = setup.get("rules", "landlords_game")
         seats = setup.get("seats", ("human", "eager_landlord", "cautious_tenant"))
-        names = setup.get("names")
-        if names is not None:
-            names = (names + ["Ann", "Bob", "Cleo", "Dan"][len(names) :])[: len(seats)]
+        if "names" in setup:  # as many names as seats, the usual ones after the link's
+            setup["names"] = (
+                setup["names"] + ["Ann", "Bob", "Cleo", "Dan"][len(setup["names"]) :]
+            )[: len(seats)]
         try:
             GameTable(
-                rules, seats, seed=setup.get("seed", 1), names=names, **setup.get("options", {})
+                setup.get("rules", "landlords_game"),
+                seats,
+                seed=setup.get("seed", 1),
+                names=setup.get("names"),
+                **setup.get("options", {}),
             )
         except ValueError as error:
             problems = f"{problems} The link's setup was left out: {error}".strip()
             setup = {}
-        app = cls(**setup) if not names else cls(**{**setup, "names": names})
+        app = cls(**setup)
         if problems:
             app._say(f"{app._said} <i>{html.escape(problems)}</i>")
         return app
