@@ -295,3 +295,31 @@ def test_the_big_board_is_as_wide_as_the_page_for_a_projector(page, voila_url):
     # The smallest words (11 units of the 760-unit drawing) grow to about 19 pixels.
     assert 11 * big / 760 >= 17
     screenshot(page, "class_play_projector_big_board")
+
+
+def test_the_keyboard_alone_plays_on_and_the_focus_stays_in_the_game(page, voila_url):
+    open_play(page, voila_url, rules="landlords_game", seats="human,eager_landlord", seed="4")
+    # Tab to the first choice, as a keyboard user does from the top of the page.
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.classList.contains('landlord-choice')"):
+            break
+    else:
+        pytest.fail("Tab never reached a choice")
+    rounds = []
+    for _ in range(25):
+        before = page.evaluate("() => document.activeElement.outerHTML")
+        page.keyboard.press("Enter")
+        # The app answers; its page script puts the focus on the next question's first
+        # choice, or on Next turn when the bots play next (never back to the page's top).
+        page.wait_for_function(
+            """(before) => {
+                const active = document.activeElement;
+                return active && active.outerHTML !== before && active !== document.body
+                    && active.closest('.landlord-app') && active.tagName === 'BUTTON';
+            }""",
+            arg=before,
+            timeout=15_000,
+        )
+        rounds.append(board_state(page)["round"])
+    assert rounds[-1] > rounds[0]  # the game went on, round after round
