@@ -89,6 +89,23 @@ def take_first_choice(page) -> bool:
     return True
 
 
+def wait_quiet(page, quiet_ms: int = 300) -> None:
+    """Wait until the page has not changed for ``quiet_ms`` (the app has answered whole)."""
+    page.evaluate(
+        """(quiet) => new Promise((done) => {
+            let timer = setTimeout(finish, quiet);
+            const watch = new MutationObserver(() => {
+                clearTimeout(timer);
+                timer = setTimeout(finish, quiet);
+            });
+            function finish() { watch.disconnect(); done(); }
+            watch.observe(document.body, {subtree: true, childList: true, attributes: true,
+                                          characterData: true});
+        })""",
+        quiet_ms,
+    )
+
+
 def upload(page, path) -> None:
     """Choose a file with the app's upload button, as a student does."""
     with page.expect_file_chooser() as chooser:
@@ -313,18 +330,32 @@ def test_the_keyboard_alone_plays_on_and_the_focus_stays_in_the_game(page, voila
         pytest.fail("Tab never reached a choice")
     rounds = []
     for _ in range(25):
-        before = page.evaluate("() => document.activeElement.outerHTML")
+        pressed = page.evaluate_handle("() => document.activeElement")
+        board = page.evaluate("() => document.querySelector('.landlord-board svg').outerHTML")
         page.keyboard.press("Enter")
-        # The app answers; its page script puts the focus on the next question's first
-        # choice, or on Next turn when the bots play next (never back to the page's top).
+        # The app answers: a choice is replaced by the next question's buttons, and Next
+        # turn moves the board on.
         page.wait_for_function(
-            """(before) => {
-                const active = document.activeElement;
-                return active && active.outerHTML !== before && active !== document.body
-                    && active.closest('.landlord-app') && active.tagName === 'BUTTON';
-            }""",
-            arg=before,
+            """([pressed, board]) => !pressed.isConnected
+                || document.querySelector('.landlord-board svg').outerHTML !== board""",
+            arg=[pressed, board],
             timeout=15_000,
         )
+        wait_quiet(page)
+        # Its page script puts the focus on the next question's first choice, or on Next
+        # turn when the bots play next (never back to the page's top).
+        page.wait_for_function(
+            """() => {
+                const active = document.activeElement;
+                const kinds = ['landlord-choice', 'landlord-choice-group', 'landlord-step'];
+                return active && active !== document.body && active.tagName === 'BUTTON'
+                    && !active.disabled && kinds.some((k) => active.classList.contains(k));
+            }""",
+            timeout=15_000,
+        )
+        settle(page)
+        if page.evaluate("() => document.activeElement.classList.contains('landlord-step')"):
+            # Next turn has the focus only when no person is asked.
+            assert page.locator("button.landlord-choice").count() == 0
         rounds.append(board_state(page)["round"])
     assert rounds[-1] > rounds[0]  # the game went on, round after round

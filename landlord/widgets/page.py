@@ -99,9 +99,12 @@ PAGE_SCRIPT = """
   function keepFocus() {
     var active = document.activeElement;
     if (!lastApp || (active && active !== document.body && document.contains(active))) { return; }
-    var next = lastApp.querySelector('.landlord-choices button:not([disabled])') ||
-               lastApp.querySelector('.landlord-step:not([disabled])') ||
-               lastApp.querySelector('.landlord-new-game');
+    // The next question's first choice, or Next turn when the bots play next; if
+    // neither is on the page yet, the next change of the page tries again.
+    // (In an opened group, its first choice rather than the way back.)
+    var next = lastApp.querySelector(
+                 '.landlord-choices button:not([disabled]):not(.landlord-choice-back)') ||
+               lastApp.querySelector('.landlord-step:not([disabled])');
     if (next) { next.focus(); }
   }
   var pending = false;
