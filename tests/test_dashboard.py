@@ -441,3 +441,12 @@ def test_the_app_names_rule_sets_in_words_not_ids():
     assert "_" not in summary.replace("landlord-summary-table", "")
     assert "wages times 0, round limit 100" in html.unescape(app.reading.value)
     assert "_" not in html.unescape(app.reading.value)
+
+
+def test_a_seed_out_of_range_is_refused_with_its_reason_not_changed_silently():
+    app = ExperimentsApp(games=5, seed=3)
+    app.seed.value = 2**53 + 5  # typed by a student; a bounded box would change it unseen
+    app.run()
+    assert app.seed.value == 2**53 + 5
+    assert "the seed must be a whole number from 0 to 9,007,199,254,740,991" in app.status.value
+    assert app.result is None

@@ -236,3 +236,16 @@ def test_the_board_in_words_follows_the_game_while_it_is_open():
     assert "Ann" in first
     app.step(whole_round=True)
     assert app.board_text.value != first
+
+
+def test_the_who_paid_whom_alt_text_says_the_arrows_drawn_and_what_is_left_out():
+    app = PlayApp(rules="monopoly_uk_1972", seats=["eager_landlord", "cautious_tenant", "random"])
+    for _ in range(15):
+        app.step(whole_round=True)
+    app.chart_tabs.selected_index = 2
+    alt = app.charts["flows"].alt
+    assert 1 <= alt.count("(") <= 8  # the arrows drawn, each with what it was for
+    assert "£" in alt
+    assert "$" not in alt  # the rule set's own currency
+    assert "BANK" not in alt  # piles in words
+    assert "Bank" in alt

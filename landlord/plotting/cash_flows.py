@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from landlord.flows import GROUPS
 from landlord.money import money
 from landlord.plotting.colours import GROUP_COLOURS, INK
-from landlord.plotting.flow_arrows import Arrow, Chosen, _chosen_arrows
+from landlord.plotting.flow_arrows import Arrow, Chosen, chosen_arrows
 from landlord.plotting.flow_geometry import Box, _amount_spots, _arc, flow_layout
 from landlord.plotting.flow_nodes import _draw_nodes, _node_radii, _pile_name, _taken
 from landlord.plotting.key import _ROW, _key, _key_layout, _points
@@ -150,7 +150,7 @@ def cash_flow_graph(
     seats = {node: seat for seat, node in enumerate(players)}
     change = {node: graph.nodes[node].get("balance_change", 0) for node in nodes}
     radius = _node_radii(graph, nodes, change, size_by)
-    chosen = _chosen_arrows(graph, net, most)
+    chosen = chosen_arrows(graph, net, most)
     widest = max_amount or max((arrow.amount for arrow in chosen.drawn), default=1)
     groups = {(arrow.payer, arrow.payee): arrow.group for arrow in chosen.drawn}
     if amounts is None:

@@ -2,7 +2,7 @@
 
 A whole game's graph has an edge for nearly every payer and payee, both
 ways: some thirty arrows among four players and two piles, too many to read.
-:func:`_chosen_arrows` nets each pair (what Ann paid Bob less what Bob paid
+:func:`chosen_arrows` nets each pair (what Ann paid Bob less what Bob paid
 Ann, one arrow from whoever paid more) and keeps the largest few, counting
 what it leaves out so that the chart can say so. Nothing here draws (or
 imports matplotlib).
@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from landlord.flows import GROUPS
+
+__all__ = ["Arrow", "Chosen", "chosen_arrows", "flows_in_words"]
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -65,7 +67,7 @@ def _netted(payments: list[Arrow]) -> list[Arrow]:
     return netted
 
 
-def _chosen_arrows(graph: nx.DiGraph, net: bool | None, most: int | None) -> Chosen:
+def chosen_arrows(graph: nx.DiGraph, net: bool | None, most: int | None) -> Chosen:
     """The arrows :func:`~landlord.plotting.cash_flow_graph` draws.
 
     ``net``: one arrow per pair; by default only when the graph has more
@@ -82,7 +84,7 @@ def _chosen_arrows(graph: nx.DiGraph, net: bool | None, most: int | None) -> Cho
     >>> ledger.transfer(1, 0, 20, "house rent")
     >>> ledger.transfer(3, 2, 100, "wages")
     >>> ledger.transfer(2, 1, 5, "railroad fare")
-    >>> chosen = _chosen_arrows(cash_flows(ledger), net=True, most=2)
+    >>> chosen = chosen_arrows(cash_flows(ledger), net=True, most=2)
     >>> [(a.payer, a.payee, a.amount, a.group) for a in chosen.drawn]
     [('MISCELLANEOUS', 'Cy', 100, 'wages'), ('Ann', 'Bob', 30, 'land rent')]
     >>> [(a.payer, a.payee, a.amount) for a in chosen.left_out]
@@ -99,3 +101,46 @@ def _chosen_arrows(graph: nx.DiGraph, net: bool | None, most: int | None) -> Cho
     drawn = [arrows[i] for i in order[:most]]
     left_out = [arrow for i, arrow in enumerate(arrows) if i not in kept]
     return Chosen(drawn, left_out, net)
+
+
+def flows_in_words(
+    graph: nx.DiGraph, most: int, names: Mapping[Any, str] | None = None, currency: str = "$"
+) -> str:
+    """The arrows the chart draws, in words (its alt text): each arrow's payer, payee,
+    amount and what it was mostly for, and what is left out.
+
+    Examples
+    --------
+    >>> from landlord.engine.ledger import Ledger
+    >>> from landlord.flows import cash_flows
+    >>> ledger = Ledger(["Ann", "Bob", "Cy", "MISCELLANEOUS"])
+    >>> ledger.transfer(0, 1, 50, "land rent")
+    >>> ledger.transfer(1, 0, 20, "house rent")
+    >>> ledger.transfer(3, 2, 100, "wages")
+    >>> ledger.transfer(2, 1, 5, "railroad fare")
+    >>> flows_in_words(cash_flows(ledger), most=2)
+    'Miscellaneous paid Cy $100 (wages); Ann paid Bob $30 more than Bob paid back (land rent); \
+1 smaller flow, $5 in all, not drawn'
+    """
+    from landlord.money import money
+    from landlord.plotting.flow_nodes import _pile_name
+
+    bank = graph.graph.get("bank")
+    named = {node: _pile_name(node, bank) for node in graph.nodes} | dict(names or {})
+    chosen = chosen_arrows(graph, None, most)
+    parts = []
+    for arrow in sorted(chosen.drawn, key=lambda arrow: -arrow.amount):
+        payer, payee = named[arrow.payer], named[arrow.payee]
+        back = graph.has_edge(arrow.payee, arrow.payer) and chosen.net
+        said = f"{payer} paid {payee} {money(round(arrow.amount), currency)}"
+        if back:
+            said += f" more than {payee} paid back"
+        parts.append(f"{said} ({arrow.group})")
+    if chosen.left_out:
+        count = len(chosen.left_out)
+        total = sum(arrow.amount for arrow in chosen.left_out)
+        parts.append(
+            f"{count} smaller flow{'s' if count != 1 else ''}, "
+            f"{money(round(total), currency)} in all, not drawn"
+        )
+    return "; ".join(parts) if parts else "no payments yet"

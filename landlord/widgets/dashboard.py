@@ -819,9 +819,9 @@ class ExperimentsApp:
         self.games.add_class("landlord-games")
         self.games_hint = widgets.HTML()
         self.games_hint.add_class("landlord-games-hint")
-        self.seed = widgets.BoundedIntText(
-            value=seed, min=0, max=MOST_SEED, description="Seed", layout={"width": "14em"}
-        )
+        # Not a bounded box: that would change a seed out of range without a word; Run
+        # refuses it and says why.
+        self.seed = widgets.IntText(value=seed, description="Seed", layout={"width": "14em"})
         self.seed.add_class("landlord-seed")
         self.land_value_tax = widgets.Dropdown(
             options=[(_share_words(step), step) for step in DIAL_STEPS],

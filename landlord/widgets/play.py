@@ -83,6 +83,7 @@ def game_charts(prefix: str = "") -> dict[str, Any]:
             lambda ax, game: _draw_flows(ax, game, positions),
             size=(7.0, 5.0),
             description=f"{prefix}who paid whom",
+            describe=flows_words,
         ),
     }
 
@@ -120,6 +121,15 @@ def _draw_flows(ax: Any, game: Any, positions: dict) -> dict[tuple[str, str], in
     graph = cash_flows(game)
     cash_flow_graph(graph, ax=ax, positions=positions)
     return {(payer, payee): int(data["amount"]) for payer, payee, data in graph.edges(data=True)}
+
+
+def flows_words(data: Any, game: Any) -> str:
+    """The who-paid-whom chart's arrows in words, as drawn (its alt text)."""
+    from landlord.flows import cash_flows
+    from landlord.plotting.cash_flows import MOST_ARROWS
+    from landlord.plotting.flow_arrows import flows_in_words
+
+    return flows_in_words(cash_flows(game), MOST_ARROWS, currency=game.rules.info.currency)
 
 
 def pace_controls(step: Callable[..., Any], tick: Callable[[Any], Any]) -> tuple[Any, ...]:

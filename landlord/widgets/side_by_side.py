@@ -28,7 +28,13 @@ from landlord.widgets.board import board_svg
 from landlord.widgets.charts import Chart
 from landlord.widgets.page import style_widget
 from landlord.widgets.pair_context import PAIRS, grid_spread, placing, played_spread
-from landlord.widgets.play import SEAT_CHOICES, _draw_flows, pace_box, pace_controls
+from landlord.widgets.play import (
+    SEAT_CHOICES,
+    _draw_flows,
+    flows_words,
+    pace_box,
+    pace_controls,
+)
 from landlord.widgets.table import GameTable, rule_set_menu
 
 __all__ = ["SideBySideApp"]
@@ -112,6 +118,7 @@ class SideBySideApp:
                 lambda ax, game, side=side: _draw_flows(ax, game, positions[side]),
                 size=(7.0, 5.0),
                 description=f"who paid whom, {name}",
+                describe=flows_words,
             )
             for side, name in enumerate(("left", "right"))
         ]
