@@ -631,17 +631,30 @@ def _framed(draw: Any, margins: dict[str, float]) -> Any:
     return framed
 
 
-def _describe_distributions(data: dict[str, float], result: Any) -> str:
-    """The distributions chart in words: each rule set's mean and range of final Ginis."""
-    games = result.games
-    parts = []
-    for label in result.labels:
-        values = games.loc[games["label"] == label, "gini_net_worth"]
-        parts.append(
-            f"{result.names[label]}: mean {data[label]:.3f}, from {values.min():.3f} "
-            f"to {values.max():.3f}"
-        )
-    return "; ".join(parts)
+def _spread_in_words(column: str, words: str) -> Any:
+    """A describer of a chart of one figure a rule set: each rule set's mean of the games'
+    ``column`` and its range, as ``words`` says (``{mean}``, ``{low}``, ``{high}``)."""
+
+    def describe(data: dict[str, float], result: Any) -> str:
+        games = result.games
+        parts = []
+        for label in result.labels:
+            values = games.loc[games["label"] == label, column]
+            said = words.format(mean=data[label], low=values.min(), high=values.max())
+            parts.append(f"{result.names[label]}: {said}")
+        return "; ".join(parts)
+
+    return describe
+
+
+#: The distributions chart in words: each rule set's mean and range of final Ginis.
+_describe_distributions = _spread_in_words(
+    "gini_net_worth", "mean {mean:.3f}, from {low:.3f} to {high:.3f}"
+)
+#: The game-length chart in words: each rule set's mean and range of rounds.
+_describe_lengths = _spread_in_words(
+    "rounds", "{mean:.1f} rounds on average, from {low} to {high}"
+)
 
 
 def _describe_rounds(data: dict[str, list[float]], result: Any) -> str:
@@ -660,19 +673,6 @@ def _describe_rounds(data: dict[str, list[float]], result: Any) -> str:
         if last:
             said.append(f"{curve[-1]:.3f} at round {last}")
         parts.append(f"{result.names[label]}: {', '.join(said)}")
-    return "; ".join(parts)
-
-
-def _describe_lengths(data: dict[str, float], result: Any) -> str:
-    """The game-length chart in words: each rule set's mean and range of rounds."""
-    games = result.games
-    parts = []
-    for label in result.labels:
-        rounds = games.loc[games["label"] == label, "rounds"]
-        parts.append(
-            f"{result.names[label]}: {data[label]:.1f} rounds on average, from "
-            f"{rounds.min()} to {rounds.max()}"
-        )
     return "; ".join(parts)
 
 
@@ -992,12 +992,9 @@ class ExperimentsApp:
         return app
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
+        from landlord.widgets.page import show_app
 
-        from landlord.widgets.page import page_extras
-
-        # The page script: the status line and the games note become live regions.
-        display(self.widget, *page_extras())
+        show_app(self.widget)  # with the page script: live regions, labels, focus
 
     # --- actions ----------------------------------------------------------------------
 

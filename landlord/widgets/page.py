@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["PAGE_SCRIPT", "PAGE_STYLE", "page_extras", "style_widget"]
+__all__ = ["PAGE_SCRIPT", "PAGE_STYLE", "page_extras", "show_app", "style_widget"]
 
 PAGE_STYLE = """
 .landlord-board svg { width: 100%; height: auto; display: block; margin: 0 auto;
@@ -140,3 +140,10 @@ def page_extras() -> list[Any]:
     from IPython.display import Javascript
 
     return [Javascript(PAGE_SCRIPT)]
+
+
+def show_app(widget: Any) -> None:
+    """Show an app's widget with the page script after it (an app's ``_ipython_display_``)."""
+    from IPython.display import display
+
+    display(widget, *page_extras())

@@ -469,11 +469,9 @@ class PlayApp:
         return app
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
+        from landlord.widgets.page import show_app
 
-        from landlord.widgets.page import page_extras
-
-        display(self.widget, *page_extras())
+        show_app(self.widget)  # with the page script: live regions, labels, focus
 
     # --- actions ------------------------------------------------------------------
 

@@ -166,11 +166,9 @@ class SideBySideApp:
         return self.widget._repr_mimebundle_(**kwargs)
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
+        from landlord.widgets.page import show_app
 
-        from landlord.widgets.page import page_extras
-
-        display(self.widget, *page_extras())
+        show_app(self.widget)  # with the page script: live regions, labels, focus
 
     @classmethod
     def from_page(cls, query: dict[str, str] | None = None) -> SideBySideApp:
