@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 
 import pytest
 from conftest import wait_for_voila_page
+from playwright.sync_api import Error as PlaywrightError
 from test_voila_apps import VERSION_LINE, board_state, record, screenshot
 
 pytestmark = pytest.mark.browser
@@ -80,13 +81,24 @@ def settle(page) -> None:
 
 
 def take_first_choice(page) -> bool:
-    """Answer the question with its first choice that is not a group; False if none."""
-    settle(page)
-    choice = page.locator("button.landlord-choice")
-    if choice.count() == 0:
-        return False
-    click_and_wait(page, choice.first)
-    return True
+    """Answer the question with its first choice that is not a group; False if none.
+
+    The buttons on screen may be a question's that the app is just replacing (after an
+    upload, say); a button gone before the click is looked for again.
+    """
+    for _ in range(5):
+        settle(page)
+        choice = page.locator("button.landlord-choice")
+        if choice.count() == 0:
+            return False
+        try:
+            click_and_wait(page, choice.first)
+        except PlaywrightError as error:
+            if "not attached" not in str(error):
+                raise
+            continue
+        return True
+    pytest.fail("the choices kept changing under the click")
 
 
 def wait_quiet(page, quiet_ms: int = 300) -> None:
