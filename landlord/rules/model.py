@@ -55,6 +55,10 @@ SPACE_KINDS = (
     "jail",  # Jail / Just Visiting
     "free_parking",
     "go_to_jail",
+    # The piecepack Quikopoly's tiles:
+    "property_tile",  # a face-down tile bought for a coin; sets by suit and value
+    "go_to_go",  # corner: straight to Go, no coin
+    "community_chest_tile",  # corner: a coin paid or taken by the throw's parity, no pack
 )
 
 #: How the spaces of a board are arranged (see :class:`Board`).

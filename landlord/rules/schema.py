@@ -366,6 +366,23 @@ SECTIONS: dict[str, dict[str, Kind]] = {
     "doubles": {"throw_again": FLAG, "jail_after": WHOLE},
     "cards": {"order": one_of(("bottom", "reshuffle"))},
     "short_game": {"deal": WHOLE},
+    # --- the piecepack Quikopoly ---
+    # The bank's own coins at the start by the number of players, issued with the
+    # players' coins from ``dealt_from``; an empty bank pays nothing.
+    "bank": {"coins_by_players": NUMBERED, "dealt_from": PILE},
+    "tile_purchase": {"paid_to": PILE},
+    # Rent: ``single`` for a tile of a set held alone, ``full_set`` for a tile of a
+    # complete set, plus ``per_hotel`` for each hotel on the tile.
+    "property_rent": {"single": WHOLE, "full_set": WHOLE, "per_hotel?": default(WHOLE, 0)},
+    # A hotel costs ``cost`` (a coin placed on the tile); returned, ``returned_per_coin``
+    # hotels give the owner one coin.
+    "hotels": {"cost": WHOLE, "paid_to": PILE, "returned_per_coin?": default(COUNT, 2)},
+    # Community Chest by the throw's parity: an even throw pays ``amount`` to
+    # ``paid_to``; an odd one takes it from ``paid_by`` (if it holds that much).
+    "community_chest_tile": {"amount": WHOLE, "paid_to": PILE, "paid_by": PILE},
+    # The forced fair trades once every property is sold: circles of two players up
+    # to ``largest_circle`` players.
+    "fair_trades": {"largest_circle?": default(COUNT, 4)},
 }
 
 #: Sections every rule set must have.
