@@ -35,6 +35,7 @@ __all__ = [
     "REFUSE",
     "ROLL",
     "STAY",
+    "STAY_IN_PRISON",
     "TRY_DOUBLES",
     "USE_JAIL_CARD",
     "Accept",
@@ -68,6 +69,7 @@ __all__ = [
     "Repay",
     "Roll",
     "SellBuilding",
+    "StayInPrison",
     "StayPut",
     "Trade",
     "TryForDoubles",
@@ -495,6 +497,17 @@ class GoBankrupt(_Words):
         return "declare bankruptcy"
 
 
+# --- the piecepack Quikopoly ---------------------------------------------------
+
+
+@_action
+class StayInPrison(_Words):
+    """Stay in Prison this turn rather than pay a coin and move the throw."""
+
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
+        return "stay in Prison"
+
+
 #: The actions without fields, made once: the engine offers these same objects
 #: every time, so a choice is recognised by identity and nothing new is built.
 ROLL = Roll()
@@ -513,6 +526,7 @@ CALL_VOTE = CallVote()
 DRAW_CHANCE = DrawChance()
 CLAIM_RENT = ClaimRent()
 GO_BANKRUPT = GoBankrupt()
+STAY_IN_PRISON = StayInPrison()
 
 
 ACTION_TYPES: dict[str, type] = {
@@ -553,6 +567,7 @@ ACTION_TYPES: dict[str, type] = {
         ClaimRent,
         Trade,
         GoBankrupt,
+        StayInPrison,
     )
 }
 

@@ -1,0 +1,100 @@
+"""Quikopoly: the piecepack property game (v1.0, 2023), by Jacob Steinberger-Parkes.
+
+The rule set ``quikopoly`` is played by this package:
+
+* the engine: :mod:`.game` (the flow: the tiles laid face down, a turn, Prison,
+  the move, Go, Community Chest, buying, rent, hotels, money that falls short,
+  bankruptcy), calling its parts :mod:`.tiles` (who holds which tile, the sets,
+  rent, hotels, worth) and :mod:`.fair_trades` (the forced swaps once every
+  tile is sold);
+* what a player sees of it (not the face-down tiles): :mod:`.view`;
+* how the named bots play it: :mod:`.bots`;
+* its views: :mod:`.narrator` (the event log), :mod:`.views` (the questions the
+  apps ask, the line of figures, the notes under ``landlord play``'s standings).
+
+It has no board picture yet (no ``board`` module).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from landlord.engine.family import Family, Figure, Outcome
+
+__all__ = ["FAMILY", "QuikopolyFamily"]
+
+
+class QuikopolyFamily(Family):
+    """Twenty tiles round a square, one die, sets of two, hotels, forced fair trades."""
+
+    name = "quikopoly"
+    title = "Quikopoly (piecepack)"
+    menu_tag = "piecepack game"
+    sections = (
+        "accounts",
+        "bank",
+        "wages",
+        "tile_purchase",
+        "property_rent",
+        "hotels",
+        "jail",
+        "community_chest_tile",
+        "fair_trades",
+        "end",
+    )
+    game_class = "Quikopoly"
+    round_columns = (
+        "cash",
+        "properties",
+        "complete_sets",
+        "hotels",
+        "land_value",
+        "score",
+        "net_worth",
+    )
+    standings_columns = (
+        "place",
+        "name",
+        "net_worth",
+        "cash",
+        "properties",
+        "complete_sets",
+        "hotels",
+        "left",
+    )
+    figures = (
+        Figure("fair_trades", "fair trades made"),
+        Figure("bank_left", "coins left in the bank"),
+    )
+
+    def outcome(self, game: Any) -> Outcome:
+        scores = tuple(row[-2] for row in game.holdings_table())
+        left = [-1] * game.n_players
+        for round_, player, _ in game.bankruptcies:
+            left[player] = round_
+        winners = game.winners if game.is_over else ()
+        return Outcome(tuple(winners), game.end_reason, scores, tuple(left))
+
+    def game_figures(self, game: Any) -> dict[str, Any]:
+        return {"fair_trades": len(game.tiles.trades_made), "bank_left": game.bank_coins}
+
+    def details(self, game: Any) -> dict[str, Any]:
+        return {
+            "layout": [game.tile_name(position) for position in range(game.tiles.size)],
+            "fair_trades": [
+                {"round": r, "circle": [game.names[p] for p in circle]}
+                for r, circle in game.tiles.trades_made
+            ],
+            "bankruptcies": [
+                {"round": r, "player": game.names[p], "to": game.ledger.names[to]}
+                for r, p, to in game.bankruptcies
+            ],
+        }
+
+    def jail_turns(self, rules: Any) -> int:
+        # The third throw in Prison, if not a null, is paid for and moved.
+        return rules.jail.max_turns
+
+
+#: The family, as :func:`landlord.families.family_of` hands it out.
+FAMILY = QuikopolyFamily()
