@@ -33,7 +33,9 @@ from landlord.engine.actions import (
     STAY_IN_PRISON,
     BuildHotel,
     Buy,
+    Decline,
     Roll,
+    StayInPrison,
 )
 from landlord.engine.boards import layout_flow
 from landlord.engine.reasons import Reason
@@ -186,7 +188,7 @@ class Quikopoly(GameState):
                 if self.ledger.balances[player] < self._fine:
                     return  # he cannot pay: he stays
                 choice = yield (player, "prison", (PAY_FINE, STAY_IN_PRISON), throw)
-                if choice is STAY_IN_PRISON:
+                if type(choice) is StayInPrison:
                     return
             yield from self._pay(player, self.bank, ((self._fine, Reason.JAIL_FINE),))
             if self.bankrupt[player]:
@@ -232,7 +234,7 @@ class Quikopoly(GameState):
         if self.ledger.balances[player] < price:
             return
         choice = yield (player, "buy", (Buy(where, price), DECLINE), where)
-        if choice is DECLINE:
+        if type(choice) is Decline:
             return
         self.ledger.transfer(player, self.bank, price, Reason.PROPERTY_BOUGHT)
         self.tiles.owner[where] = player
