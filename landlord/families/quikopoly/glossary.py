@@ -72,7 +72,6 @@ TERMS: tuple[Term, ...] = (
         "The black null corner: landing there sends you straight to Go, with no coin.",
         "seed 001: Play",
         family=FAMILY,
-        sections=("community_chest_tile",),
         aliases=("Go-to-Go",),
     ),
     Term(
