@@ -9,10 +9,13 @@ The rule set ``quikopoly`` is played by this package:
   tile is sold);
 * what a player sees of it (not the face-down tiles): :mod:`.view`;
 * how the named bots play it: :mod:`.bots`;
-* its views: :mod:`.narrator` (the event log), :mod:`.views` (the questions the
-  apps ask, the line of figures, the notes under ``landlord play``'s standings).
-
-It has no board picture yet (no ``board`` module).
+* its views: :mod:`.board` (the six by six square as SVG, face-down tiles
+  hatched, everything said in words), :mod:`.narrator` (the event log),
+  :mod:`.views` (the questions the apps ask, the line of figures, the notes
+  under ``landlord play``'s standings);
+* its rules explained: :mod:`.question_help` (why each question is asked) and
+  :mod:`.glossary` (its words). It has no ``explain`` module yet (the event
+  log's "explain this step" says nothing for it).
 """
 
 from __future__ import annotations
