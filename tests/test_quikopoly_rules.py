@@ -424,3 +424,52 @@ def test_the_same_seed_gives_the_same_game():
     assert ledger_digest(first.ledger) == ledger_digest(second.ledger)
     assert first.is_over
     assert first.family.outcome(first).winners
+
+
+def test_a_player_returns_all_his_hotels_before_he_is_bankrupt():
+    """Play: return hotels first; 'If you still cannot pay you are bankrupt'."""
+    game = laid_game(
+        3,
+        owners={RED_ACE: 1, RED_2: 1, BLUE_ACE: 0, BLUE_2: 0},
+        hotels={BLUE_ACE: 1, BLUE_2: 1},
+        cash={0: 0},
+    )
+    throw(game, 2)  # rent 2: two hotels give one coin, not enough
+    assert game.bankrupt[0]
+    assert game.tiles.hotels[BLUE_ACE] == 0
+    assert game.tiles.hotels[BLUE_2] == 0
+    assert game.tiles.owner[BLUE_ACE] == 1  # the creditor's now
+    assert payments(game, "bankruptcy") == [(0, 1, 1)]
+
+
+# --- What the players see ---------------------------------------------------------------
+
+
+def test_the_board_picture_shows_face_down_tiles_as_such_and_names_face_up_ones():
+    """Setup: the property tiles lie face down; nothing shows which is which."""
+    game = laid_game(owners={RED_ACE: 1}, hotels={})
+    svg = game.family.board_svg(game, size=300)
+    assert svg.count('data-face-down="1"') == 15
+    assert "Red ace" in svg
+    assert "Red 2" not in svg
+    assert "Bob" in svg
+
+
+def test_the_event_log_and_questions_speak_the_game_s_words():
+    session = Session("quikopoly", ["human", "eager_landlord"], seed=2, names=["Ann", "Bob"])
+    game = session.game
+    voice = game.family.voice(game)
+    lines = []
+    while game.decision_kind != "buy" or game.pending.player != 0:
+        if game.actor == 0:
+            game.apply(game.legal_actions()[0])
+            continue
+        told = len(game.ledger.records)
+        voice.before()
+        pending, history = game.pending, len(game.history)
+        session.step()
+        lines += voice.after(pending, game.history[history], game.ledger.records[told:])
+    assert lines[0] == "The 16 property tiles are laid face down at random"
+    assert any("throws" in line for line in lines)
+    assert game.family.question(game, 0).startswith("you look at the face-down tile")
+    assert "coins in the bank" in game.family.finances_html(game)

@@ -121,10 +121,10 @@ class Quikopoly(GameState):
         self.tiles.lay_out(order)
 
     def _turn(self, player: int) -> Flow:
+        yield from self._hotels(player)  # in Prison too: the text does not forbid it
         if self.in_prison[player]:
             yield from self._prison_turn(player)
             return
-        yield from self._hotels(player)
         throw = yield THROW_DIE
         yield from self._move(player, throw)
 
