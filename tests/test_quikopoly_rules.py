@@ -78,9 +78,10 @@ def test_setup_each_player_has_nine_coins_and_the_bank_the_four_left_with_four_p
     assert game.position == [GO] * 4
 
 
-@pytest.mark.parametrize(("players", "coins"), [(2, 16), (3, 10)])
+@pytest.mark.parametrize(("players", "coins"), [(2, 14), (3, 9)])
 def test_setup_with_fewer_players_the_bank_also_holds_the_unused_colours(players, coins):
-    """The kit's reading: each colour nobody plays adds its six coins to the bank."""
+    """The kit's reading: each colour played leaves one of its six coins, and each colour
+    nobody plays adds all six (2 + 12 and 3 + 6)."""
     assert laid_game(players).bank_coins == coins
 
 
@@ -162,7 +163,7 @@ def test_a_face_down_tile_is_bought_for_one_coin_paid_to_the_bank_and_faces_its_
     game.apply(Buy(RED_2, 1))
     assert game.tiles.owner[RED_2] == 0
     assert game.cash(0) == 8
-    assert game.bank_coins == 17
+    assert game.bank_coins == 15  # 14 + the coin paid
     assert payments(game, "property bought") == [(0, game.bank, 1)]
 
 
@@ -259,7 +260,7 @@ def test_community_chest_an_even_throw_pays_the_bank_a_coin():
     throw(game, 4)
     assert game.position[0] == CHEST
     assert game.cash(0) == 8
-    assert game.bank_coins == 17
+    assert game.bank_coins == 15  # 14 + the coin paid
 
 
 def test_community_chest_an_odd_throw_takes_a_coin_from_the_bank_if_it_has_one():

@@ -72,7 +72,7 @@ class Quikopoly(GameState):
     >>> from landlord.rules import load_rules
     >>> game = Quikopoly(load_rules("quikopoly"), ["Ann", "Bob"])
     >>> game.pending.purpose, [game.cash(p) for p in range(2)], game.bank_coins
-    ('layout', [9, 9], 16)
+    ('layout', [9, 9], 14)
     """
 
     family = FAMILY
