@@ -40,6 +40,9 @@ no help, no explanations and only the kit's own words in the glossary):
 ``question_help``  ``HELP``: why each kind of decision is asked, citing the rule
 ``explain``        ``StepRules(game)``: which rule each step followed
 ``glossary``       ``TERMS``: the words of its games, explained
+``board_text``     ``board_words(game, view, names, currency)``: its players
+                   and board in words, as tables (the kit's own tables read
+                   a track of title cards)
 =================  ======================================================
 """
 
@@ -210,6 +213,16 @@ class Family:
     def finances_html(self, game: GameState) -> str:
         """The line of public figures the side-by-side app shows under a board (HTML)."""
         return self.part("views", "finances_html")(game)
+
+    def board_words(
+        self, game: GameState, view: Any, names: Sequence[str], currency: str
+    ) -> str | None:
+        """The players and the board of ``game`` in words, as HTML tables for a screen
+        reader (:func:`landlord.widgets.board_text.board_text_html` puts them under its
+        heading); ``None`` if the family has no ``board_text`` module, and the kit's own
+        tables (the players, the spaces with a title card) do."""
+        found = self._part_or("board_text", "board_words", None)
+        return None if found is None else found(game, view, names, currency)
 
     def details(self, game: GameState) -> dict[str, Any]:
         """What ``landlord play --json`` adds about a game, beyond every family's

@@ -28,7 +28,7 @@ from typing import Any
 from landlord.money import money
 from landlord.widgets.picture import houses_words
 
-__all__ = ["board_text_html"]
+__all__ = ["board_text_html", "table_html"]
 
 #: The table's style: plain lines, left-aligned, small padding (no colour carries meaning).
 STYLE = (
@@ -79,6 +79,7 @@ def board_text_html(game: Any, names: Sequence[str] | None = None, level: int = 
         raise ValueError(f"{len(names)} names for {game.n_players} players")
     view = game.observe(0)  # every player sees the same board
     currency = game.rules.info.currency or "$"
+    own = game.family.board_words(game, view, names, currency)
     title = html.escape(game.rules.info.title)
     level = min(max(level, 1), 5)
     parts = [
@@ -86,8 +87,8 @@ def board_text_html(game: Any, names: Sequence[str] | None = None, level: int = 
         STYLE,
         f"<h{level}>The board in words: {title}</h{level}>",
         f"<p>{html.escape(_turn(game, names))}</p>",
-        _players(game, view, names, currency),
-        _spaces(game, view, names, currency),
+        own if own is not None else _players(game, view, names, currency),
+        "" if own is not None else _spaces(game, view, names, currency),
         f"<h{level + 1}>The public side</h{level + 1}>",
         game.family.finances_html(game),
         "</section>",
@@ -120,14 +121,37 @@ def _players(game: Any, view: Any, names: Sequence[str], currency: str) -> str:
             _where(game, view, player),
             _cards(game, view, player),
         ]
-        shown = "".join(f"<td>{html.escape(cell)}</td>" for cell in cells)
-        rows.append(f"<tr><th scope='row'>{html.escape(name)}</th>{shown}</tr>")
+        rows.append((name, cells))
+    return table_html(
+        "The players",
+        ("Player", "Cash", "Net worth", "Where", "Cards held"),
+        rows,
+        "landlord-board-players",
+    )
+
+
+def table_html(
+    caption: str, heads: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]], css: str
+) -> str:
+    """A table for a screen reader: a caption, column headers and a header for each row
+    (``rows``: the row's header and its cells, plain text, escaped here).
+
+    Examples
+    --------
+    >>> table_html("Pets", ("Name", "Kind"), [("Rex", ["dog"])], "pets")
+    "<table class='pets'><caption>Pets</caption><thead><tr><th scope='col'>Name</th><th \
+scope='col'>Kind</th></tr></thead><tbody><tr><th scope='row'>Rex</th><td>dog</td></tr></tbody></table>"
+    """
+    head = "".join(f"<th scope='col'>{html.escape(words)}</th>" for words in heads)
+    body = "".join(
+        f"<tr><th scope='row'>{html.escape(header)}</th>"
+        + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells)
+        + "</tr>"
+        for header, cells in rows
+    )
     return (
-        "<table class='landlord-board-players'><caption>The players</caption>"
-        "<thead><tr><th scope='col'>Player</th><th scope='col'>Cash</th>"
-        "<th scope='col'>Net worth</th><th scope='col'>Where</th>"
-        "<th scope='col'>Cards held</th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>"
+        f"<table class='{css}'><caption>{html.escape(caption)}</caption>"
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
     )
 
 
@@ -205,18 +229,10 @@ def _spaces(game: Any, view: Any, names: Sequence[str], currency: str) -> str:
             buildings,
             "; ".join(_notes(view, space)),
         ]
-        shown = "".join(f"<td>{html.escape(cell)}</td>" for cell in cells)
-        rows.append(
-            f"<tr><th scope='row'>{space}. {html.escape(tables.name[space])}</th>{shown}</tr>"
-        )
+        rows.append((f"{space}. {tables.name[space]}", cells))
     heads = ("Space", "Kind", "Price", "Rent now", "Held by", "Houses", "Notes")
-    head = "".join(f"<th scope='col'>{words}</th>" for words in heads)
-    return (
-        "<table class='landlord-board-spaces'>"
-        f"<caption>The spaces with a title card: {held} of {len(tables.cards)} held"
-        "</caption>"
-        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-    )
+    caption = f"The spaces with a title card: {held} of {len(tables.cards)} held"
+    return table_html(caption, heads, rows, "landlord-board-spaces")
 
 
 def _rent_now(game: Any, view: Any, space: int, currency: str) -> str:
