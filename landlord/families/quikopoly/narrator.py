@@ -23,15 +23,17 @@ __all__ = ["Voice"]
 _PAYMENTS: dict[str, str] = {
     Reason.STARTING_CASH: "{payee} starts with {money}",
     Reason.SALARY: "{payee} passes Go and takes {money} from the bank",
-    Reason.PROPERTY_BOUGHT: "{payer} pays {money} to the bank",
     Reason.LAND_RENT: "{payer} pays {money} rent to {payee}",
     Reason.HOUSE_RENT: "{payer} pays {money} more for the hotels to {payee}",
-    Reason.BUILDING_BOUGHT: "{payer} places a hotel ({money})",
-    Reason.BUILDINGS_SOLD: "{payee} gets {money} for hotels returned",
+    Reason.BUILDINGS_SOLD: "{payee} gets {money} for the hotels returned (a coin for two)",
     Reason.JAIL_FINE: "{payer} pays {money} to leave Prison",
     Reason.TAX: "{payer} pays {money} to the bank on Community Chest",
     Reason.CARD: "{payee} takes {money} from the bank on Community Chest",
     Reason.BANKRUPTCY: "{payer} hands the last {money} to {payee}",
+}
+#: A payment to or from a pile, where the sentence above does not fit.
+_PILE_PAYMENTS: dict[str, str] = {
+    Reason.BUILDINGS_SOLD: "{money} of the hotels returned goes back to the bank",
 }
 
 
@@ -64,41 +66,80 @@ class Voice:
         self.before()
 
     def before(self) -> None:
-        """Note what a step may change: positions, Prison, bankruptcies, trades."""
+        """Note what a step may change: positions, Prison, hotels, bankruptcies, trades."""
         game = self.game
         self._mover = game.turn_player
         self._position = list(game.position)
         self._prison = list(game.in_prison)
+        self._hotels = [game.tiles.hotels_held(p) for p in range(game.n_players)]
         self._bankruptcies = len(game.bankruptcies)
         self._trades = len(game.tiles.trades_made)
 
     def after(
         self, pending: Any, choice: Any, records: Sequence[Any], earlier: Sequence[Any] = ()
     ) -> list[str]:
-        """The step in sentences: the decision or throw, payments, Prison, trades, the end."""
+        """The step in sentences: the decision or throw, the move, payments, Prison,
+        hotels returned, trades, the end."""
         game = self.game
         names = game.names
-        lines = [self._payment(record) for record in earlier]
+        lines = [_capital(self._payment(record)) for record in earlier]
+        thrown = False
         if pending is not None and choice is not None:
             if getattr(pending, "player", CHANCE) == CHANCE:
                 lines.append(self._chance(pending, choice))
+                thrown = pending.purpose == "dice"
             else:
                 lines.append(self._decision(pending, choice))
-        lines += [self._payment(record) for record in records]
+        moved = self._moved()
+        for player in range(game.n_players):
+            returned = self._hotels[player] - game.tiles.hotels_held(player)
+            if returned > 0 and game.tiles.hotels_held(player) + returned:
+                lines.append(f"{names[player]} returns {_count(returned, 'hotel')}")
+        told_move = not moved or (thrown and not self._prison[self._mover])
+        for record in records:
+            lines.append(_capital(self._payment(record)))
+            if record.reason == Reason.JAIL_FINE and not told_move:
+                lines.append(moved)
+                told_move = True
+        if not told_move:
+            lines.append(moved)
         for player, (was, now) in enumerate(zip(self._prison, game.in_prison, strict=True)):
             if now and not was:
                 lines.append(f"{names[player]} is in Prison")
-            elif was and not now and not game.bankrupt[player]:
-                lines.append(f"{names[player]} leaves Prison")
         for _, circle in game.tiles.trades_made[self._trades :]:
             who = ", ".join(names[p] for p in circle)
             lines.append(f"A fair trade completes a set for each of {who}")
         for _, player, creditor in game.bankruptcies[self._bankruptcies :]:
-            lines.append(f"{names[player]} is bankrupt to {game.ledger.names[creditor]}")
+            lines.append(f"{names[player]} is bankrupt to {self._who(creditor)}")
         if game.is_over:
             lines.append(f"Game over: {game.end_reason}")
         self.before()
         return [line for line in lines if line]
+
+    def _moved(self) -> str:
+        """The mover's move this step, in words ("" if he did not move)."""
+        game = self.game
+        mover = self._mover
+        if not 0 <= mover < game.n_players or (game.bankrupt[mover] and not self._moved_to()):
+            return ""
+        start, where = self._position[mover], game.position[mover]
+        if start == where:
+            return ""
+        steps = game.thrown
+        reached = (start + steps) % game.size
+        name = game.names[mover]
+        freed = " leaves Prison and" if self._prison[mover] else ""
+        if reached == game.go_to_go and where == game.go:
+            return f"{name}{freed} lands on Go-to-Go and goes straight to Go, with no coin"
+        return f"{name}{freed} moves {steps} to {self._spot(where)}".replace(
+            "" if freed else f" {steps} to", "" if freed else " to"
+        )
+
+    def _moved_to(self) -> bool:
+        return self.game.position[self._mover] != self._position[self._mover]
+
+    def _spot(self, where: int) -> str:
+        return self.game.space_names()[where]
 
     def _chance(self, pending: Any, choice: Any) -> str:
         game = self.game
@@ -110,9 +151,12 @@ class Voice:
         if pending.purpose != "dice":
             return f"chance ({pending.purpose}): {choice}"
         mover = self._mover
-        where = game.position[mover]
-        spot = game.space_names()[where]
-        return f"{game.names[mover]} throws {_face(choice)} and is on {spot}"
+        name = game.names[mover]
+        if self._prison[mover]:
+            said = f"{name} throws {_face(choice)} in Prison"
+            return said + (": a null, so free without paying" if choice == 6 else "")
+        moved = self._moved()
+        return f"{name} throws {_face(choice)} and {moved.split(' ', 1)[1]}" if moved else ""
 
     def _decision(self, pending: Any, choice: Any) -> str:
         game = self.game
@@ -126,16 +170,35 @@ class Voice:
             return f"{who} places a hotel on the {game.tile_name(choice.space)}"
         if kind == "StayInPrison":
             return f"{who} stays in Prison"
-        if kind == "PayFine":
-            return f"{who} pays to leave Prison"
-        return ""
+        return ""  # paying to leave Prison: the payment tells it
 
     def _payment(self, record: Any) -> str:
-        game = self.game
-        words = _PAYMENTS.get(record.reason)
-        if words is None or record.reason in (Reason.PROPERTY_BOUGHT, Reason.BUILDING_BOUGHT):
+        reason = record.reason
+        if reason in (Reason.PROPERTY_BOUGHT, Reason.BUILDING_BOUGHT):
             return ""  # told by the decision
-        names = game.ledger.names
+        n = self.game.n_players
+        words = _PAYMENTS.get(reason)
+        if (record.payer >= n and record.payee >= n) or reason == Reason.BUILDINGS_SOLD:
+            words = _PILE_PAYMENTS.get(reason, words) if record.payee >= n else words
+        if words is None:
+            return ""
         return words.format(
-            payer=names[record.payer], payee=names[record.payee], money=self.money(record.amount)
+            payer=self._who(record.payer),
+            payee=self._who(record.payee),
+            money=self.money(record.amount),
         )
+
+    def _who(self, account: int) -> str:
+        """A player by name, a pile in words ("the bank")."""
+        game = self.game
+        if account < game.n_players:
+            return game.names[account]
+        return "the " + game.ledger.names[account].lower()
+
+
+def _capital(line: str) -> str:
+    return line[:1].upper() + line[1:]
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number} {thing}{'s' if number != 1 else ''}"
