@@ -73,8 +73,23 @@ def game_report(record: Any) -> str:
     ledger = game.ledger
     for account in range(game.n_players, len(ledger.names)):
         lines.append(f"  {ledger.names[account]:<16} {ledger.balances[account]:>8}")
-    lines.append("  (the bank issues money, so its balance is minus what it has paid out)")
+    lines += _issuers(ledger, game.n_players)
     return "\n".join(lines)
+
+
+def _issuers(ledger: Any, n_players: int) -> list[str]:
+    """The note under the piles: which of them issue money (a balance below zero)."""
+    issuers = [
+        ledger.names[account]
+        for account in range(n_players, len(ledger.names))
+        if ledger.balances[account] < 0
+    ]
+    if not issuers:
+        return []
+    if len(issuers) == 1:
+        return [f"  ({issuers[0]} issues money, so its balance is minus what it has paid out)"]
+    named = ", ".join(issuers[:-1]) + f" and {issuers[-1]}"
+    return [f"  ({named} issue money, so each balance is minus what it has paid out)"]
 
 
 def game_report_json(record: Any) -> dict[str, Any]:
