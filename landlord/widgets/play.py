@@ -673,7 +673,7 @@ class PlayApp:
             player = game.turn_player
             hint = ""
             if table.seats[player] == "human" and game.round:  # the later game asks no plain throw
-                hint = " Press <b>Next turn</b> to throw the dice."
+                hint = " Press <b>Next turn</b> to play the turn."
             self.question.value = (
                 f"Round {game.round}: {html.escape(game.names[player])} is next.{hint}"
             )

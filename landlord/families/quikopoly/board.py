@@ -48,6 +48,23 @@ def square_of(position: int) -> tuple[int, int]:
     return step, last
 
 
+def _wrapped(name: str, width: int = 10) -> list[str]:
+    """A tile's name in lines that fit its square ("Community Chest" in two).
+
+    Examples
+    --------
+    >>> _wrapped("Community Chest"), _wrapped("Red ace")
+    (['Community', 'Chest'], ['Red ace'])
+    """
+    lines: list[str] = []
+    for word in name.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
 def board_svg(
     game: Any,
     *,
@@ -91,7 +108,7 @@ def board_svg(
         down = tiles.is_property(position) and holder < 0
         space = game.rules.board.spaces[tiles.tile_at[position]]
         fill = "url(#face-down)" if down else _TINTS.get(space.colour, "#ffffff")
-        lines = ["face down"] if down else [space.name]
+        lines = ["face down"] if down else _wrapped(space.name)
         if tiles.is_property(position) and holder >= 0:
             lines.append(names[holder])
             if tiles.hotels[position]:

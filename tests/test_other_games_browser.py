@@ -1,0 +1,100 @@
+"""The property games that were not written to make Magie's point, in headless Chromium.
+
+Quikopoly is played in the play app by clicking, on a 1024 x 700 laptop: its
+board draws every tile (face down ones hatched, turned up as they are bought),
+the board in words names no face-down tile, and the explain mode cites the
+text. It is picked in the side-by-side app against Magie's game and ticked in
+the experiments app, both from a link.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlencode
+
+import pytest
+from conftest import wait_for_voila_page
+from test_class_apps import next_round, open_play, question, settle, take_first_choice
+from test_voila_apps import VERSION_LINE, board_svg, screenshot, wait_for_board_change
+
+pytestmark = pytest.mark.browser
+
+#: Each game: its rule set, how many spaces its board draws, what a player holds there.
+GAMES = [pytest.param("quikopoly", 20, id="quikopoly")]
+
+
+def face_down(page) -> int:
+    return page.locator(".landlord-board g.space[data-face-down='1']").count()
+
+
+@pytest.mark.parametrize(("rules", "spaces"), GAMES)
+def test_a_few_turns_played_by_clicking(page, voila_url, rules, spaces):
+    open_play(
+        page, voila_url, rules=rules, seats="human,eager_landlord", names="Ann,Bob", seed="3"
+    )
+    assert page.locator(".landlord-board g.space").count() == spaces
+    assert "Ann" in question(page) or " is next" in question(page)
+    hidden_at_start = face_down(page)
+    page.locator(".landlord-explain-toggle input").check()
+    clicks = 0
+    while clicks < 14 or face_down(page) == hidden_at_start:
+        assert clicks < 60, f"nothing was bought in 60 clicks: {question(page)}"
+        if "The game is over" in question(page):
+            break
+        if not take_first_choice(page):
+            next_round(page)
+        clicks += 1
+    settle(page)
+    # A tile bought is turned face up on the board, with its holder's name in words.
+    assert face_down(page) < hidden_at_start
+    bought = page.locator(
+        ".landlord-board g.space[data-face-down='0'][data-holder='0'],"
+        ".landlord-board g.space[data-face-down='0'][data-holder='1']"
+    )
+    assert bought.count() >= 1
+    assert re.search(r"Ann|Bob", bought.first.text_content())
+    log = page.locator(".landlord-log").inner_text()
+    assert " throws " in log
+    assert "Why? " in log  # the explain mode cites the text
+    assert "(Play)" in log or "(Setup)" in log
+    # The board in words: both tables, and no face-down tile named.
+    page.get_by_text("The board in words", exact=True).click()
+    words = page.locator("section.landlord-board-text")
+    words.wait_for(timeout=10_000)
+    text = words.inner_text()
+    assert "The players" in text
+    assert "The twenty tiles" in text
+    assert text.count("a face-down tile") >= face_down(page)
+    screenshot(page, f"play_{rules}_laptop")
+
+
+@pytest.mark.parametrize(("rules", "spaces"), GAMES)
+def test_picked_beside_magies_game_in_the_side_by_side_app(page, voila_url, rules, spaces):
+    query = urlencode({"left": "landlords_game", "right": rules, "seed": "2"})
+    page.goto(f"{voila_url}/voila/render/landlord_vs_prosperity.ipynb?{query}")
+    wait_for_voila_page(page, VERSION_LINE, timeout=120_000)
+    right = ".landlord-board-right"
+    page.locator(f"{right} svg").wait_for()
+    assert page.locator(f"{right} g.space").count() == spaces
+    for _ in range(2):
+        before = board_svg(page, right)
+        page.locator("button.landlord-step").click()
+        wait_for_board_change(page, before, right)
+    assert " throws " in page.locator(".landlord-log-right").inner_text()
+    assert "Gini" in page.locator(".landlord-finances-right").inner_text()
+    screenshot(page, f"side_by_side_{rules}")
+
+
+@pytest.mark.parametrize(("rules", "spaces"), GAMES)
+def test_ticked_in_the_experiments_app(page, voila_url, rules, spaces):
+    query = urlencode({"rules": f"landlords_game,{rules}", "games": "20", "run": "yes"})
+    page.goto(f"{voila_url}/voila/render/experiments.ipynb?{query}")
+    wait_for_voila_page(page, VERSION_LINE, timeout=120_000)
+    page.wait_for_function(
+        "() => (document.querySelector('.landlord-progress-text') || {}).innerText"
+        "?.includes('40 of 40')",
+        timeout=90_000,
+    )
+    summary = page.locator(".landlord-summary")
+    summary.get_by_text("20 games each", exact=False).wait_for(timeout=30_000)
+    assert re.search(r"Quikopoly|Property", summary.inner_text())
