@@ -14,8 +14,8 @@ The rule set ``quikopoly`` is played by this package:
   :mod:`.views` (the questions the apps ask, the line of figures, the notes
   under ``landlord play``'s standings);
 * its rules explained: :mod:`.question_help` (why each question is asked) and
-  :mod:`.glossary` (its words). It has no ``explain`` module yet (the event
-  log's "explain this step" says nothing for it).
+  :mod:`.glossary` (its words), :mod:`.explain` (the part of the text behind
+  each step) and :mod:`.board_text` (the board in words, for a screen reader).
 """
 
 from __future__ import annotations
@@ -83,7 +83,14 @@ class QuikopolyFamily(Family):
 
     def details(self, game: Any) -> dict[str, Any]:
         return {
-            "layout": [game.tile_name(position) for position in range(game.tiles.size)],
+            # While the game goes on, a face-down tile is not named (nobody at the table
+            # knows it); once it is over, the whole layout is told.
+            "layout": [
+                "face down"
+                if not game.is_over and position in game.tiles.face_down()
+                else game.tile_name(position)
+                for position in range(game.tiles.size)
+            ],
             "fair_trades": [
                 {"round": r, "circle": [game.names[p] for p in circle]}
                 for r, circle in game.tiles.trades_made

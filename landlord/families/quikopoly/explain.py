@@ -139,7 +139,7 @@ class StepRules(BaseStepRules):
         if purpose == "layout":
             return [self.say("layout")._replace(once=True)]
         if purpose == "dice" and self._prison[self.mover] and choice == 6:
-            return [self.say("null_out", self.game.names[self.mover])]
+            return [self.say("null_out", self.game.names[self.mover], "in Prison")]
         return []
 
     def changes(self, pending: Any, choice: Any) -> list[Because]:

@@ -1,0 +1,149 @@
+"""Quikopoly told and shown: the event log, the explain mode, the board in words, the saved
+game and ``landlord play``'s account of it.
+
+The first draft told a throw from Prison as a landing on Prison, the fine after
+the rent it led to, and the bank's share of returned hotels as "BANK gets"; the
+board in words crashed on the game (it read the title cards of a track game).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from test_quikopoly_rules import BLUE_2, PRISON, laid_game, throw
+
+import landlord
+from landlord.engine.actions import DECLINE, PAY_FINE, STAY_IN_PRISON
+from landlord.record import load_game
+from landlord.report import game_report
+from landlord.session import Session
+from landlord.widgets.board_text import board_text_html
+from landlord.widgets.events import Narrator
+
+
+def told(game, steps, explain=False):
+    """The event log's lines for ``steps``: each a chance outcome or an action, applied."""
+    narrator = Narrator(game, start_at_end=True, explain=explain)
+    lines = []
+    for step in steps:
+        narrator.before()
+        game.apply(step)
+        lines += narrator.after()
+    return lines
+
+
+def prisoner():
+    """Ann on Go, Bob in Prison: Ann throws first."""
+    game = laid_game(positions={0: 16, 1: PRISON})
+    game.in_prison[1] = True
+    throw(game, 4)  # Ann: 16 -> Go
+    return game
+
+
+def test_a_throw_from_prison_then_the_fine_then_the_move():
+    lines = told(prisoner(), [2, PAY_FINE])
+    assert lines == [
+        "Bob throws a 2 in Prison",
+        "Bob pays ¤1 to leave Prison",
+        "Bob leaves Prison and moves 2 to the face-down tile at 7",
+    ]
+
+
+def test_the_third_throw_in_prison_tells_the_fine_before_the_move():
+    game = prisoner()
+    for step in (2, STAY_IN_PRISON, 2, DECLINE, 2, STAY_IN_PRISON, 4, DECLINE):
+        game.apply(step)
+    lines = told(game, [2])
+    assert lines == [
+        "Bob throws a 2 in Prison",
+        "Bob pays ¤1 to leave Prison",
+        "Bob leaves Prison and moves 2 to the face-down tile at 7",
+    ]
+    assert game.position[1] == BLUE_2
+
+
+def test_a_null_frees_without_paying_and_the_explain_mode_says_why():
+    lines = told(prisoner(), [6], explain=True)
+    assert lines[0] == "Bob throws a null in Prison: a null, so free without paying"
+    assert lines[1] == "Why? A null thrown in Prison frees the player at no cost (Play)."
+    assert lines[2].startswith("Bob leaves Prison and moves 6 to")
+
+
+def test_go_to_go_is_told_as_such():
+    game = laid_game(positions={0: 7})
+    assert told(game, [3]) == [
+        "Ann throws a 3 and lands on Go-to-Go and goes straight to Go, with no coin"
+    ]
+
+
+def test_each_payment_s_reason_follows_its_own_line():
+    """The fine and the rent are both ¤1 paid by the same player: each has its own reason."""
+    game = laid_game(owners={BLUE_2: 0}, positions={0: 16, 1: PRISON})
+    game.in_prison[1] = True
+    throw(game, 4)
+    lines = told(game, [2, PAY_FINE], explain=True)
+    fine = lines.index("Bob pays ¤1 to leave Prison")
+    assert lines[fine + 1].startswith("Why? A coin paid in Prison")
+    rent = next(k for k, line in enumerate(lines) if "rent to Ann" in line)
+    assert lines[rent + 1].startswith("Why? Landing on another player's tile")
+
+
+def test_a_whole_game_explained_names_a_part_of_the_text_after_each_why():
+    session = Session("quikopoly", ["eager_landlord", "cautious_tenant", "random"], seed=5)
+    narrator, lines = Narrator(session.game, explain=True), []
+    while not session.game.is_over:
+        narrator.before()
+        session.step()
+        lines += narrator.after()
+    whys = [line for line in lines if line.startswith("Why? ")]
+    assert len(whys) > 20
+    assert all(re.search(r"\((Play|Setup)\)|Setup:|the kit's reading", why) for why in whys), [
+        why for why in whys if not re.search(r"\((Play|Setup)\)|Setup:|kit's reading", why)
+    ]
+    assert lines[-1].startswith("Why? Play goes on until a single player remains")
+
+
+def test_the_board_in_words_has_the_players_and_the_twenty_tiles_and_hides_face_down_ones():
+    game = laid_game(owners={1: 1, 2: 1}, hotels={1: 1})
+    text = board_text_html(game, names=["Ann", "Bob"])
+    assert text.count("<table") == 2
+    assert "<caption>The twenty tiles, from Go: 14 of 16 still face down</caption>" in text
+    assert (
+        "<th scope='row'>1. Red ace</th><td>Bob (the whole set)</td><td>3</td><td>1</td>" in text
+    )
+    assert text.count("a face-down tile") == 14
+    assert "Red 3" not in text  # face down: nobody knows where it lies
+    assert "Bob</th><td>9 coins</td>" in text
+
+
+def test_landlord_play_says_which_pile_issues_the_coins():
+    record = landlord.play("quikopoly", players=3, seed=2)
+    text = game_report(record)
+    assert "(SUPPLY issues money" in text
+    assert "the bank issues money" not in text
+
+
+def test_details_name_no_face_down_tile_while_the_game_goes_on():
+    session = Session("quikopoly", ["eager_landlord"] * 2, seed=1)
+    session.run(max_steps=40)
+    game = session.game
+    layout = game.family.details(game)["layout"]
+    assert layout.count("face down") == len(game.tiles.face_down()) > 0
+    game = Session("quikopoly", ["eager_landlord"] * 2, seed=1).run()
+    assert "face down" not in game.family.details(game)["layout"]
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_seeded_game_saved_as_json_replays_exactly(tmp_path, seed):
+    record = landlord.play(
+        "quikopoly", players=["eager_landlord", "cautious_tenant", "random"], seed=seed
+    )
+    path = record.save(tmp_path / "quikopoly.json")
+    document = json.loads(path.read_text())
+    assert document["rules"] == "quikopoly"
+    assert document["history"][0] == {"outcome": document["history"][0]["outcome"]}
+    loaded = load_game(path)
+    assert loaded.standings.equals(record.standings)
+    assert loaded.rounds.equals(record.rounds)
