@@ -170,3 +170,25 @@ def apps_markdown(apps: list[App]) -> str:
     if not apps:
         return "No apps are installed beside this page."
     return "\n".join(f"- **[{app.title}]({app.file})**: {app.summary}" for app in apps)
+
+
+def histories_markdown() -> str:
+    """The history and sources of every rule set that has a note on them, as Markdown:
+    the games the kit plays beside Magie's, with a link that opens each in the play app.
+
+    Examples
+    --------
+    >>> "Quikopoly" in histories_markdown()
+    True
+    """
+    from landlord.rules import available
+
+    parts = []
+    for info in available():
+        if info.history and not info.extends:
+            players = f"{info.min_players}-{info.max_players} players"
+            parts.append(
+                f"- **{info.title}** ({players}; [play it](play.ipynb?rules={info.id})): "
+                f"{info.history}"
+            )
+    return "\n".join(parts)

@@ -11,6 +11,7 @@ import argparse
 import json
 import platform
 import sys
+import textwrap
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -100,6 +101,7 @@ def rule_set_summary(info: RuleSetInfo) -> dict[str, Any]:
         "status": info.status,
         "summary": info.summary,
         "extends": info.extends,
+        "history": info.history,
     }
 
 
@@ -168,6 +170,13 @@ def _print_details(details: dict[str, Any]) -> None:
     print(details["summary"])
     for source in details["sources"]:
         print(f"  source: {source}")
+    if details["history"]:
+        print("\nhistory and sources:")
+        print(
+            textwrap.fill(
+                details["history"], width=88, initial_indent="  ", subsequent_indent="  "
+            )
+        )
     print("\noptions:")
     if details["options"]:
         rows = [("name", "default", "status", "title")]

@@ -147,3 +147,16 @@ def test_a_seeded_game_saved_as_json_replays_exactly(tmp_path, seed):
     loaded = load_game(path)
     assert loaded.standings.equals(record.standings)
     assert loaded.rounds.equals(record.rounds)
+
+
+def test_landlord_rules_tells_its_history_and_sources(capsys):
+    from landlord.apps import histories_markdown
+    from landlord.cli import main
+
+    assert main(["rules", "quikopoly"]) == 0
+    out = capsys.readouterr().out
+    assert "history and sources:" in out
+    assert "Jacob Steinberger-Parkes" in out.split("history and sources:")[1]
+    assert "bank_coins: " in out and "(14 coins for two players, 9 for three" in out
+    # The welcome page lists it, with a link that opens it in the play app.
+    assert "(play.ipynb?rules=quikopoly)" in histories_markdown()

@@ -439,6 +439,7 @@ def _read(path: Path, chain: tuple[Path, ...]) -> tuple[RuleSet, _Source]:
         extends=base.rules.id if base is not None else "",
         currency=about.get("currency", "$"),
         family=about.get("family") or _family_of_flow(params, path),
+        history=about.get("history", ""),
     )
     if base is not None:
         # The file's own files first (its TOML, a CSV it names itself), then its base's.

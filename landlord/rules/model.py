@@ -238,6 +238,8 @@ class RuleSetInfo:
     currency: str = "$"
     #: The family of rule sets it belongs to (:mod:`landlord.families`).
     family: str = "magie"
+    #: A short note on the game's history and where its rules come from ("" if none).
+    history: str = ""
 
 
 @dataclass(frozen=True)

@@ -204,6 +204,8 @@ RULE_SET: dict[str, Kind] = {
     "max_players": COUNT,
     "status": NAME,
     "summary": NAME,
+    # A short note on the game's history and its sources, for `landlord rules NAME`.
+    "history?": TEXT,
     "board": NAME,
     "chance_deck?": NAME,
     "community_chest_deck?": NAME,
