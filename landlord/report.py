@@ -73,7 +73,7 @@ def game_report(record: Any) -> str:
     ledger = game.ledger
     for account in range(game.n_players, len(ledger.names)):
         lines.append(f"  {ledger.names[account]:<16} {ledger.balances[account]:>8}")
-    lines.append("  (the bank issues money, so its balance is minus what it has paid out)")
+    lines.append(f"  {game.family.money_note(game)}")
     return "\n".join(lines)
 
 

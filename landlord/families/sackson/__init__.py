@@ -114,6 +114,12 @@ class SacksonFamily(Family):
             "reshuffles": game.cards.reshuffles,
         }
 
+    def money_note(self, game: Any) -> str:
+        return (
+            "(the box issued each player's chips at the start, so its balance is minus the "
+            "money in play; since then money has only moved between players)"
+        )
+
     def jail_turns(self, rules: Any) -> int:
         return 0  # Property has no jail (and no track for the landing chain)
 
