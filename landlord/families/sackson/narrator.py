@@ -107,7 +107,8 @@ class Voice:
         for move in game.units.moves[self._bought :]:
             lines.append(
                 f"{names[move.buyer]} buys {game.cells.names[move.cell]} from "
-                f"{names[move.seller]} for {move.units} purchase units"
+                f"{names[move.seller]} for {move.units} purchase unit"
+                + ("" if move.units == 1 else "s")
             )
         for _, player, creditor in game.bankruptcies[self._bankruptcies :]:
             lines.append(f"{names[player]} is bankrupt to {game.ledger.names[creditor]}")
