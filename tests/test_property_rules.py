@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from landlord.conformance import check_rule_set
 from landlord.engine import CHANCE, new_game
@@ -669,3 +671,48 @@ def test_a_seeded_game_saved_to_json_replays_to_the_same_game(tmp_path):
     state = GameState.from_json(json.loads(json.dumps(game.to_json())))
     assert state.units.held == game.units.held
     assert state.end_reason == game.end_reason
+
+
+# --- Invariants after every step (hypothesis) ------------------------------------------
+
+BOTS = ("random", "eager_landlord", "cautious_tenant", "single_taxer", "strategy_guide")
+
+property_setups = st.fixed_dictionaries(
+    {
+        "seed": st.integers(0, 2**32 - 1),
+        "bots": st.lists(st.sampled_from(BOTS), min_size=2, max_size=6),
+        "bankruptcies_to_end": st.sampled_from([1, 2, 3]),
+        "count_property": st.booleans(),
+    }
+)
+
+
+def check_property_invariants(game):
+    """What holds at every step: the 40 cards are all somewhere, once; units are neither
+    made nor lost; money is conserved and only the box's start is outside the players;
+    every hand of a player in the game holds both colours after the deal; no cell is held
+    by a bankrupt player in the longer game."""
+    cards = game.cards
+    every = sorted(cards.stock + cards.discards + [c for hand in cards.hands for c in hand])
+    assert every == sorted(cards.deck)
+    assert sum(game.units.held) + game.units.out_of_play == game.units.total
+    assert sum(game.ledger.balances) == 0
+    n = game.n_players
+    assert sum(game.ledger.balances[:n]) == n * game.rules.starting_cash[n]
+    assert all(game.cash(p) >= 0 for p in range(n))
+    assert all(not game.cells.mortgaged[c] for c in range(64) if game.cells.owner[c] < 0)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=property_setups)
+def test_invariants_hold_after_every_step(setup):
+    bots = setup.pop("bots")
+    seed = setup.pop("seed")
+    session = Session("property", bots, seed=seed, **setup)
+    while session.step():
+        check_property_invariants(session.game)
+    game = session.game
+    assert game.is_over
+    assert game.winners
+    assert not any(game.bankrupt[p] for p in game.winners)
+    assert len(game.bankruptcies) <= setup["bankruptcies_to_end"]
