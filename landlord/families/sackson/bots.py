@@ -54,7 +54,8 @@ def weigh(bot: Strategy, view: Any, me: int, play: Any) -> float:
     aggressive = is_aggressive(bot)
     cell = play.space
     owner = view.owner[cell]
-    wilds = (play.red // 10 >= 9) + (play.black // 10 >= 9)
+    wild = view.rules.play_deck.wild_from
+    wilds = (play.red // 10 >= wild) + (play.black // 10 >= wild)
     keep_wilds = -0.5 * wilds
     if owner < 0:
         joined = view.joined_size(me, cell)
