@@ -73,7 +73,8 @@ def game_report(record: Any) -> str:
     ledger = game.ledger
     for account in range(game.n_players, len(ledger.names)):
         lines.append(f"  {ledger.names[account]:<16} {ledger.balances[account]:>8}")
-    lines += _issuers(ledger, game.n_players)
+    note = game.family.money_note(game)
+    lines += [f"  {note}"] if note else _issuers(ledger, game.n_players)
     return "\n".join(lines)
 
 

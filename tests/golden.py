@@ -111,6 +111,15 @@ CASES: tuple[tuple[str, dict, tuple[str, ...], tuple[int, ...]], ...] = (
         ("random",) * 2,
         (45,),
     ),
+    ("property", {}, ("eager_landlord",) * 4, (47, 48)),
+    ("property", {}, ("cautious_tenant", "random", "strategy_guide"), (49,)),
+    (
+        "property",
+        {"bankruptcies_to_end": 2, "count_property": True},
+        ("single_taxer", "eager_landlord", "random", "cautious_tenant", "eager_landlord"),
+        (50,),
+    ),
+    ("property", {"round_limit": 12}, ("random",) * 6, (51,)),
 )
 
 

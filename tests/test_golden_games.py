@@ -1,6 +1,6 @@
 """Seeded games and saved games from before a change still play and load as they did.
 
-``tests/golden.py`` fingerprints 46 seeded games over every shipped rule set,
+``tests/golden.py`` fingerprints 51 seeded games over every shipped rule set,
 its options, table sizes and named bots, and two seeded comparisons; the
 stored fingerprints are the kit's games as they were when last taken. The
 saved games in ``tests/data/saved_before_redesign/`` were written by the kit

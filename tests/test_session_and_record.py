@@ -15,6 +15,7 @@ import landlord
 import landlord.rules
 from landlord.engine import CHANCE
 from landlord.engine.actions import Roll
+from landlord.families import families
 from landlord.record import SavedGameError, load_game
 from landlord.session import Session
 
@@ -335,8 +336,9 @@ def test_a_rule_file_asking_for_an_unknown_family_is_refused_naming_file_and_fie
     own.write_text(text.replace('family = "magie"', 'family = "snakes_and_ladders"'))
     with pytest.raises(
         landlord.rules.RulesError,
-        match=r"landlords_game\.toml: field 'rule_set\.family': expected one of magie, "
-        r"monopoly, got 'snakes_and_ladders'",
+        match=r"landlords_game\.toml: field 'rule_set\.family': expected one of "
+        + ", ".join(family.name for family in families())
+        + r", got 'snakes_and_ladders'",
     ):
         landlord.play(own, players=2, seed=1)
 

@@ -36,6 +36,7 @@ __all__ = [
     "ROLL",
     "STAY",
     "STAY_IN_PRISON",
+    "SUITS",
     "TRY_DOUBLES",
     "USE_JAIL_CARD",
     "Accept",
@@ -45,6 +46,7 @@ __all__ = [
     "Build",
     "BuildHotel",
     "Buy",
+    "BuyCell",
     "CallVote",
     "ClaimRent",
     "ClaimSite",
@@ -65,6 +67,7 @@ __all__ = [
     "PayFine",
     "PayInstead",
     "PayTax",
+    "PlayCards",
     "Refuse",
     "Repay",
     "Roll",
@@ -76,6 +79,7 @@ __all__ = [
     "UseJailCard",
     "action_from_json",
     "action_to_json",
+    "card_name",
 ]
 
 
@@ -508,6 +512,51 @@ class StayInPrison(_Words):
         return "stay in Prison"
 
 
+# --- Sid Sackson's Property -------------------------------------------------------
+
+#: The suits of Property's play deck, by number: the red ones first, then the black.
+SUITS = ("\u2665", "\u2666", "\u2660", "\u2663")  # hearts, diamonds, spades, clubs
+
+
+def card_name(card: int) -> str:
+    """A card of Property's play deck in words: ``10 * rank + suit`` (ace 1; suits as
+    :data:`SUITS` numbers them: 0 hearts, 1 diamonds, 2 spades, 3 clubs).
+
+    Examples
+    --------
+    >>> card_name(10), card_name(31), card_name(103)
+    ('A\u2665', '3\u2666', '10\u2663')
+    """
+    rank, suit = divmod(card, 10)
+    return f"{'A' if rank == 1 else rank}{SUITS[suit]}"
+
+
+@_action
+class PlayCards(_Words):
+    """Play a red and a black card (Property) to name the cell ``space``: its column
+    from the red card, its row from the black one (a nine or ten stands for any number
+    from 1 to 8)."""
+
+    red: int
+    black: int
+    space: int
+
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
+        return f"play {card_name(self.red)} and {card_name(self.black)} on {space(self.space)}"
+
+
+@_action
+class BuyCell(_Words):
+    """Buy the cell ``space`` just paid rent on, for ``units`` purchase units (Property)."""
+
+    space: int
+    units: int
+
+    def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
+        plural = "" if self.units == 1 else "s"
+        return f"buy {space(self.space)} for {self.units} purchase unit{plural}"
+
+
 #: The actions without fields, made once: the engine offers these same objects
 #: every time, so a choice is recognised by identity and nothing new is built.
 ROLL = Roll()
@@ -568,6 +617,8 @@ ACTION_TYPES: dict[str, type] = {
         Trade,
         GoBankrupt,
         StayInPrison,
+        PlayCards,
+        BuyCell,
     )
 }
 

@@ -229,6 +229,12 @@ class Family:
         figures (JSON-ready): the single tax's public works, the trades made, ..."""
         return {}
 
+    def money_note(self, game: GameState) -> str:
+        """The line ``landlord play`` prints under the money outside the players' hands:
+        where that money comes from (a family whose money only moves between players
+        says so); "" to let the kit name the piles that issue money."""
+        return ""
+
     def report_notes(self, game: GameState) -> list[str]:
         """Lines ``landlord play`` prints after the standings (what the score counts,
         what the public bought, ...)."""

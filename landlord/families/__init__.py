@@ -4,7 +4,10 @@
   single tax, and Prosperity;
 * :mod:`landlord.families.monopoly`: the later Monopoly rules (US classic,
   UK 1972, folk variants), as history. "Monopoly" is Hasbro's trademark;
-  the kit is independent of Hasbro.
+  the kit is independent of Hasbro;
+* :mod:`landlord.families.quikopoly`: the piecepack *Quikopoly* (2023);
+* :mod:`landlord.families.sackson`: Sid Sackson's card game *Property* (1969),
+  played on a grid.
 
 Each package holds everything about its family: its engine (a flow and the
 parts that own its state), how the named bots answer its decisions, its
@@ -21,7 +24,7 @@ Examples
 >>> family_of(load_rules("monopoly_uk_1972")).name
 'monopoly'
 >>> [family.name for family in families()]
-['magie', 'monopoly']
+['magie', 'monopoly', 'quikopoly', 'sackson']
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ Examples
 --------
 >>> print(*(info.id for info in available()))  # doctest: +NORMALIZE_WHITESPACE
 landlords_game landlords_game_vote monarch_of_the_world monopoly_uk_1972 monopoly_us
-prosperity single_tax
+property prosperity quikopoly single_tax
 >>> rules = load_rules("landlords_game", wayback_rent=2)
 >>> rules.board.spaces[1].name, rules.board.spaces[1].land_rent
 ('Wayback', 2)

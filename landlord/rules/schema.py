@@ -385,6 +385,40 @@ SECTIONS: dict[str, dict[str, Kind]] = {
     # The forced fair trades once every property is sold: circles of two players up
     # to ``largest_circle`` players.
     "fair_trades": {"largest_circle?": default(COUNT, 4)},
+    # --- Sid Sackson's Property ---
+    # The poker chips: each colour's value and how many of each a player gets, by
+    # the number of players, issued from the pile ``dealt_from``.
+    "chips": {
+        "white": WHOLE,
+        "red": WHOLE,
+        "blue": WHOLE,
+        "white_by_players": NUMBERED,
+        "red_by_players": NUMBERED,
+        "blue_by_players": NUMBERED,
+        "dealt_from": PILE,
+    },
+    # The play deck: ace (1) to ``ranks`` in the four suits; the ranks from
+    # ``wild_from`` up are wild for any number below ``wild_from``, in their colour.
+    "play_deck": {"ranks": COUNT, "wild_from": COUNT},
+    # The purchase units of each court card, and the jokers in the pack.
+    "court_cards": {"king": WHOLE, "queen": WHOLE, "jack": WHOLE, "joker": WHOLE, "jokers": WHOLE},
+    # The purchase units each player gets, by the number of players.
+    "unit_split": {"by_players": NUMBERED},
+    # Rent per cell of the owner's group, by the suits of the two cards played.
+    "cell_rent": {"diamond_and_club": WHOLE, "heart_or_spade": WHOLE, "heart_and_spade": WHOLE},
+    # Buying a cell after paying its rent: purchase units per cell of the group.
+    "cell_purchase": {"units_per_cell": COUNT},
+    # Playing on one's own cell: a mortgage (paid this much), then the loss of the cell.
+    "own_cell": {"mortgage_compensation": WHOLE, "mortgage_stays_when_sold": FLAG},
+    # The game ends at the ``bankruptcies``-th bankruptcy; before that a bankrupt
+    # player's cells are vacated if ``vacate_cells``. Each cell is worth
+    # ``cell_worth`` in the final count if ``cells_count``.
+    "bankruptcy_end": {
+        "bankruptcies": COUNT,
+        "vacate_cells": FLAG,
+        "cell_worth": WHOLE,
+        "cells_count": FLAG,
+    },
 }
 
 #: Sections every rule set must have.

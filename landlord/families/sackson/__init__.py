@@ -1,0 +1,128 @@
+"""Property: Sid Sackson's card game of land on a grid (*A Gamut of Games*, 1969).
+
+The rule set ``property`` is played by this package:
+
+* the engine: :mod:`.game` (the deal, a turn of two cards, claiming, rent,
+  buying with purchase units, mortgage and loss, drawing back up, the
+  reshuffle, bankruptcy and the end), calling its parts :mod:`.cards` (the
+  deck, the stock, the hands and the plays they allow), :mod:`.grid` (the
+  cells, their owners, the groups and rent) and :mod:`.units` (the purchase
+  units, which are not money);
+* what a player sees of it (his own hand, not the others' or the stock):
+  :mod:`.view`;
+* how the named bots play it: :mod:`.bots`;
+* its views: :mod:`.board` (the 8 x 8 grid as SVG), :mod:`.board_text` (the
+  grid in words for a screen reader), :mod:`.narrator` (the event log),
+  :mod:`.views` (the questions, the line of figures, the report's notes);
+* its rules explained: :mod:`.question_help`, :mod:`.explain` and
+  :mod:`.glossary`.
+
+The land value in the per-round table counts each cell at $5, the text's own
+figure for counting property; the score is money alone unless the option
+``count_property`` adds the cells.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from landlord.engine.family import Family, Figure, Outcome
+
+__all__ = ["FAMILY", "SacksonFamily"]
+
+
+class SacksonFamily(Family):
+    """A grid of 64 cells named by cards; rent by group and suits; purchase units."""
+
+    name = "sackson"
+    title = "Property (Sid Sackson)"
+    menu_tag = "Sackson's card game"
+    sections = (
+        "accounts",
+        "chips",
+        "play_deck",
+        "court_cards",
+        "unit_split",
+        "cell_rent",
+        "cell_purchase",
+        "own_cell",
+        "bankruptcy_end",
+        "end",
+    )
+    game_class = "PropertyGame"
+    round_columns = (
+        "cash",
+        "cells",
+        "mortgaged",
+        "units",
+        "land_value",
+        "score",
+        "net_worth",
+    )
+    standings_columns = ("place", "name", "score", "cash", "cells", "mortgaged", "units", "left")
+    figures = (
+        Figure("cells_held", "cells held at the end"),
+        Figure("cells_bought", "cells bought with purchase units"),
+        Figure("mortgages", "cells mortgaged by a play"),
+        Figure("cells_lost", "cells lost by a second play"),
+        Figure("reshuffles", "times the stock was made anew"),
+    )
+
+    def outcome(self, game: Any) -> Outcome:
+        scores = tuple(row[5] for row in game.holdings_table())
+        left = [-1] * game.n_players
+        for round_, player, _ in game.bankruptcies:
+            left[player] = round_
+        winners = game.winners if game.is_over else ()
+        return Outcome(tuple(winners), game.end_reason, scores, tuple(left))
+
+    def game_figures(self, game: Any) -> dict[str, Any]:
+        made = [what for *_, what in game.plays_made]
+        return {
+            "cells_held": sum(1 for holder in game.cells.owner if holder >= 0),
+            "cells_bought": len(game.units.moves),
+            "mortgages": made.count("mortgage"),
+            "cells_lost": made.count("lose"),
+            "reshuffles": game.cards.reshuffles,
+        }
+
+    def details(self, game: Any) -> dict[str, Any]:
+        cells = game.cells
+        names = game.names
+        return {
+            "cells": {
+                cells.names[cell]: {"owner": names[holder], "mortgaged": cells.mortgaged[cell]}
+                for cell, holder in enumerate(cells.owner)
+                if holder >= 0
+            },
+            "units": {names[p]: game.units.held[p] for p in range(game.n_players)},
+            "units_out_of_play": game.units.out_of_play,
+            "purchases": [
+                {
+                    "round": move.round,
+                    "buyer": names[move.buyer],
+                    "seller": names[move.seller],
+                    "units": move.units,
+                    "cell": cells.names[move.cell],
+                }
+                for move in game.units.moves
+            ],
+            "bankruptcies": [
+                {"round": r, "player": names[p], "to": game.ledger.names[to]}
+                for r, p, to in game.bankruptcies
+            ],
+            "reshuffles": game.cards.reshuffles,
+        }
+
+    def money_note(self, game: Any) -> str:
+        return (
+            "(the box issued each player's chips at the start, so its balance is minus the "
+            "money in play; since then money has only moved between players)"
+        )
+
+    def jail_turns(self, rules: Any) -> int:
+        return 0  # Property has no jail (and no track for the landing chain)
+
+
+#: The family, as :func:`landlord.families.family_of` hands it out.
+FAMILY = SacksonFamily()
