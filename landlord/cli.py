@@ -537,7 +537,7 @@ def _terminal_bar(total: int) -> Iterator[Callable[[int, int], Any] | None]:
 _JAIL_STRATEGIES = ("leave", "stay")
 _JAIL_STRATEGY_TEXT = {
     "leave": "a jailed token pays and leaves at once",
-    "stay": "a jailed token tries for doubles as long as the rules allow",
+    "stay": "a jailed token tries for {freeing} as long as the rules allow",
 }
 #: A square whose simulated share is further than this many standard errors
 #: from the exact one is flagged by ``landlord landing``.
@@ -564,7 +564,10 @@ def landing_report(rules: RuleSet, strategy: str, rolls: int, seed: int) -> dict
 
     Shares are fractions of all throws (see :mod:`landlord.analysis.landing`);
     ``standard_error`` is the simulation's, from the chain's own variance,
-    and ``z`` the difference in standard errors (0 where both are 0).
+    and ``z`` the difference in standard errors (0 where both are 0). On a
+    board that deals its tiles at random the shares are the positions',
+    so a dealt position is named by its kind ("property tile (dealt at
+    random)"), not by the tile the board file lists there.
 
     Examples
     --------
@@ -580,8 +583,10 @@ def landing_report(rules: RuleSet, strategy: str, rolls: int, seed: int) -> dict
         simulate_landings,
         track_from_rules,
     )
+    from landlord.engine.boards import shuffled_positions
 
     track = track_from_rules(rules)
+    dealt = set(shuffled_positions(rules.board)) if rules.board.layout == "shuffled_track" else ()
     exact = landing_probabilities(track, strategy)
     simulated = simulate_landings(track, strategy, rolls=rolls, seed=seed)
     errors = landing_standard_errors(track, strategy, rolls)
@@ -591,7 +596,11 @@ def landing_report(rules: RuleSet, strategy: str, rolls: int, seed: int) -> dict
     squares = [
         {
             "index": space.index,
-            "name": space.name,
+            "name": (
+                f"{space.kind.replace('_', ' ')} (dealt at random)"
+                if space.index in dealt
+                else space.name
+            ),
             "kind": space.kind,
             "exact": float(exact[space.index]),
             "simulated": float(simulated[space.index]),
@@ -623,8 +632,23 @@ def _moves_by_choice(rules: RuleSet) -> bool:
     return bool(movement and (movement.railroad_pass or movement.either_way_from >= 0))
 
 
+def _jail_strategy_text(strategy: str, track: Any) -> str:
+    """How a jailed token gets out of ``track``'s jail under ``strategy``, in words.
+
+    It tries for "doubles" on two dice, for "a throw of 6" on Quikopoly's die.
+    """
+    from landlord.analysis.landing import TWO_DICE
+
+    if track.throws == TWO_DICE:
+        freeing = "doubles"
+    else:
+        totals = sorted({total for total, frees in track.throws if frees})
+        freeing = "a throw of " + " or ".join(map(str, totals)) if totals else "nothing"
+    return _JAIL_STRATEGY_TEXT[strategy].format(freeing=freeing)
+
+
 def _landing(args: argparse.Namespace) -> int:
-    rules, _ = _track_rules(args)
+    rules, track = _track_rules(args)
     report = landing_report(rules, args.strategy, args.rolls, args.seed)
     if args.json:
         print(json.dumps(report, indent=1))
@@ -635,7 +659,7 @@ def _landing(args: argparse.Namespace) -> int:
             "note: these rules let a player move backwards or jump ahead on a double; "
             "here every move is forward by the throw (an approximation)"
         )
-    print(f"jail: {args.strategy} ({_JAIL_STRATEGY_TEXT[args.strategy]})")
+    print(f"jail: {args.strategy} ({_jail_strategy_text(args.strategy, track)})")
     print(
         f"exact: the Markov chain; simulated: {args.rolls:,} throws, seed {args.seed}; "
         "% of all throws\n"
@@ -701,7 +725,7 @@ def rents_report(rules: RuleSet, strategy: str) -> dict[str, Any]:
 def _rents(args: argparse.Namespace) -> int:
     from landlord.analysis.rents import DICE_TOTAL, _sweet_spot, group_rents
 
-    rules, _ = _track_rules(args)
+    rules, track = _track_rules(args)
     if args.json:
         try:
             report = rents_report(rules, args.strategy)
@@ -719,7 +743,7 @@ def _rents(args: argparse.Namespace) -> int:
         return "never" if value == float("inf") else f"{value:.1f}"
 
     print(f"Rent and payback: {rules.info.title} ({rules.id})")
-    print(f"opponents' jail: {args.strategy} ({_JAIL_STRATEGY_TEXT[args.strategy]})")
+    print(f"opponents' jail: {args.strategy} ({_jail_strategy_text(args.strategy, track)})")
     print(
         "rent/throw: the expected rent per opponent throw (chance the throw ends there x "
         f"rent; utilities at a dice total of {DICE_TOTAL:g})"
@@ -923,8 +947,8 @@ def build_parser() -> argparse.ArgumentParser:
             "--strategy",
             choices=_JAIL_STRATEGIES,
             default="leave",
-            help="how a jailed token gets out: leave (pay at once) or stay (try for doubles); "
-            "default leave",
+            help="how a jailed token gets out: leave (pay at once) or stay (try for doubles, "
+            "or the throw that frees on a one-die track); default leave",
         )
     landing.add_argument(
         "--rolls",

@@ -8,8 +8,10 @@ files, and ``landlord landing`` is run as a user would type it.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,8 +19,10 @@ from rule_files import write_rule_set
 
 from landlord.analysis.landing import (
     STRATEGIES,
+    TWO_DICE,
     Track,
     classic_track,
+    dice_throws,
     landing_probabilities,
     landing_standard_errors,
     simulate_landings,
@@ -26,7 +30,11 @@ from landlord.analysis.landing import (
     transition_matrix,
 )
 from landlord.cli import main
+from landlord.engine import CHANCE
+from landlord.engine.actions import DECLINE, PAY_FINE, ROLL, STAY_IN_PRISON
+from landlord.policies.base import Policy
 from landlord.rules import load_rules
+from landlord.session import Session
 
 ROLLS = 1_000_000
 
@@ -480,3 +488,321 @@ def test_landing_says_when_the_track_is_an_approximation(capsys):
     status, out, _ = run(capsys, "landing", "--rolls", "1000", "--json")
     assert json.loads(out)["forward_only_approximation"] is False
     assert "note:" not in run(capsys, "landing", "--rolls", "1000")[1]
+
+
+# --- A one-die track: Quikopoly ----------------------------------------------------------
+
+#: Quikopoly's corners (its board file): Go, Prison, Go-to-Go, Community Chest.
+GO, PRISON, GO_TO_GO, CHEST = 0, 5, 10, 15
+
+
+def quikopoly_track() -> Track:
+    return rule_track("quikopoly")
+
+
+def test_dice_throws():
+    # Two six-sided dice: 36 ways, 6 doubles, the default of every track.
+    two = dice_throws()
+    assert two == TWO_DICE == Track(size=40, jail=10).throws
+    assert len(two) == 36
+    assert [total for total, double in two if double] == [2, 4, 6, 8, 10, 12]
+    assert sum(total == 7 for total, _ in two) == 6
+    # One die has no doubles unless the rule set names the throw that frees.
+    assert dice_throws(1) == tuple((face, False) for face in range(1, 7))
+    piecepack = dice_throws(1, faces=(6, 1, 2, 3, 4, 5), frees=(6,))
+    assert sorted(piecepack) == [
+        (1, False),
+        (2, False),
+        (3, False),
+        (4, False),
+        (5, False),
+        (6, True),
+    ]
+
+
+def test_the_quikopoly_track_is_read_from_its_rule_data():
+    # The board file's corners and kinds, [jail] (Prison at 5, three throws),
+    # [jail_square] (landing on Prison jails) and [dice] (one piecepack die, the
+    # null counting six and freeing): no doubles rule, no go-to-jail square,
+    # no packs; Go-to-Go a one-card deck to Go.
+    track = quikopoly_track()
+    assert (track.size, track.jail, track.go_to_jail) == (20, PRISON, ())
+    assert track.cards == {GO_TO_GO: (("to", GO),)}
+    assert (track.doubles_to_jail, track.jail_turns) == (0, 3)
+    assert track.jail_doubles_throw_again is False
+    assert track.landing_jails is True
+    assert sorted(total for total, _ in track.throws) == [1, 2, 3, 4, 5, 6]
+    assert [total for total, frees in track.throws if frees] == [6]
+
+
+def test_the_quikopoly_rule_data_is_the_engines_die():
+    # The engine throws its own die (game.py); the rule data the chain reads
+    # must list the same faces, and the null that frees from Prison.
+    from landlord.families.quikopoly.game import DIE, NULL
+
+    dice = load_rules("quikopoly").params["dice"]
+    assert dice["count"] == 1
+    assert sorted(dice["faces"]) == sorted(DIE)
+    assert dice["jail_freed_by"] == [NULL]
+    session = Session("quikopoly", ["eager_landlord"] * 2, seed=1)
+    while session.game.pending.purpose != "dice":
+        session.step()
+    assert sorted(session.game.pending.outcomes) == sorted(DIE)
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_quikopoly_shares_are_a_distribution_and_go_to_go_is_never_counted(strategy):
+    p = landing_probabilities(quikopoly_track(), strategy)
+    assert p.sum() == pytest.approx(1, abs=1e-12)
+    assert p.min() >= 0
+    # A move that lands on Go-to-Go ends on Go, as a move landing on Go To
+    # Jail ends in jail: Go-to-Go holds no throw, and Go more than a plain
+    # square's 1/20.
+    assert p[GO_TO_GO] == 0
+    assert p[GO] > 1 / 20
+    assert np.all(p[[s for s in range(20) if s != GO_TO_GO]] > 0.03)
+
+
+def test_quikopoly_leave_by_hand():
+    # Under "leave" a pawn in Prison pays and throws from there at once, so
+    # every throw moves it 1 to 6 squares, each 1/6, and Go-to-Go moves it on
+    # 10 more. Counted modulo 10 the position is a plain random walk on a
+    # circle of 10 (the jump of 10 changes nothing modulo 10): uniform, 1/10
+    # on each residue. Go-to-Go (10) holds nothing, so Go's share is exactly
+    # 1/10, twice a plain square's 1/20, and p[j] + p[j + 10] = 1/10 for all j.
+    p = landing_probabilities(quikopoly_track(), "leave")
+    assert p[GO] == pytest.approx(1 / 10, abs=1e-12)
+    assert p[:10] + p[10:] == pytest.approx(np.full(10, 1 / 10), abs=1e-12)
+    # The squares just after Go-to-Go are reached only from 5 to 9 (a throw
+    # from 5 to 9 that lands on 10 goes to Go instead), so they are below
+    # 1/20; those up to six past Go are above it (Go feeds them).
+    assert np.all(p[11:16] < 1 / 20)
+    assert np.all(p[1:7] > 1 / 20)
+    # Without Go-to-Go the one-die track is a bare circle: 1/20 everywhere.
+    plain = Track(size=20, jail=PRISON, doubles_to_jail=0, throws=quikopoly_track().throws)
+    assert landing_probabilities(plain, "leave") == pytest.approx(np.full(20, 1 / 20))
+
+
+def test_quikopoly_prison_under_stay_by_hand():
+    # Under "stay" a pawn landing on Prison is in Prison (state (5, 0, 1)). On
+    # each of its first two throws there a null (1/6) frees it to move six (to
+    # 11); otherwise it stays. The third throw moves it whatever it shows.
+    # So, for the long-run shares of the three Prison states,
+    #   pi(5, 0, 2) = 5/6 pi(5, 0, 1) and pi(5, 0, 3) = 25/36 pi(5, 0, 1),
+    # Prison's share is (1 + 5/6 + 25/36) = 91/36 times the landing rate, and
+    # nobody is ever "just visiting" (state (5, 0, 0) has share 0).
+    track = quikopoly_track()
+    states, matrix = transition_matrix(track, "stay")
+    first, second, third = (states.index((PRISON, 0, k)) for k in (1, 2, 3))
+    assert matrix[first, states.index((11, 0, 0))] == pytest.approx(1 / 6)
+    assert matrix[first, second] == pytest.approx(5 / 6)
+    assert matrix[second, third] == pytest.approx(5 / 6)
+    # The third throw: 6 to 9 and 11 each 1/6, and Go-to-Go (10) sends to Go.
+    for end in (6, 7, 8, 9, 11, GO):
+        assert matrix[third, states.index((end, 0, 0))] == pytest.approx(1 / 6)
+    system = np.vstack([matrix.T - np.eye(len(states)), np.ones(len(states))])
+    pi = np.linalg.lstsq(system, np.r_[np.zeros(len(states)), 1.0], rcond=None)[0]
+    assert pi[second] == pytest.approx(5 / 6 * pi[first])
+    assert pi[third] == pytest.approx(25 / 36 * pi[first])
+    assert pi[states.index((PRISON, 0, 0))] == pytest.approx(0, abs=1e-12)
+    stay = landing_probabilities(track, "stay")
+    leave = landing_probabilities(track, "leave")
+    assert stay[PRISON] == pytest.approx(91 / 36 * pi[first])
+    # Sitting in Prison is the most common place to be, more than twice as
+    # common as under "leave"; Go, which the waiting throws do not reach,
+    # falls below its 1/10.
+    assert stay.argmax() == PRISON
+    assert stay[PRISON] > 2 * leave[PRISON]
+    assert stay[GO] < leave[GO] == pytest.approx(1 / 10)
+
+
+def test_a_jail_square_that_jails_changes_only_the_stay_strategy():
+    # Under "leave" a pawn jailed on landing pays and throws from the same
+    # square as one just visiting: the same chain. Under "stay" it waits.
+    jailing = quikopoly_track()
+    visiting = Track(
+        size=20,
+        jail=PRISON,
+        cards=jailing.cards,
+        doubles_to_jail=0,
+        jail_turns=3,
+        throws=jailing.throws,
+    )
+    assert landing_probabilities(jailing, "leave") == pytest.approx(
+        landing_probabilities(visiting, "leave"), abs=1e-15
+    )
+    assert landing_probabilities(jailing, "stay")[PRISON] > (
+        landing_probabilities(visiting, "stay")[PRISON] + 0.05
+    )
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_quikopoly_simulation_agrees_with_the_chain(strategy):
+    # 200,000 seeded throws of the one die, square by square within 5 of the
+    # chain's own standard errors; nobody ends a throw on Go-to-Go.
+    track = quikopoly_track()
+    rolls = 200_000
+    exact = landing_probabilities(track, strategy)
+    simulated = simulate_landings(track, strategy, rolls=rolls, seed=11)
+    assert simulated.sum() == pytest.approx(1)
+    sd = markov_sd(track, strategy, rolls)
+    errors = landing_standard_errors(track, strategy, rolls)
+    assert errors == pytest.approx(sd, rel=1e-6, abs=1e-9)
+    assert np.all(np.abs(simulated - exact) <= 5 * sd + 1e-12)
+    assert simulated[GO_TO_GO] == 0
+    again = simulate_landings(track, strategy, rolls=1_000, seed=11)
+    assert np.array_equal(again, simulate_landings(track, strategy, rolls=1_000, seed=11))
+
+
+class _Prisoner(Policy):
+    """Buys nothing, builds nothing; in Prison always pays ("leave") or always stays."""
+
+    name = "prisoner"
+    uses_rng = False
+
+    def __init__(self, pays: bool) -> None:
+        self.pays = pays
+
+    def decide(self, view, kind, legal, rng):
+        if kind == "prison":
+            return PAY_FINE if self.pays else STAY_IN_PRISON
+        return DECLINE if kind == "buy" else ROLL
+
+
+def engine_landings(strategy: str, seeds: range, players: int = 2) -> np.ndarray:
+    """Where the engine's throws end, counted over seeded Quikopoly games.
+
+    Every player throws once a turn, and only his own throws move his pawn,
+    so where he stands at his next throw is where his last throw ended (a
+    failed try in Prison ends in Prison). Money never moves a pawn, but a
+    player without a coin cannot pay his way out of Prison: everyone gets a
+    million coins, so the strategy is always followed; the games run to the
+    engine's cap of 1000 rounds (round_limit 0).
+    """
+    rules = load_rules("quikopoly", round_limit=0)
+    rules = dataclasses.replace(rules, starting_cash=dict.fromkeys(rules.starting_cash, 10**6))
+    counts = np.zeros(len(rules.board.spaces))
+    for seed in seeds:
+        session = Session(
+            rules, [_Prisoner(strategy == "leave") for _ in range(players)], seed=seed
+        )
+        game = session.game
+        thrown = [False] * players
+        while session.step():
+            if game.actor == CHANCE and game.pending.purpose == "dice":
+                player = game.turn_player
+                if thrown[player]:
+                    counts[game.position[player]] += 1
+                thrown[player] = True
+        assert game.bankruptcies == []
+    return counts
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_the_engine_lands_where_the_chain_says(strategy):
+    # About 60,000 throws of the engine's own games (30 games of 2 players to
+    # the 1000-round cap), each square within 5 standard errors of the chain.
+    # The pawns start on Go rather than in the long run: a bias of order
+    # 1/1000 throws per pawn, far inside the tolerance.
+    counts = engine_landings(strategy, range(30))
+    throws = int(counts.sum())
+    assert throws > 55_000
+    shares = counts / throws
+    track = quikopoly_track()
+    exact = landing_probabilities(track, strategy)
+    errors = landing_standard_errors(track, strategy, throws)
+    assert counts[GO_TO_GO] == 0
+    assert np.all(np.abs(shares - exact) <= 5 * errors + 1e-12)
+    if strategy == "leave":
+        assert shares[GO] == pytest.approx(1 / 10, abs=0.006)
+
+
+@pytest.mark.parametrize(
+    ("fields", "named"),
+    [
+        ({"throws": ()}, "Track.throws"),
+        ({"throws": [(1, False), (0, True)]}, "Track.throws[1]"),
+        ({"throws": ((3, "yes"),)}, "Track.throws[0]"),
+        ({"throws": ((2.5, False),)}, "Track.throws[0]"),
+        ({"throws": (7,)}, "Track.throws[0]"),
+        ({"landing_jails": 1}, "Track.landing_jails"),
+        ({"landing_jails": True, "cards": {10: ("stay",)}}, "Track.cards"),
+    ],
+)
+def test_bad_dice_and_jail_squares_are_refused(fields, named):
+    with pytest.raises(ValueError, match=named.replace("[", r"\[").replace("]", r"\]")):
+        Track(**{"size": 40, "jail": 10} | fields)
+
+
+def changed_quikopoly(tmp_path: Path, old: str, new: str) -> Path:
+    """A copy of the quikopoly rule set in ``tmp_path`` with one line changed."""
+    data = Path(load_rules("quikopoly").files[0]).parent
+    toml = (data / "quikopoly.toml").read_text(encoding="utf-8")
+    assert toml.count('id = "quikopoly"') == toml.count(old) == 1
+    toml = toml.replace('id = "quikopoly"', 'id = "changed"').replace(old, new)
+    (tmp_path / "changed.toml").write_text(toml, encoding="utf-8")
+    board = (data / "quikopoly_board.csv").read_text(encoding="utf-8")
+    (tmp_path / "quikopoly_board.csv").write_text(board, encoding="utf-8")
+    return tmp_path / "changed.toml"
+
+
+def test_a_shuffled_track_is_refused_if_it_deals_the_jail_at_random(tmp_path):
+    # Quikopoly deals its 16 property tiles at random over the squares between
+    # the corners; they do nothing to a move, so the shares are the positions'.
+    # A jail among the dealt squares would have no fixed place: refused.
+    path = changed_quikopoly(tmp_path, "leave_from = 5", "leave_from = 6")
+    with pytest.raises(
+        ValueError, match=r"deals at random squares that move or jail a token \(\[6\]\)"
+    ):
+        track_from_rules(load_rules(path))
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("count = 1", "count = 0"),
+        ("faces = [6, 1, 2, 3, 4, 5]", "faces = []"),
+        ("faces = [6, 1, 2, 3, 4, 5]", 'faces = [6, 1, "two"]'),
+        ("jail_freed_by = [6]", "jail_freed_by = 6"),
+    ],
+)
+def test_a_bad_dice_section_is_refused(tmp_path, old, new):
+    with pytest.raises(ValueError, match=r"rule set 'changed': \[dice\] needs count >= 1"):
+        track_from_rules(load_rules(changed_quikopoly(tmp_path, old, new)))
+
+
+def test_landing_prints_quikopolys_one_die_track(capsys):
+    status, out, err = run(capsys, "landing", "--rules", "quikopoly", "--rolls", "100000")
+    assert status == 0
+    assert err == ""
+    lines = out.splitlines()
+    assert lines[0] == "Landing odds: Quikopoly (piecepack, v1.0 2023) (quikopoly)"
+    assert lines[1] == "jail: leave (a jailed token pays and leaves at once)"
+    heading = next(i for i, line in enumerate(lines) if line.startswith("square  name"))
+    rows = {int(line.split()[0]): line for line in lines[heading + 1 : heading + 21]}
+    assert sorted(rows) == list(range(20))
+    assert rows[GO].split()[1:3] == ["Go", "10.00"]
+    assert rows[GO_TO_GO].split()[1:3] == ["Go-to-Go", "0.00"]
+    assert rows[PRISON].split()[1] == "Prison"
+    # The property tiles are dealt at random: a position is not a tile.
+    assert "property tile (dealt at random)" in rows[1]
+    assert "Red ace" not in out
+    assert "every square within it" in out
+
+
+def test_landing_json_for_quikopoly_under_stay(capsys):
+    args = ["landing", "--rules", "quikopoly", "--strategy", "stay", "--json"]
+    status, out, _ = run(capsys, *args, "--rolls", "50000", "--seed", "2")
+    assert status == 0
+    report = json.loads(out)
+    squares = report["squares"]
+    assert len(squares) == 20
+    assert sum(square["exact"] for square in squares) == pytest.approx(1)
+    assert sum(square["simulated"] for square in squares) == pytest.approx(1)
+    assert max(squares, key=lambda square: square["exact"])["name"] == "Prison"
+    assert squares[GO_TO_GO]["exact"] == squares[GO_TO_GO]["simulated"] == 0
+    assert report["outside_tolerance"] == []
+    status, out, _ = run(capsys, "landing", "--rules", "quikopoly", "--strategy", "stay")
+    assert out.splitlines()[1] == (
+        "jail: stay (a jailed token tries for a throw of 6 as long as the rules allow)"
+    )

@@ -2,7 +2,8 @@
 
 - :mod:`landlord.analysis.landing`: the long-run share of moves that end on
   each square of a track, from the exact Markov chain and by simulation,
-  for a hand-made track or the track of a loaded rule set;
+  for a hand-made track or the track of a loaded rule set, thrown by two
+  dice or by one (Quikopoly's piecepack die);
 - :mod:`landlord.analysis.rents`: on the later game's boards, the expected
   rent per opponent throw of every property and building level, and how
   many throws it takes to pay back (the "three houses" question).
@@ -12,8 +13,10 @@ from __future__ import annotations
 
 from landlord.analysis.landing import (
     STRATEGIES,
+    TWO_DICE,
     Track,
     classic_track,
+    dice_throws,
     landing_probabilities,
     landing_standard_errors,
     simulate_landings,
@@ -32,8 +35,10 @@ __all__ = [
     "DICE_TOTAL",
     "STRATEGIES",
     "STREET_LEVELS",
+    "TWO_DICE",
     "Track",
     "classic_track",
+    "dice_throws",
     "group_rents",
     "landing_probabilities",
     "landing_standard_errors",

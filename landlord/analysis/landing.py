@@ -1,14 +1,18 @@
 """Which squares of a track are landed on most: the exact chain and a simulation.
 
 A token goes round a circular track of ``size`` squares, thrown by two
-six-sided dice. Some squares send it to jail, some draw a card that may move
-it on, and throwing too many doubles in a row sends it to jail too. Over a
-long game, what share of the moves end on each square?
+six-sided dice (or by one die: the piecepack Quikopoly's). Some squares send
+it to jail, some draw a card that may move it on, and throwing too many
+doubles in a row sends it to jail too. Over a long game, what share of the
+moves end on each square?
 
-- :class:`Track` describes a track as plain data (squares, jail, cards);
+- :class:`Track` describes a track as plain data (squares, jail, cards, and
+  the equally likely throws of its dice);
+- :func:`dice_throws` lists the throws of some dice;
 - :func:`track_from_rules` builds the track of a loaded rule set: its Go To
   Jail squares, its jail, the movement cards of its Chance and Community
-  Chest packs and its doubles and jail rules;
+  Chest packs, the squares that send a token on (Quikopoly's Go-to-Go), its
+  dice and its doubles and jail rules;
 - :func:`landing_probabilities` answers exactly, from the stationary
   distribution of the Markov chain of the token;
 - :func:`simulate_landings` answers by playing the same rules out with a
@@ -26,11 +30,16 @@ square, counted once:
 
 - an ordinary throw ends where the token comes to rest: after a Go To Jail
   square or a card has sent it on (a card that moves it to another card
-  square draws again there);
-- a throw that sends the token to jail (a Go To Jail square, a jail card, or
-  the last allowed double in a row) ends on the ``jail`` square;
-- under the ``"stay"`` strategy, a failed try for doubles in jail leaves the
-  token where it is: that throw ends on ``jail`` too.
+  square draws again there). A square that always sends the token on, such
+  as Quikopoly's Go-to-Go, is a deck of one card: a throw landing there ends
+  on Go, and Go-to-Go itself is never counted;
+- a throw that sends the token to jail (a Go To Jail square, a jail card,
+  the last allowed double in a row, or, where the jail square jails a token
+  landing on it as Quikopoly's Prison does, that square) ends on the
+  ``jail`` square;
+- under the ``"stay"`` strategy, a failed try for the throw that frees a
+  jailed token (doubles; Quikopoly's null) leaves it where it is: that throw
+  ends on ``jail`` too.
 
 So the result is the long-run share of throws ending on each square; it sums
 to one. A token sent to jail and one "just visiting" both count on ``jail``.
@@ -66,11 +75,28 @@ A rule set's own track:
 >>> from landlord.rules import load_rules
 >>> track_from_rules(load_rules("monopoly_us")) == classic_track()
 True
+
+A one-die track like Quikopoly's: 20 squares, the die's six faces, a null
+(six) freeing a jailed token, Prison (5) jailing a token that lands there,
+and Go-to-Go (10) sending it to Go (0). Go is landed on most (a tenth of
+all throws: twice a plain square's twentieth), Go-to-Go never; a pawn that
+waits in Prison for a null is there most:
+
+>>> one_die = Track(
+...     size=20, jail=5, cards={10: (("to", 0),)}, doubles_to_jail=0,
+...     throws=dice_throws(1, frees=(6,)), landing_jails=True,
+... )
+>>> p = landing_probabilities(one_die, "leave")
+>>> int(p.argmax()), round(float(p[0]), 6), float(p[10])
+(0, 0.1, 0.0)
+>>> stay = landing_probabilities(one_die, "stay")
+>>> int(stay.argmax()), round(float(stay[5]), 3)
+(5, 0.138)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 from typing import TYPE_CHECKING
@@ -82,8 +108,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "STRATEGIES",
+    "TWO_DICE",
     "Track",
     "classic_track",
+    "dice_throws",
     "landing_probabilities",
     "landing_standard_errors",
     "simulate_landings",
@@ -91,11 +119,57 @@ __all__ = [
     "transition_matrix",
 ]
 
-#: The ways out of jail: pay at once, or try for doubles first.
+#: The ways out of jail: pay at once, or try for the freeing throw (doubles) first.
 STRATEGIES = ("leave", "stay")
 
+
+def dice_throws(
+    count: int = 2, faces: Sequence[int] = range(1, 7), frees: Sequence[int] | None = None
+) -> tuple[tuple[int, bool], ...]:
+    """The equally likely throws of ``count`` dice: ``(total, is a double)`` each.
+
+    One entry per way the dice can fall, in the order of
+    :func:`itertools.product` of the faces, so a total that can be thrown
+    several ways is listed that many times. The second item marks the
+    throws :class:`Track` calls *doubles*: the throws that free a jailed
+    token under ``"stay"`` and that count towards ``doubles_to_jail``.
+
+    Parameters
+    ----------
+    count : int
+        The number of dice thrown together; their faces are added.
+    faces : sequence of int
+        The number each face counts, one entry per face (a piecepack die's
+        null counts six, its ace one).
+    frees : sequence of int, optional
+        The totals that count as a double instead. By default a double is
+        two or more dice showing the same face; a single die has none, so a
+        one-die rule set names its freeing face here (Quikopoly's null, 6).
+
+    Returns
+    -------
+    tuple of (int, bool)
+
+    Examples
+    --------
+    >>> two = dice_throws()
+    >>> len(two), two[:2], sum(double for _, double in two)
+    (36, ((2, True), (3, False)), 6)
+    >>> dice_throws(1, faces=(6, 1, 2, 3, 4, 5), frees=(6,))[:3]
+    ((6, True), (1, False), (2, False))
+    """
+    faces = tuple(faces)
+    freeing = None if frees is None else frozenset(frees)
+    throws = []
+    for fall in product(faces, repeat=count):
+        total = sum(fall)
+        double = (count > 1 and len(set(fall)) == 1) if freeing is None else (total in freeing)
+        throws.append((total, double))
+    return tuple(throws)
+
+
 #: The 36 equally likely throws of two six-sided dice: (total, is a double).
-_THROWS = [(a + b, a == b) for a, b in product(range(1, 7), repeat=2)]
+TWO_DICE = dice_throws()
 
 # Where a card or square sends a token next (see Track._arrivals).
 _END = -1  # the token comes to rest on the square it is on
@@ -104,7 +178,7 @@ _JAILED = -2  # the token goes to jail
 
 @dataclass(frozen=True)
 class Track:
-    """A circular track as plain data: squares, jail, go-to-jail squares and cards.
+    """A circular track as plain data: squares, jail, go-to-jail squares, cards and dice.
 
     Parameters
     ----------
@@ -113,7 +187,8 @@ class Track:
         a throw of ``t`` moves a token from ``s`` to ``(s + t) % size``.
     jail : int
         The square where a jailed token sits. A token that merely lands
-        there is "just visiting" and nothing happens.
+        there is "just visiting" and nothing happens (unless
+        ``landing_jails``).
     go_to_jail : tuple of int
         The squares that send a token landing on them to jail.
     cards : mapping of int to tuple of effects
@@ -131,7 +206,9 @@ class Track:
         - ``"jail"``: go to jail.
 
         A card that moves the token onto a Go To Jail or card square acts
-        as landing there (go to jail, or draw again).
+        as landing there (go to jail, or draw again). A square that always
+        sends a token on to another (Quikopoly's Go-to-Go) is a deck of one
+        card, ``(("to", square),)``.
     doubles_to_jail : int
         A throw that is the ``doubles_to_jail``-th double in a row sends the
         token to jail without moving it (3 in the classic rules); ``0``
@@ -139,21 +216,36 @@ class Track:
         again (that is another move); a turn ends in jail all the same.
     jail_turns : int
         Under the ``"stay"`` strategy, the most turns a jailed token tries
-        for doubles (3 in the classic rules).
+        for a double (3 in the classic rules); the last try moves it out
+        whatever it shows.
     jail_doubles_throw_again : bool
         Whether the double that frees a jailed token also earns another
         throw (the 1972 UK rules) rather than ending the turn (the US
         rules, the default). The freeing double then counts as the first
         double in a row of that turn. Only the ``"stay"`` strategy tries
         for doubles, so only it is affected.
+    throws : tuple of (int, bool)
+        The equally likely throws of the dice, each ``(total, is a double)``
+        (see :func:`dice_throws`); a total may be listed more than once.
+        A *double* is whatever throw frees a jailed token under ``"stay"``
+        and counts towards ``doubles_to_jail``: two equal dice, or a one-die
+        rule set's freeing face. Default :data:`TWO_DICE`, the 36 throws of
+        two six-sided dice.
+    landing_jails : bool
+        Whether a token that lands on ``jail`` (by a throw or a card) is
+        jailed there, as in Quikopoly's Prison, rather than "just visiting"
+        (the default). It changes only the ``"stay"`` strategy: under
+        ``"leave"`` a jailed token pays and throws as one just visiting.
 
     Raises
     ------
     ValueError
         If a field is out of range: a square off the track, the jail among
-        the Go To Jail squares, a Go To Jail square with a deck, an empty
-        deck, an unknown card effect, or cards that could send a token from
-        card to card for ever. The message names the field.
+        the Go To Jail squares, a Go To Jail square (or a jailing jail
+        square) with a deck, an empty deck, an unknown card effect, cards
+        that could send a token from card to card for ever, or throws that
+        are not a non-empty list of (total >= 1, True or False) pairs. The
+        message names the field.
 
     Examples
     --------
@@ -163,6 +255,10 @@ class Track:
     Traceback (most recent call last):
     ...
     ValueError: Track.go_to_jail: the jail square 3 cannot also send to jail
+    >>> Track(size=10, jail=3, throws=((0, False),))
+    Traceback (most recent call last):
+    ...
+    ValueError: Track.throws[0]: expected a pair (total >= 1, True or False), got (0, False)
     """
 
     size: int
@@ -172,6 +268,8 @@ class Track:
     doubles_to_jail: int = 3
     jail_turns: int = 3
     jail_doubles_throw_again: bool = False
+    throws: tuple[tuple[int, bool], ...] = TWO_DICE
+    landing_jails: bool = False
 
     def __post_init__(self) -> None:
         size = self.size
@@ -186,12 +284,17 @@ class Track:
                 f"Track.go_to_jail: the jail square {self.jail} cannot also send to jail"
             )
         object.__setattr__(self, "go_to_jail", go_to_jail)
+        for name in ("jail_doubles_throw_again", "landing_jails"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(
+                    f"Track.{name}: expected True or False, got {getattr(self, name)!r}"
+                )
         if not isinstance(self.cards, Mapping):
             raise ValueError("Track.cards: expected a mapping of square -> tuple of card effects")
         cards = {}
         for square, deck in self.cards.items():
             self._check_square("cards", square)
-            if square in go_to_jail:
+            if square in go_to_jail or (self.landing_jails and square == self.jail):
                 raise ValueError(
                     f"Track.cards: square {square} sends to jail, so it cannot draw a card"
                 )
@@ -207,12 +310,33 @@ class Track:
             low = 0 if name == "doubles_to_jail" else 1
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise ValueError(f"Track.{name}: expected a whole number >= {low}, got {value!r}")
-        if not isinstance(self.jail_doubles_throw_again, bool):
-            raise ValueError(
-                "Track.jail_doubles_throw_again: expected True or False, "
-                f"got {self.jail_doubles_throw_again!r}"
-            )
+        object.__setattr__(self, "throws", self._checked_throws())
         self._outcomes()  # refuses cards that pass a token on for ever
+
+    def _checked_throws(self) -> tuple[tuple[int, bool], ...]:
+        throws = self.throws
+        if not isinstance(throws, list | tuple) or not throws:
+            raise ValueError(
+                f"Track.throws: expected a non-empty tuple of (total, is a double), got {throws!r}"
+            )
+        checked = []
+        for i, throw in enumerate(throws):
+            ok = isinstance(throw, list | tuple) and len(throw) == 2
+            if ok:
+                total, double = throw
+                ok = (
+                    isinstance(total, int | np.integer)
+                    and not isinstance(total, bool)
+                    and total >= 1
+                    and isinstance(double, bool | np.bool_)
+                )
+            if not ok:
+                raise ValueError(
+                    f"Track.throws[{i}]: expected a pair (total >= 1, True or False), "
+                    f"got {throw!r}"
+                )
+            checked.append((int(total), bool(double)))
+        return tuple(checked)
 
     def _check_square(self, name: str, square: object) -> None:
         ok = isinstance(square, int | np.integer) and not isinstance(square, bool)
@@ -250,7 +374,7 @@ class Track:
         Each entry is another square the token is sent on to (and lands on),
         ``_END`` (it comes to rest here) or ``_JAILED``.
         """
-        if square in self.go_to_jail:
+        if square in self.go_to_jail or (self.landing_jails and square == self.jail):
             return [_JAILED]
         deck = self.cards.get(square)
         if deck is None:
@@ -325,7 +449,12 @@ def transition_matrix(
 
     Under ``"leave"`` a jailed token pays at once and its next throw is an
     ordinary one from the jail square, so being jailed is the same state as
-    ``(jail, 0, 0)``, just visiting at the start of a turn.
+    ``(jail, 0, 0)``, just visiting at the start of a turn. (On a track
+    whose jail square jails, ``landing_jails``, no throw ends "just
+    visiting" under ``"stay"``: that state is never reached.)
+
+    Each of ``track.throws`` has the same chance; a *double* there is the
+    throw that frees a jailed token (see :class:`Track`).
 
     Parameters
     ----------
@@ -333,7 +462,7 @@ def transition_matrix(
         The track.
     strategy : {"leave", "stay"}
         ``"leave"``: pay at once and throw as usual next turn. ``"stay"``:
-        try for doubles for up to ``track.jail_turns`` turns; a double
+        try for a double for up to ``track.jail_turns`` turns; a double
         leaves and moves by that throw, with no throw again (unless
         ``track.jail_doubles_throw_again``: then the token is in state
         ``(square, 1, 0)``, one double in a row, and throws again); after
@@ -374,18 +503,19 @@ def transition_matrix(
             matrix[row, index[(int(end), doubles, 0)]] += chance * ends[end]
         matrix[row, jailed] += chance * ends[n]
 
+    each = 1 / len(track.throws)  # the throws are equally likely
     for row, (square, doubles, turns) in enumerate(states):
-        for total, double in _THROWS:
+        for total, double in track.throws:
             if turns == 0:
                 counted = double and track.doubles_to_jail > 0
                 if counted and doubles + 1 == track.doubles_to_jail:
-                    matrix[row, jailed] += 1 / 36
+                    matrix[row, jailed] += each
                 else:
-                    move(row, square, total, doubles + 1 if counted else 0, 1 / 36)
+                    move(row, square, total, doubles + 1 if counted else 0, each)
             elif double or turns == track.jail_turns:
-                move(row, jail, total, freed_run if double else 0, 1 / 36)
+                move(row, jail, total, freed_run if double else 0, each)
             else:
-                matrix[row, index[(jail, 0, turns + 1)]] += 1 / 36
+                matrix[row, index[(jail, 0, turns + 1)]] += each
     return states, matrix
 
 
@@ -398,7 +528,7 @@ def landing_probabilities(track: Track, strategy: str = "leave") -> np.ndarray:
     over the states of each square. The throws counted are every throw of
     the dice, as the module's "What counts as a landing" defines, so jail
     holds both the tokens sent there and those just visiting, and under
-    ``"stay"`` every failed try for doubles.
+    ``"stay"`` every failed try for a double.
 
     Parameters
     ----------
@@ -495,9 +625,10 @@ def simulate_landings(
     One token starts on square 0, free, and throws ``rolls`` times; each
     throw's ending square is counted exactly as :func:`landing_probabilities`
     counts it. All dice are drawn at once from
-    ``numpy.random.default_rng(seed)``, then uniform numbers for the cards,
-    a batch at a time; the turns themselves are a plain loop (about 0.5 s
-    per million throws).
+    ``numpy.random.default_rng(seed)`` (two six-sided dice die by die, any
+    other ``track.throws`` by picking one of them, equally likely), then
+    uniform numbers for the cards, a batch at a time; the turns themselves
+    are a plain loop (about 0.5 s per million throws).
 
     Parameters
     ----------
@@ -527,9 +658,7 @@ def simulate_landings(
     if isinstance(rolls, bool) or not isinstance(rolls, int) or rolls < 1:
         raise ValueError(f"rolls: expected a whole number >= 1, got {rolls!r}")
     rng = np.random.default_rng(seed)
-    dice = rng.integers(1, 7, size=(rolls, 2))
-    totals = dice.sum(axis=1).tolist()
-    doubles = (dice[:, 0] == dice[:, 1]).tolist()
+    totals, doubles = _draw_throws(track.throws, rng, rolls)
     batch = max(rolls // 4, 1024)
     draws: list[float] = []
     n, jail = track.size, track.jail
@@ -579,6 +708,23 @@ def simulate_landings(
     return np.array(counts, dtype=float) / rolls
 
 
+def _draw_throws(
+    throws: tuple[tuple[int, bool], ...], rng: np.random.Generator, rolls: int
+) -> tuple[list[int], list[bool]]:
+    """``rolls`` throws drawn from ``throws``: their totals and whether each is a double.
+
+    Two six-sided dice are drawn die by die, as they always were (a seed
+    gives the same throws as before other dice were known); any other
+    throws are drawn one entry of ``throws`` at a time.
+    """
+    if throws == TWO_DICE:
+        dice = rng.integers(1, 7, size=(rolls, 2))
+        return dice.sum(axis=1).tolist(), (dice[:, 0] == dice[:, 1]).tolist()
+    picks = rng.integers(0, len(throws), size=rolls)
+    table = np.array(throws, dtype=np.int64)
+    return table[picks, 0].tolist(), table[picks, 1].astype(bool).tolist()
+
+
 #: The card effects that leave a token where it is: money, a kept card, a
 #: turn gained or missed (an extra turn is one more throw from the same
 #: square, which is how the chain goes on anyway), and the UK Community
@@ -602,11 +748,16 @@ _DECKS = {"chance": "chance_deck", "community_chest": "community_chest_deck"}
 
 
 def track_from_rules(rules: RuleSet) -> Track:
-    """The track of a loaded rule set: its jail, Go To Jail squares, card moves and jail rules.
+    """The track of a loaded rule set: jail, Go To Jail squares, card moves, dice, jail rules.
 
-    - ``size``: the board's spaces, which must be laid out as a ``"track"``;
+    - ``size``: the board's spaces, which must be laid out as a ``"track"``,
+      or as a ``"shuffled_track"`` whose squares dealt at random (those of
+      :func:`~landlord.engine.boards.shuffled_positions`) do nothing to a
+      token's move, as Quikopoly's property tiles do nothing: the shares are
+      then those of the positions, whatever tile is dealt there;
     - ``jail``: ``rules.jail.leave_from``, the square a jailed token
-      leaves from;
+      leaves from; ``landing_jails``: the rule set's own
+      ``[jail_square] landing_jails`` (Quikopoly's Prison), false without it;
     - ``go_to_jail``: the ``go_to_jail`` spaces, and the Landlord's Game's
       ``trespass`` spaces when its ``trespass.to_jail`` is on;
     - ``cards``: every ``chance`` space draws from ``rules.chance_deck`` and
@@ -622,7 +773,8 @@ def track_from_rules(rules: RuleSet) -> Track:
       UK Community Chest's "pay a fine or take a Chance" is read as paying
       the fine (the player could draw a Chance card instead, which moves
       him with a chance of 7 in 16: a choice a track cannot make). A card
-      space whose pack is empty draws nothing;
+      space whose pack is empty draws nothing. A ``go_to_go`` space sends
+      the token straight to the start: a one-card deck ``(("to", start),)``;
     - ``doubles_to_jail``: ``rules.doubles.jail_after`` when the rules
       give another throw for doubles (``doubles.throw_again``), else 0 (the
       Landlord's Game rule sets have no such rule);
@@ -633,7 +785,12 @@ def track_from_rules(rules: RuleSet) -> Track:
       player misses up to ``max_turns`` turns and pays at the next, moving
       by that turn's throw;
     - ``jail_doubles_throw_again``: ``rules.jail.doubles_throw_again``
-      (the 1972 UK rules), false where the rules do not have it.
+      (the 1972 UK rules), false where the rules do not have it;
+    - ``throws``: from the rule set's own ``[dice]`` section, when it has
+      one: ``count`` dice (default 2) with ``faces`` (default 1 to 6), the
+      totals in ``jail_freed_by`` counting as the doubles that free a
+      jailed token (default: equal dice); see :func:`dice_throws`.
+      Without the section, two six-sided dice (:data:`TWO_DICE`).
 
     The Landlord's Game rule sets (``landlords_game``, ``single_tax``,
     ``prosperity``) also let a player move backwards between the Chances
@@ -656,9 +813,10 @@ def track_from_rules(rules: RuleSet) -> Track:
     ------
     ValueError
         If the board is not laid out as a plain track (a grid, or a track
-        whose lots are dealt at random), the rules name no jail square,
-        or a card needs a space the board has none of (the nearest
-        railroad on a board without railroads). The message names the
+        that deals at random squares that move or jail a token), the rules
+        name no jail square, a card needs a space the board has none of
+        (the nearest railroad on a board without railroads), or the
+        ``[dice]`` section is not whole numbers. The message names the
         rule set.
 
     Examples
@@ -675,7 +833,7 @@ def track_from_rules(rules: RuleSet) -> Track:
     """
     name = f"track_from_rules: rule set {rules.id!r}"
     board = rules.board
-    if board.layout != "track":
+    if board.layout not in ("track", "shuffled_track"):
         raise ValueError(
             f"{name} has a {board.layout!r} board, not a track: "
             "landing odds need spaces in a fixed loop"
@@ -689,6 +847,7 @@ def track_from_rules(rules: RuleSet) -> Track:
     # A No Trespassing space sends to Jail unless the rules say otherwise (Rule 5).
     to_jail = rules.trespass.to_jail if rules.trespass else True
     kinds = [space.kind for space in spaces]
+    landing_jails = bool(rules.params.get("jail_square", {}).get("landing_jails", False))
     jailing = {"go_to_jail", "trespass"} if to_jail else {"go_to_jail"}
     go_to_jail = tuple(i for i, kind in enumerate(kinds) if kind in jailing)
     start = next((i for i, kind in enumerate(kinds) if kind in ("go", "mother_earth")), 0)
@@ -724,6 +883,18 @@ def track_from_rules(rules: RuleSet) -> Track:
             cards[square] = tuple(
                 effect(card, square) for card in deck for _ in range(card.copies)
             )
+        elif kind == "go_to_go":  # straight to the start: a one-card deck
+            cards[square] = (("to", start),)
+    if board.layout == "shuffled_track":
+        from landlord.engine.boards import shuffled_positions
+
+        acting = {*go_to_jail, *cards, int(jail)}
+        dealt = sorted(acting.intersection(shuffled_positions(board)))
+        if dealt:
+            raise ValueError(
+                f"{name} deals at random squares that move or jail a token ({dealt}): "
+                "landing odds need them in fixed places"
+            )
     doubles = rules.doubles
     doubles_to_jail = doubles.jail_after if doubles and doubles.throw_again else 0
     from landlord.families import family_of
@@ -737,7 +908,30 @@ def track_from_rules(rules: RuleSet) -> Track:
         doubles_to_jail=doubles_to_jail,
         jail_turns=jail_turns,
         jail_doubles_throw_again=jail_rules.doubles_throw_again,
+        throws=_rule_throws(rules.params.get("dice"), name),
+        landing_jails=landing_jails,
     )
+
+
+def _rule_throws(dice: Mapping | None, name: str) -> tuple[tuple[int, bool], ...]:
+    """The throws of a rule set's own ``[dice]`` section (two six-sided dice if none)."""
+    if dice is None:
+        return TWO_DICE
+    count, faces = dice.get("count", 2), dice.get("faces", range(1, 7))
+    frees = dice.get("jail_freed_by")
+
+    def whole(value: object) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+    def numbers(values: object) -> bool:
+        return isinstance(values, list | tuple | range) and all(map(whole, values))
+
+    if not (whole(count) and faces and numbers(faces) and (frees is None or numbers(frees))):
+        raise ValueError(
+            f"{name}: [dice] needs count >= 1 and faces (and jail_freed_by) of whole "
+            f"numbers >= 1, got {dict(dice)!r}"
+        )
+    return dice_throws(count, faces, frees)
 
 
 def classic_track() -> Track:
