@@ -88,6 +88,7 @@ class PropertyGame(GameState):
         #: What happened on each play: (round, player, cell, what), ``what`` one of
         #: "claim", "rent", "mortgage", "lose".
         self.plays_made: list[tuple[int, int, int, str]] = []
+        self.last_play: Any = None
         box = self.pile_account[rules.chips.dealt_from]
         for player in range(n):
             self.ledger.transfer(box, player, rules.starting_cash[n], Reason.STARTING_CASH)
@@ -104,6 +105,8 @@ class PropertyGame(GameState):
         if not plays:
             return  # a hand without both colours (the kit's reading: he passes)
         choice = plays[0] if len(plays) == 1 else (yield (player, "play", plays, None))
+        #: The latest play (a :class:`PlayCards`), asked or the only one the hand allowed.
+        self.last_play = choice
         self.cards.play(player, (choice.red, choice.black))
         self.position[player] = choice.space
         yield from self._on_cell(player, choice)

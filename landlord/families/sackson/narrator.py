@@ -89,12 +89,20 @@ class Voice:
         lines = [self._payment(record) for record in earlier]
         if game.cards.reshuffles > self._reshuffles:
             lines.append("The stock is empty: the played cards are shuffled into a new stock")
+        asked = False
         if pending is not None and choice is not None:
             if getattr(pending, "player", CHANCE) == CHANCE:
                 lines.append(f"{names[self._drawer]} draws a card")
             else:
                 lines.append(self._decision(pending, choice))
+                asked = type(choice).__name__ == "PlayCards"
         for _, player, cell, what in game.plays_made[self._plays :]:
+            if not asked and game.last_play is not None:  # his hand allowed no other play
+                play = game.last_play
+                lines.append(
+                    f"{names[player]} plays {card_name(play.red)} and {card_name(play.black)}: "
+                    f"{game.cells.names[play.space]} (the only play his hand allows)"
+                )
             owner = self._owner[cell]
             lines.append(
                 _DONE[what].format(
