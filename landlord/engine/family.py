@@ -164,6 +164,15 @@ class Family:
         """Who wins ``game``, why it ended and every player's score (so far, if not over)."""
         raise NotImplementedError
 
+    @staticmethod
+    def rounds_left(game: Any) -> tuple[int, ...]:
+        """The round each player went bankrupt in (-1 for a player still in), for a game
+        that lists its ``bankruptcies`` as (round, player, creditor)."""
+        left = [-1] * game.n_players
+        for round_, player, _ in game.bankruptcies:
+            left[player] = round_
+        return tuple(left)
+
     def game_figures(self, game: GameState) -> dict[str, Any]:
         """The figures of :attr:`figures` for one game, by name."""
         return {}

@@ -72,11 +72,8 @@ class QuikopolyFamily(Family):
 
     def outcome(self, game: Any) -> Outcome:
         scores = tuple(row[-2] for row in game.holdings_table())
-        left = [-1] * game.n_players
-        for round_, player, _ in game.bankruptcies:
-            left[player] = round_
         winners = game.winners if game.is_over else ()
-        return Outcome(tuple(winners), game.end_reason, scores, tuple(left))
+        return Outcome(tuple(winners), game.end_reason, scores, self.rounds_left(game))
 
     def game_figures(self, game: Any) -> dict[str, Any]:
         return {"fair_trades": len(game.tiles.trades_made), "bank_left": game.bank_coins}

@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from landlord.widgets.picture import Seats
+
 __all__ = ["board_svg", "square_of"]
 
 #: The side of the square, in tiles.
@@ -85,11 +87,7 @@ def board_svg(
     >>> len(spaces), root.get("width")
     (20, '380')
     """
-    names = list(game.names if names is None else names)
-    if len(names) != game.n_players:
-        raise ValueError(f"{len(names)} names for {game.n_players} players")
-    if size <= 0:
-        raise ValueError(f"a board's size is positive, not {size}")
+    names = Seats.of(game, names, size).names  # checked: one name a player, a real size
     tiles = game.tiles
     cell = _VIEW / SIDE
     last = last_move if isinstance(last_move, int) else None

@@ -70,11 +70,8 @@ class SacksonFamily(Family):
 
     def outcome(self, game: Any) -> Outcome:
         scores = tuple(row[5] for row in game.holdings_table())
-        left = [-1] * game.n_players
-        for round_, player, _ in game.bankruptcies:
-            left[player] = round_
         winners = game.winners if game.is_over else ()
-        return Outcome(tuple(winners), game.end_reason, scores, tuple(left))
+        return Outcome(tuple(winners), game.end_reason, scores, self.rounds_left(game))
 
     def game_figures(self, game: Any) -> dict[str, Any]:
         made = [what for *_, what in game.plays_made]

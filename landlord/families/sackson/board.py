@@ -23,6 +23,7 @@ from html import escape
 from typing import Any
 
 from landlord.palette import player_colour
+from landlord.widgets.picture import Seats
 
 __all__ = ["board_svg", "initials"]
 
@@ -87,11 +88,7 @@ def board_svg(
     >>> len(spaces), root.get("width")
     (64, '380')
     """
-    names = list(game.names if names is None else names)
-    if len(names) != game.n_players:
-        raise ValueError(f"{len(names)} names for {game.n_players} players")
-    if size <= 0:
-        raise ValueError(f"a board's size is positive, not {size}")
+    names = Seats.of(game, names, size).names  # checked: one name a player, a real size
     cells = game.cells
     marks = initials(names)
     side = cells.columns
