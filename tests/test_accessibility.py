@@ -193,6 +193,38 @@ def test_play_page_is_accessible_and_a_turn_is_played_from_the_keyboard(small_pa
     check(page, "play", results)
 
 
+@pytest.mark.parametrize("rules", ["quikopoly", "property"])
+def test_the_other_games_play_pages_are_accessible_with_their_board_in_words(
+    small_page, voila_url, rules
+):
+    page = small_page
+    open_page(page, voila_url, f"play.ipynb?rules={rules}&seats=human,eager_landlord&seed=3")
+    page.locator(".landlord-board svg").wait_for()
+    results = [run_axe(page)]
+    # A turn from the keyboard: Next turn if the bots or the dice are next, else a choice.
+    log = page.locator(".landlord-log").inner_text()
+    button = (
+        "button.landlord-choice"
+        if page.locator("button.landlord-choice").count()
+        else ("button.landlord-step")
+    )
+    tab_to(page, button)
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "(before) => document.querySelector('.landlord-log').innerText !== before",
+        arg=log,
+        timeout=15_000,
+    )
+    # The board in words, opened from the keyboard: its tables are read as tables.
+    tab_to(page, ".landlord-board-column .jupyter-widget-Collapse-header")
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-expanded')") == "false"
+    page.keyboard.press("Enter")
+    page.locator("section.landlord-board-text table").first.wait_for(timeout=15_000)
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-expanded')") == "true"
+    results.append(run_axe(page))
+    check(page, f"play_{rules}", results)
+
+
 def test_side_by_side_page_is_accessible_and_steps_from_the_keyboard(small_page, voila_url):
     page = small_page
     open_page(page, voila_url, "landlord_vs_prosperity.ipynb")

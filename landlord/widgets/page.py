@@ -9,6 +9,8 @@ the apps show, once per page, a short script (:data:`PAGE_SCRIPT`) that
   question out without the student hunting for it;
 - gives each board and each scrolling log a label and makes it reachable by Tab
   (so a keyboard can scroll it);
+- makes each fold's title (How to play, the board in words) a button that Tab
+  reaches and Enter or Space opens, saying whether it is open;
 - keeps the keyboard focus in the game: when a click replaces the buttons it
   was on, the focus goes to the first new choice, or else to **Next turn**.
 
@@ -89,6 +91,23 @@ PAGE_SCRIPT = """
           el.setAttribute('aria-label', pair[1]);
         }
       });
+    });
+    // A fold's title (How to play, the board in words) opens and closes by keyboard too,
+    // and says whether it is open.
+    root.querySelectorAll('.landlord-app .jupyter-widget-Collapse-header').forEach(function (el) {
+      if (!el.hasAttribute('tabindex')) {
+        el.setAttribute('tabindex', '0');
+        el.setAttribute('role', 'button');
+        el.addEventListener('keydown', function (event) {
+          if (event.key === 'Enter' || event.key === ' ') {
+            event.preventDefault();
+            el.click();
+          }
+        });
+      }
+      var contents = el.nextElementSibling;
+      var open = !!contents && !contents.classList.contains('lm-mod-hidden');
+      el.setAttribute('aria-expanded', open ? 'true' : 'false');
     });
   }
   var lastApp = null;
