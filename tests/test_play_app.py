@@ -480,3 +480,16 @@ def test_side_by_side_charts_both_games_when_one_title_starts_the_other_or_both_
     gini = app.gini_chart.data
     assert len(gini) == 2
     assert all(len(values) >= 4 for values in gini.values())
+
+
+@pytest.mark.parametrize(
+    ("left", "right", "moves"),
+    [
+        ("landlords_game", "property", "two dice and the right by cards"),
+        ("quikopoly", "monopoly_us", "one die and the right by two dice"),
+    ],
+)
+def test_a_pair_that_moves_by_different_chances_is_not_called_the_same_dice(left, right, moves):
+    app = SideBySideApp(left=left, right=right, seed=3)
+    assert "the same dice" not in app.status.value
+    assert f"the left game moves by {moves}: their turns are not matched" in app.status.value

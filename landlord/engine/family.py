@@ -128,6 +128,9 @@ class Family:
     note: str = ""
     #: Added to a rule set's title in the apps' menus ("historical rules"), or "".
     menu_tag: str = ""
+    #: What moves a player on his turn, in words: two games on one seed see the same
+    #: throws turn by turn only if both throw the same ("two dice", "one die", "cards").
+    moves_by: str = "two dice"
     #: The rule-set sections the engine reads: a rule set of the family must have them.
     sections: tuple[str, ...] = ()
     #: The columns of the per-round table after round, player and name: what each

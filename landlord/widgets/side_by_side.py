@@ -218,9 +218,17 @@ class SideBySideApp:
         self._strategies = strategies
         self.context.value = ""
         self.place_button.layout.display = "none"
-        families = {table.game.family for table in tables}
-        same = "the same dice and cards" if len(families) == 1 else "the same dice on each turn"
-        self.status.value = f"Both games use seed {self.seed.value}: {same}."
+        left, right = (table.game.family for table in tables)
+        seed = f"Both games use seed {self.seed.value}"
+        if left is right:
+            self.status.value = f"{seed}: the same dice and cards."
+        elif left.moves_by == right.moves_by:
+            self.status.value = f"{seed}: the same dice on each turn."
+        else:
+            self.status.value = (
+                f"{seed}, but the left game moves by {left.moves_by} and the right by "
+                f"{right.moves_by}: their turns are not matched throw for throw."
+            )
         query = setup_query(
             left=self.left_rules.value,
             right=self.right_rules.value,

@@ -33,6 +33,7 @@ class QuikopolyFamily(Family):
     name = "quikopoly"
     title = "Quikopoly (piecepack)"
     menu_tag = "piecepack game"
+    moves_by = "one die"
     sections = (
         "accounts",
         "bank",

@@ -37,6 +37,7 @@ class SacksonFamily(Family):
     name = "sackson"
     title = "Property (Sid Sackson)"
     menu_tag = "Sackson's card game"
+    moves_by = "cards"
     sections = (
         "accounts",
         "chips",
