@@ -41,7 +41,7 @@ from landlord.engine.family import Figure
 from landlord.metrics import gini, mean_interval
 from landlord.money import money
 from landlord.policies import Policy, make_policy
-from landlord.rules import load_rules
+from landlord.rules import RulesError, load_rules
 from landlord.scorecard import MEASURES, game_scores
 from landlord.session import Session, default_players
 
@@ -1062,9 +1062,31 @@ class Comparison:
             "holds everything; each figure is a mean over the games.",
             f"[low, high]: the {LEVEL:.0%} interval of the mean (Student's t). A difference whose",
             "interval leaves out 0 is unlikely to be luck: game k of every rule set was played",
-            "with the same dice and cards, and the differences are taken game by game.",
         ]
+        moves = self.moved_by()
+        if len(moves) > 1:
+            text += [
+                f"from the same seed, but these games move by {' or '.join(sorted(moves))}, so",
+                "game k of one is not matched throw for throw with game k of another; the",
+                "differences, taken game by game, are those of independent games.",
+            ]
+        else:
+            text.append(
+                "with the same dice and cards, and the differences are taken game by game."
+            )
         return "\n".join(text)
+
+    def moved_by(self) -> set[str]:
+        """What moves a player in each rule set compared (two dice, one die, cards)."""
+        from landlord.families import family_of
+
+        moves = set()
+        for rules in dict.fromkeys(self.summary["rules"]):
+            try:
+                moves.add(family_of(load_rules(rules)).moves_by)
+            except (RulesError, OSError):
+                return set()  # a rule file no longer where it was: say nothing of it
+        return moves
 
     def _measure_cells(self, column: str, form: str, difference: bool = False) -> list[str]:
         """``mean [low, high]`` of a scorecard measure per rule set, in its form, with the

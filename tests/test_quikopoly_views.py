@@ -157,6 +157,20 @@ def test_landlord_rules_tells_its_history_and_sources(capsys):
     out = capsys.readouterr().out
     assert "history and sources:" in out
     assert "Jacob Steinberger-Parkes" in out.split("history and sources:")[1]
-    assert "bank_coins: " in out and "(14 coins for two players, 9 for three" in out
+    assert "bank_coins: " in out
+    assert "(14 coins for two players, 9 for three" in out
     # The welcome page lists it, with a link that opens it in the play app.
     assert "(play.ipynb?rules=quikopoly)" in histories_markdown()
+
+
+def test_a_comparison_across_games_that_move_differently_does_not_claim_the_same_dice():
+    from landlord.widgets.dashboard import _notes
+
+    mixed = landlord.compare(["landlords_game", "quikopoly", "property"], games=3, seed=1)
+    assert mixed.moved_by() == {"two dice", "one die", "cards"}
+    text = mixed.table()
+    assert "with the same dice and cards" not in text
+    assert "move by cards or one die or two dice" in text
+    assert "not matched throw for throw" in " ".join(_notes(mixed))
+    same = landlord.compare(["landlords_game", "monopoly_us"], games=3, seed=1)
+    assert "with the same dice and cards" in same.table()

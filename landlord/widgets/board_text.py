@@ -138,9 +138,11 @@ def table_html(
 
     Examples
     --------
-    >>> table_html("Pets", ("Name", "Kind"), [("Rex", ["dog"])], "pets")
-    "<table class='pets'><caption>Pets</caption><thead><tr><th scope='col'>Name</th><th \
-scope='col'>Kind</th></tr></thead><tbody><tr><th scope='row'>Rex</th><td>dog</td></tr></tbody></table>"
+    >>> table = table_html("Pets", ("Name", "Kind"), [("Rex", ["dog"])], "pets")
+    >>> print(table.replace("><", ">\\n<"))  # doctest: +NORMALIZE_WHITESPACE
+    <table class='pets'> <caption>Pets</caption> <thead> <tr> <th scope='col'>Name</th>
+    <th scope='col'>Kind</th> </tr> </thead> <tbody> <tr> <th scope='row'>Rex</th>
+    <td>dog</td> </tr> </tbody> </table>
     """
     head = "".join(f"<th scope='col'>{html.escape(words)}</th>" for words in heads)
     body = "".join(

@@ -455,7 +455,15 @@ def _notes(result: Any) -> list[str]:
         f"The Gini coefficient is 0 when {everyone} players are equally rich and "
         f"{1 - 1 / n:.2f} when one player holds everything.",
     ]
-    if len(result.labels) > 1:
+    moves = result.moved_by() if len(result.labels) > 1 else set()
+    if len(moves) > 1:
+        notes.append(
+            "Each difference is taken game by game, from the same seed; but these games move "
+            f"by {' or '.join(sorted(moves))}, so game k of one is not matched throw for throw "
+            "with game k of another, and the differences are those of independent games. When "
+            "the interval of a difference leaves out 0, the difference is unlikely to be luck."
+        )
+    elif len(result.labels) > 1:
         notes.append(
             "Each difference is taken game by game: game k of every rule set was played with "
             "the same dice and cards. When the interval of a difference leaves out 0, the "
