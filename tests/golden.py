@@ -120,6 +120,9 @@ CASES: tuple[tuple[str, dict, tuple[str, ...], tuple[int, ...]], ...] = (
         (50,),
     ),
     ("property", {"round_limit": 12}, ("random",) * 6, (51,)),
+    ("quikopoly", {}, ("eager_landlord",) * 4, (52, 53)),
+    ("quikopoly", {}, ("cautious_tenant", "random", "strategy_guide"), (54,)),
+    ("quikopoly", {"round_limit": 10}, ("single_taxer", "eager_landlord"), (55,)),
 )
 
 
