@@ -33,7 +33,7 @@ from landlord.cli import main
 from landlord.engine import CHANCE
 from landlord.engine.actions import DECLINE, PAY_FINE, ROLL, STAY_IN_PRISON
 from landlord.policies.base import Policy
-from landlord.rules import load_rules
+from landlord.rules import RulesError, load_rules
 from landlord.session import Session
 
 ROLLS = 1_000_000
@@ -535,19 +535,17 @@ def test_the_quikopoly_track_is_read_from_its_rule_data():
     assert [total for total, frees in track.throws if frees] == [6]
 
 
-def test_the_quikopoly_rule_data_is_the_engines_die():
-    # The engine throws its own die (game.py); the rule data the chain reads
-    # must list the same faces, and the null that frees from Prison.
-    from landlord.families.quikopoly.game import DIE, NULL
-
-    dice = load_rules("quikopoly").params["dice"]
-    assert dice["count"] == 1
-    assert sorted(dice["faces"]) == sorted(DIE)
-    assert dice["jail_freed_by"] == [NULL]
+def test_the_quikopoly_engine_throws_the_die_of_its_rule_data():
+    # The engine and the chain read the same [dice]: the faces, and the null that
+    # frees from Prison.
+    rules = load_rules("quikopoly")
+    assert rules.dice.count == 1
+    assert sorted(rules.dice.faces) == [1, 2, 3, 4, 5, 6]
+    assert rules.dice.jail_freed_by == (6,)
     session = Session("quikopoly", ["eager_landlord"] * 2, seed=1)
     while session.game.pending.purpose != "dice":
         session.step()
-    assert sorted(session.game.pending.outcomes) == sorted(DIE)
+    assert list(session.game.pending.outcomes) == sorted(rules.dice.faces)
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
@@ -767,8 +765,12 @@ def test_a_shuffled_track_is_refused_if_it_deals_the_jail_at_random(tmp_path):
     ],
 )
 def test_a_bad_dice_section_is_refused(tmp_path, old, new):
-    with pytest.raises(ValueError, match=r"rule set 'changed': \[dice\] needs count >= 1"):
-        track_from_rules(load_rules(changed_quikopoly(tmp_path, old, new)))
+    # The loader refuses it, naming the file and the field, before an engine or the
+    # chain could read it.
+    with pytest.raises(
+        RulesError, match=r"changed\.toml: field 'dice\.(count|faces|jail_freed_by)"
+    ):
+        load_rules(changed_quikopoly(tmp_path, old, new))
 
 
 def test_landing_prints_quikopolys_one_die_track(capsys):

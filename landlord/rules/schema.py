@@ -177,6 +177,12 @@ SPACES = list_of(SPACE, "a list of board indices")
 STATUS = one_of(PROVENANCE_STATUSES)
 TABLE = Kind("a table", lambda value: isinstance(value, dict))
 WHOLES = list_of(WHOLE, "a list of whole numbers >= 0")
+#: A die's faces, as they count: at least one, each a move of one space or more.
+FACES = Kind(
+    "a list of one or more whole numbers >= 1",
+    lambda value: isinstance(value, list) and len(value) > 0,
+    item=COUNT,
+)
 PAIRS = list_of(
     Kind(
         "a pair of whole numbers >= 0, like [10, 20]",
@@ -385,6 +391,11 @@ SECTIONS: dict[str, dict[str, Kind]] = {
     # The forced fair trades once every property is sold: circles of two players up
     # to ``largest_circle`` players.
     "fair_trades": {"largest_circle?": default(COUNT, 4)},
+    # The dice a player throws on his turn: how many, the value of each equally likely
+    # face, and the faces that free a player held by landing on the jail square.
+    "dice": {"count": COUNT, "faces": FACES, "jail_freed_by?": WHOLES},
+    # Whether landing on the jail square holds a player there (no square sends him).
+    "jail_square": {"landing_jails": FLAG},
     # --- Sid Sackson's Property ---
     # The poker chips: each colour's value and how many of each a player gets, by
     # the number of players, issued from the pile ``dealt_from``.

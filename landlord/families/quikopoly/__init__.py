@@ -43,6 +43,8 @@ class QuikopolyFamily(Family):
         "hotels",
         "jail",
         "community_chest_tile",
+        "dice",
+        "jail_square",
         "fair_trades",
         "end",
     )

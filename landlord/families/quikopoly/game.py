@@ -45,14 +45,7 @@ from landlord.families.quikopoly.fair_trades import find_circle
 from landlord.families.quikopoly.tiles import BANK, Tiles
 from landlord.rules.model import RuleSet
 
-__all__ = ["DIE", "Quikopoly"]
-
-#: The piecepack die's faces as they count: null (six), ace (one), 2 to 5.
-DIE = (1, 2, 3, 4, 5, 6)
-#: The throw of the die, one chance event.
-THROW_DIE = (CHANCE, "dice", DIE, None)
-#: A throw showing the null.
-NULL = 6
+__all__ = ["Quikopoly"]
 
 _ROLL_ONLY = (ROLL,)
 
@@ -107,6 +100,10 @@ class Quikopoly(GameState):
         self._max_prison = rules.jail.max_turns
         self._chest = rules.community_chest_tile
         self._largest = rules.fair_trades.largest_circle
+        # The die (the rule set's [dice]: a piecepack die counts its null six, its ace
+        # one), thrown as one chance event, and the faces that free a player from Prison.
+        self._throw = (CHANCE, "dice", tuple(sorted(rules.dice.faces)), None)
+        self._freeing = frozenset(rules.dice.jail_freed_by or ())
         for player in range(n):
             self.ledger.transfer(supply, player, rules.starting_cash[n], Reason.STARTING_CASH)
         self.ledger.transfer(
@@ -125,7 +122,7 @@ class Quikopoly(GameState):
         if self.in_prison[player]:
             yield from self._prison_turn(player)
             return
-        throw = yield THROW_DIE
+        throw = yield self._throw
         yield from self._move(player, throw)
 
     def _after_turn(self, player: int) -> bool:
@@ -180,9 +177,9 @@ class Quikopoly(GameState):
         """Prison: a null frees him (he moves six); else pay a coin and move, or stay;
         the third throw must be paid for and moved."""
         self.prison_throws[player] += 1
-        throw = yield THROW_DIE
+        throw = yield self._throw
         self.thrown = throw
-        if throw != NULL:
+        if throw not in self._freeing:
             forced = self.prison_throws[player] >= self._max_prison
             if not forced:
                 if self.ledger.balances[player] < self._fine:
