@@ -47,6 +47,7 @@ def dealt(players=2, hands=None, *, owners=None, mortgaged=(), cash=None, units=
     colour, as a real draw does.
     """
     game = new_game(load_rules("property", **options), NAMES[:players])
+    game.apply(0)  # the cut: Ann, the first seat, cuts the high card
     for player in range(players):
         for card in _draw_order((hands or {}).get(player, ())):
             assert game.actor == CHANCE
@@ -143,9 +144,33 @@ def test_setup_court_cards_give_thirty_units_and_four_players_leave_two_out():
     assert dealt(3).units.out_of_play == 0
 
 
+@pytest.mark.parametrize("cut", [0, 2])
+def test_setup_the_high_card_of_the_cut_plays_first_and_play_rotates_to_the_left(cut):
+    """Setup: 'The high card is first ... and play then rotates to the left' (the cut is
+    one chance event, every seat as likely); the first player draws his hand first."""
+    game = new_game(load_rules("property"), NAMES[:3])
+    assert game.pending.purpose == "cut"
+    assert game.pending.outcomes == (0, 1, 2)
+    game.apply(cut)
+    drawn_first = game.cards.hands[cut]
+    while game.round == 0:
+        game.apply(game.pending.outcomes[0])
+        if not drawn_first:
+            assert all(not game.cards.hands[p] for p in range(3) if p != cut)
+    assert game.turn_player == cut
+    seen = []
+    while game.round == 1:
+        if game.turn_player not in seen:
+            seen.append(game.turn_player)
+        game.apply(game.legal_actions()[0] if game.actor >= 0 else game.pending.outcomes[0])
+    assert seen == [cut, (cut + 1) % 3, (cut + 2) % 3]
+    assert game.turn_player == cut  # round 2 starts with him again
+
+
 def test_setup_the_play_deck_is_forty_cards_ace_to_ten_twenty_of_each_colour():
     """Setup: court cards and jokers removed, 40 cards remain."""
     game = new_game(load_rules("property"), NAMES[:2])
+    game.apply(0)  # the cut: Ann plays first
     assert len(game.cards.deck) == 40
     assert sum(1 for card in game.cards.deck if card % 10 < 2) == 20
     assert game.pending.outcomes == game.cards.deck  # the first card may be any of them
@@ -156,6 +181,7 @@ def test_the_deal_draws_two_cards_or_more_until_a_red_and_a_black():
     draw. If the first two cards are the same color, the player continues to draw until
     he gets one card of the other color.'"""
     game = new_game(load_rules("property"), NAMES[:2])
+    game.apply(0)  # the cut: Ann plays first
     draw(game, 10, 21)  # two red cards: Ann draws on
     assert sorted(game.cards.hands[0]) == [10, 21]
     draw(game, 41, 32)  # a third red, then a black: done
@@ -363,6 +389,7 @@ def test_after_playing_a_player_draws_until_he_holds_a_red_and_a_black_card():
     """Play: 'after making her play, Alice has three black cards in her hand. She must draw
     cards from the stock until she gets a red card.'"""
     game = new_game(load_rules("property"), NAMES[:2])
+    game.apply(0)  # the cut: Ann plays first
     draw(game, 42, 43, 52, 53, 10)  # Ann: four black cards, then a red one
     draw(game, 11, 12)  # Bob
     play(game, 10, 42, cell(1, 4))
@@ -602,7 +629,8 @@ def test_the_event_log_and_questions_speak_the_game_s_words():
         pending, history = game.pending, len(game.history)
         session.step()
         lines += voice.after(pending, game.history[history], game.ledger.records[told:])
-    assert lines[0] == "Ann draws a card"
+    assert lines[0].endswith("cuts the high card and plays first")
+    assert lines[1].endswith("draws a card")
     assert any(line.startswith("Bob plays") for line in lines)
     assert "cells held" in game.family.finances_html(game)
 

@@ -137,6 +137,8 @@ class GameState:
         self.round = 0
         #: Whose turn it is.
         self.turn_player = 0
+        #: Who plays first in every round (a family's setting up may choose him).
+        self.first_player = 0
         #: Turns played so far (a turn missed counts: it is the player's turn).
         self.turns_played = 0
         #: The round after which the game ends (0: none), as the rule set says.
@@ -426,6 +428,8 @@ class GameState:
         self._snapshot()
         self.round = 1
         n = self.n_players
+        self.turn_player = self.first_player
+        last = (self.first_player - 1) % n  # the round ends after his turn
         clock = self.ledger.clock
         passed_over = self.passed_over
         while True:
@@ -439,7 +443,7 @@ class GameState:
                     break
                 if self.extra_turn:
                     continue
-            if player == n - 1:
+            if player == last:
                 self._snapshot()
                 if self.round_limit and self.round >= self.round_limit:
                     self._end_at(self.round_limit, capped=False)

@@ -38,6 +38,8 @@ PAYMENTS: dict[Any, str] = {
 
 #: What a step follows in Property, by name.
 STEPS: dict[str, str] = {
+    "cut": "Property: the deck is shuffled and cut, and the high card plays first (the kit "
+    "draws the cut as one chance event, every seat as likely); play then rotates to the left.",
     "deal": "Property: each player draws until his hand holds a red and a black card; the "
     "kit draws each card by chance from those left in the stock (its reading of a shuffle).",
     "draw": "Property: after his play a player draws until his hand holds a red and a black "
@@ -112,6 +114,8 @@ class StepRules(BaseStepRules):
         return []
 
     def chance(self, purpose: str, choice: Any) -> list[Because]:
+        if purpose == "cut":
+            return [self.say("cut", self.game.names[choice], "cuts")]
         key = "deal" if self.dealing else "draw"
         return [Because((), self.steps[key], once=True)]
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from landlord.engine.actions import DECLINE, BuyCell, Decline
 from landlord.engine.reasons import Reason
-from landlord.engine.state import Flow, GameState, seat_count
+from landlord.engine.state import CHANCE, Flow, GameState, seat_count
 from landlord.families.sackson import FAMILY
 from landlord.families.sackson.cards import Cards, suit_of
 from landlord.families.sackson.grid import NOBODY, Cells
@@ -55,7 +55,7 @@ class PropertyGame(GameState):
     >>> from landlord.rules import load_rules
     >>> game = PropertyGame(load_rules("property"), ["Ann", "Bob"])
     >>> game.pending.purpose, [game.cash(p) for p in range(2)], game.units.held
-    ('deck', [150, 150], [15, 15])
+    ('cut', [150, 150], [15, 15])
     """
 
     family = FAMILY
@@ -97,8 +97,11 @@ class PropertyGame(GameState):
     # --- the game --------------------------------------------------------------------
 
     def _set_up(self) -> Flow:
-        for player in range(self.n_players):
-            yield from self.cards.draw(player)
+        # The cut: the high card plays first (one chance event, each seat as likely:
+        # a tie is cut again), then play goes round the seats ('to the left').
+        self.first_player = yield (CHANCE, "cut", tuple(range(self.n_players)), None)
+        for k in range(self.n_players):
+            yield from self.cards.draw((self.first_player + k) % self.n_players)
 
     def _turn(self, player: int) -> Flow:
         plays = self.legal_plays(player)

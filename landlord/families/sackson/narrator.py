@@ -50,9 +50,9 @@ class Voice:
     ...     pending, history = game.pending, len(game.history)
     ...     _ = session.step()
     ...     lines += voice.after(pending, game.history[history], game.ledger.records[told:])
-    >>> lines[0]
-    'Ann draws a card'
-    >>> any(line.startswith("Ann plays") for line in lines)
+    >>> lines[:2]
+    ['Bob cuts the high card and plays first', 'Bob draws a card']
+    >>> any(line.startswith("Bob plays") for line in lines)
     True
     """
 
@@ -76,7 +76,9 @@ class Voice:
         deal, the player whose turn it is afterwards."""
         game = self.game
         if game.round == 0:
-            lacking = [p for p in range(game.n_players) if game.cards.lacks_a_colour(p)]
+            n = game.n_players
+            order = [(game.first_player + k) % n for k in range(n)]
+            lacking = [p for p in order if game.cards.lacks_a_colour(p)]
             return lacking[0] if lacking else game.turn_player
         return game.turn_player
 
@@ -91,7 +93,9 @@ class Voice:
             lines.append("The stock is empty: the played cards are shuffled into a new stock")
         asked = False
         if pending is not None and choice is not None:
-            if getattr(pending, "player", CHANCE) == CHANCE:
+            if getattr(pending, "player", CHANCE) == CHANCE and pending.purpose == "cut":
+                lines.append(f"{names[choice]} cuts the high card and plays first")
+            elif getattr(pending, "player", CHANCE) == CHANCE:
                 lines.append(f"{names[self._drawer]} draws a card")
             else:
                 lines.append(self._decision(pending, choice))
