@@ -27,7 +27,7 @@ from typing import Any
 from landlord.engine.actions import DECLINE, BuyCell
 from landlord.policies.bots import Strategy
 
-__all__ = ["HANDLERS", "is_aggressive", "reserve_units", "weigh"]
+__all__ = ["HANDLERS", "group_sizes", "is_aggressive", "reserve_units", "weigh"]
 
 #: The 1906 game's starting cash, which the strategies' money figures are set for.
 _SET_FOR = 500
@@ -49,31 +49,59 @@ def reserve_units(bot: Strategy, view: Any) -> int:
     return round(min(bot.reserve, _SET_FOR) / _SET_FOR * view.starting_units)
 
 
-def weigh(bot: Strategy, view: Any, me: int, play: Any) -> float:
-    """What a play is worth to the bot, in dollars (higher is better)."""
+def weigh(bot: Strategy, view: Any, me: int, play: Any, sizes: dict | None = None) -> float:
+    """What a play is worth to the bot, in dollars (higher is better).
+
+    ``sizes`` (from :func:`group_sizes`) gives, for the plays of one decision, the size
+    of the group each cell is in or would join, worked out once for all of them.
+    """
     aggressive = is_aggressive(bot)
     cell = play.space
     owner = view.owner[cell]
     wild = view.rules.play_deck.wild_from
     wilds = (play.red // 10 >= wild) + (play.black // 10 >= wild)
     keep_wilds = -0.5 * wilds
+    size = None if sizes is None else sizes.get(cell)
     if owner < 0:
-        joined = view.joined_size(me, cell)
-        return _CELL + (2 if aggressive else 1) * joined + keep_wilds
-    if owner == me:
-        if view.mortgaged[cell]:
-            return -_CELL - view.group_size(cell) + keep_wilds
+        if size is None:
+            size = view.joined_size(me, cell)
+        if sizes is not None:
+            sizes[cell] = size
+        return _CELL + (2 if aggressive else 1) * size + keep_wilds
+    if owner == me and not view.mortgaged[cell]:
         return (0 if aggressive else 2) + keep_wilds
-    rent = view.rent(cell, play.red % 10, play.black % 10)
+    if size is None:
+        size = view.group_size(cell)
+    if sizes is not None:
+        sizes[cell] = size
+    if owner == me:
+        return -_CELL - size + keep_wilds
+    rent = size * view.rate(play.red % 10, play.black % 10)
     if rent > view.balances[me]:
         return -_RUIN - rent
     return -(1 if aggressive else 2) * rent + keep_wilds
 
 
+def group_sizes(view: Any, me: int, legal: Any) -> dict[int, int]:
+    """The size of the group each cell the plays name is in (for an empty cell: the
+    group it would make for ``me``), from one labelling of the whole grid."""
+    label, sizes = view.groups()
+    owner = view.owner
+    found = {}
+    for play in legal:
+        cell = play.space
+        if cell not in found:
+            found[cell] = (
+                view.joined_from(label, sizes, me, cell) if owner[cell] < 0 else sizes[label[cell]]
+            )
+    return found
+
+
 def _play(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
-    best, best_value = legal[0], weigh(bot, view, me, legal[0])
+    sizes = group_sizes(view, me, legal) if len(legal) > 1 else {}
+    best, best_value = legal[0], weigh(bot, view, me, legal[0], sizes)
     for play in legal[1:]:
-        value = weigh(bot, view, me, play)
+        value = weigh(bot, view, me, play, sizes)
         if value > best_value:
             best, best_value = play, value
     return best

@@ -73,6 +73,8 @@ class View(BaseView):
             cell=cells.cell,
             column_row=cells.column_row,
             joined_size=cells.joined_size,
+            groups=cells.groups,
+            joined_from=cells.joined_from,
             largest_group=cells.largest_group,
             active_players=game.active_players,
             holdings_table=game.holdings_table,
