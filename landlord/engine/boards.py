@@ -531,17 +531,7 @@ class Grid:
         frozenset()
         """
         test = member if callable(member) else member.__contains__
-        if not test(index):
-            return frozenset()
-        neighbours = self._neighbours
-        seen = {index}
-        stack = [index]
-        while stack:
-            for other in neighbours[stack.pop()]:
-                if other not in seen and test(other):
-                    seen.add(other)
-                    stack.append(other)
-        return frozenset(seen)
+        return self.group_where(index, [bool(test(cell)) for cell in range(self.size)], True)
 
     def card_address(self, column_card_rank: int, row_card_rank: int) -> int:
         """The cell two played cards name, in *Property*'s convention.
