@@ -9,6 +9,7 @@ in the text's example) is 34; the upper left cell (column 1, row 8) is 56.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -748,3 +749,24 @@ def test_invariants_hold_after_every_step(setup):
     assert game.winners
     assert not any(game.bankrupt[p] for p in game.winners)
     assert len(game.bankruptcies) <= setup["bankruptcies_to_end"]
+
+
+def test_a_long_list_of_plays_is_grouped_by_the_pair_of_cards():
+    """The play app shows at most a few buttons: a wild card's cells under one group."""
+    from landlord.widgets.table import ChoiceGroup, GameTable
+
+    table = GameTable("property", ["human", "eager_landlord"], seed=3)
+    while table.waiting_for is None or len(table.choices()) <= 8:
+        if table.waiting_for is not None:
+            table.choose(0)
+        else:
+            table.play_turn()
+    menu = table.choice_menu()
+    assert len(menu) <= 8
+    groups = [item for item in menu if isinstance(item, ChoiceGroup)]
+    assert groups
+    for group in groups:
+        assert group.label.startswith("play ")
+        assert re.search(r"on (a cell of (column|row) \d|any cell)$", group.label)
+        assert len(group.choices) >= 2
+        assert all(words.startswith(group.label.split(" on ")[0]) for _, words in group.choices)

@@ -222,6 +222,12 @@ class Family:
         """What the person at ``seat`` is asked now, in a few words."""
         return self.part("views", "question")(game, seat)
 
+    def choice_group(self, game: GameState, action: Any) -> str | None:
+        """The group a choice goes in when a question offers too many to list (the
+        words of the group's button), or ``None`` to leave it to the kit's own groups
+        (by kind of action and by the other player)."""
+        return None
+
     def finances_html(self, game: GameState) -> str:
         """The line of public figures the side-by-side app shows under a board (HTML)."""
         return self.part("views", "finances_html")(game)

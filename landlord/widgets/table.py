@@ -337,15 +337,20 @@ class GameTable:
             if kind in LAST_RESORTS:
                 last.append((index, words[index]))
                 continue
-            if not grouping or kind not in GROUP_WORDS:
+            own = game.family.choice_group(game, action) if grouping else None
+            if own is not None:
+                key, title = (own, -1), own
+            elif not grouping or kind not in GROUP_WORDS:
                 menu.append((index, words[index]))
                 continue
-            label, field = GROUP_WORDS[kind]
-            other = getattr(action, field) if field else -1
-            group = groups.get((kind, other))
+            else:
+                label, field = GROUP_WORDS[kind]
+                other = getattr(action, field) if field else -1
+                key = (kind, other)
+                title = label.format(other=game.names[other] if other >= 0 else "")
+            group = groups.get(key)
             if group is None:
-                name = game.names[other] if other >= 0 else ""
-                group = groups[kind, other] = ChoiceGroup((label.format(other=name), []))
+                group = groups[key] = ChoiceGroup((title, []))
                 menu.append(group)
             group.choices.append((index, words[index]))
         # A group of one is just a choice.

@@ -112,6 +112,26 @@ class SacksonFamily(Family):
             "reshuffles": game.cards.reshuffles,
         }
 
+    def choice_group(self, game: Any, action: Any) -> str | None:
+        """A long list of plays is grouped by the pair of cards: a wild card's eight
+        cells under one button ("play A♦ and 9♣ on a cell of column 1")."""
+        if type(action).__name__ != "PlayCards":
+            return None
+        from landlord.engine.actions import card_name
+
+        column, row = game.cells.column_row(action.space)
+        wild = game.rules.play_deck.wild_from
+        red_wild, black_wild = action.red // 10 >= wild, action.black // 10 >= wild
+        if red_wild and black_wild:
+            where = "any cell"
+        elif black_wild:
+            where = f"a cell of column {column}"
+        elif red_wild:
+            where = f"a cell of row {row}"
+        else:
+            where = f"column {column}, row {row}"
+        return f"play {card_name(action.red)} and {card_name(action.black)} on {where}"
+
     def money_note(self, game: Any) -> str:
         return (
             "(the box issued each player's chips at the start, so its balance is minus the "
