@@ -32,7 +32,7 @@ _PARTS = (
     ("cash", "cash", 0.0, None),
     ("land", "land", 0.45, "//"),
     ("houses", "houses", 0.45, "xx"),
-    ("other", "other cards", 0.75, None),
+    ("other", "other holdings", 0.75, None),
     ("loans", "loans", 1.0, ".."),
 )
 
@@ -48,9 +48,10 @@ def wealth_bars(
 
     From the bottom up: cash (the full colour), land (title deeds at their
     printed price; nothing under the single tax, which makes deeds
-    worthless), houses at cost, the other cards, luxury and Professor cards,
-    and loans: owed to him above, owed by him below the zero line. The parts
-    add up to his net worth, marked by a black bar and written above.
+    worthless), houses at cost, the other holdings (Magie's other cards,
+    luxury and Professor cards; Quikopoly's hotels), and loans: owed to him
+    above, owed by him below the zero line. The parts add up to his net
+    worth, marked by a black bar and written above.
 
     Parameters
     ----------
@@ -109,7 +110,7 @@ def wealth_bars(
         bottoms[part] = np.where(amounts >= 0, up, down)
         up = np.where(amounts >= 0, up + amounts, up)
         down = np.where(amounts < 0, down + amounts, down)
-    shown = [part for part in _PARTS if part[0] in ("cash", "other") or np.any(parts[part[0]])]
+    shown = [part for part in _PARTS if part[0] == "cash" or np.any(parts[part[0]])]
     drawn = {
         bar.get_gid(): bar
         for bar in ax.patches
