@@ -14,7 +14,7 @@ UI_PACKAGES = {"ipywidgets", "IPython", "voila", "jupyterlab", "matplotlib"}
 
 
 def test_version_matches_the_installed_distribution():
-    assert landlord.__version__ == metadata.version("landlord")
+    assert landlord.__version__ == metadata.version("landlord-kit")
 
 
 def test_import_pulls_in_no_user_interface_package():
