@@ -220,9 +220,8 @@ def test_a_new_game_with_other_rules_and_seats():
     assert game.rules.id == "prosperity"
     assert game.n_players == 4
     assert app.table.session.seed == 12
-    assert "reconstruction" in dict(app.rules.options).__repr__() or any(
-        "reconstruction" in text for text, _ in app.rules.options
-    )
+    # The menu says what is history and what is the kit's reconstruction.
+    assert ("Prosperity (reconstruction)", "prosperity") in app.rules.options
 
 
 # --- Side by side -------------------------------------------------------------------------

@@ -85,14 +85,20 @@ def test_the_session_pauses_for_a_human_and_goes_on_after_the_answer():
     assert decision.kind == "buy_dealt"
     session.answer(decision.actions[-1])  # decline
     session.run()
-    while session.waiting_for == 0:
+    asked_in = set()
+    while session.game.round <= 3:
+        # run() plays the bot's turns and stops only when the person must decide.
+        assert session.waiting_for == 0
+        assert session.game.pending.player == 0
+        asked_in.add(session.game.round)
+        before = len(session.game.history)
         kind = session.game.decision_kind
         actions = session.game.legal_actions()
         session.answer(Roll() if kind == "turn" else actions[0])
         session.run()
-        if session.game.round > 3:
-            break
-    assert session.game.round > 3 or session.game.is_over
+        assert len(session.game.history) > before  # the answer was taken, play went on
+    assert {1, 2, 3} <= asked_in  # asked in every round (and in the deal)
+    assert not session.game.is_over
 
 
 def test_a_human_cannot_make_an_illegal_move():
