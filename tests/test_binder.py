@@ -78,6 +78,7 @@ def binder_env(tmp_path_factory) -> Path:
     return venv
 
 
+@pytest.mark.install
 def test_postbuild_installs_the_kit_and_voila(binder_env):
     python = binder_env / "bin" / "python"
     probe = "import landlord, ipywidgets, voila; print(landlord.__version__)"

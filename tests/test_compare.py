@@ -528,6 +528,7 @@ def test_games_played_in_processes_or_on_any_executor_give_the_same_results():
         compare(rules, games=2, jobs=0)
 
 
+@pytest.mark.cluster
 def test_a_local_dask_cluster_of_two_workers_plays_the_same_games():
     from distributed import Client, LocalCluster
 

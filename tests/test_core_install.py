@@ -12,6 +12,8 @@ import pytest
 
 import landlord
 
+pytestmark = pytest.mark.install
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

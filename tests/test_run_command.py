@@ -23,6 +23,7 @@ def make_run(tmp_path):
         yield port, log
 
 
+@pytest.mark.install
 def test_make_run_prints_the_welcome_url_and_serves_it(make_run):
     port, log = make_run
     printed = re.search(r"open (http://\S+)", log.read_text())
