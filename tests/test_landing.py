@@ -808,3 +808,61 @@ def test_landing_json_for_quikopoly_under_stay(capsys):
     assert out.splitlines()[1] == (
         "jail: stay (a jailed token tries for a throw of 6 as long as the rules allow)"
     )
+
+
+class _Visitor(Policy):
+    """A player of the later game who only moves: he throws, buys and bids nothing, and
+    leaves Jail as the chain's strategy says (pays, or uses a card, at once; or throws)."""
+
+    name = "visitor"
+
+    def __init__(self, pays: bool) -> None:
+        self.pays = pays
+
+    def decide(self, view, kind, legal, rng):
+        names = [type(action).__name__ for action in legal]
+        if kind == "jail":
+            for wanted in ("PayFine", "UseJailCard") if self.pays else ("TryDoubles",):
+                if wanted in names:
+                    return legal[names.index(wanted)]
+        for wanted in ("Roll", "Decline", "Pass", "TryDoubles"):
+            if wanted in names:
+                return legal[names.index(wanted)]
+        return legal[0]
+
+
+def classic_engine_landings(strategy: str, seeds: range) -> tuple:
+    """Where the throws of the later game's own engine end (``monopoly_us``, cards drawn
+    at random as the chain assumes), counted as :func:`engine_landings` does; two
+    players with a million dollars each, who never buy, to the 1000-round cap."""
+    rules = load_rules("monopoly_us", card_order="reshuffle", round_limit=0)
+    rules = dataclasses.replace(rules, starting_cash=dict.fromkeys(rules.starting_cash, 10**6))
+    counts = np.zeros(len(rules.board.spaces))
+    for seed in seeds:
+        session = Session(rules, [_Visitor(strategy == "leave") for _ in range(2)], seed=seed)
+        game = session.game
+        thrown = [False, False]
+        while session.step():
+            if game.actor == CHANCE and game.pending.purpose == "dice":
+                player = game.turn_player
+                if thrown[player]:
+                    counts[game.position[player]] += 1
+                thrown[player] = True
+    return counts, rules
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_the_later_games_engine_lands_where_the_chain_says(strategy):
+    # The audit's check, kept: the classic board's exact chain against the engine's own
+    # throws (about 75,000 here), every square within 5 standard errors.
+    counts, rules = classic_engine_landings(strategy, range(32))
+    throws = int(counts.sum())
+    assert throws > 70_000
+    track = track_from_rules(rules)
+    exact = landing_probabilities(track, strategy)
+    errors = landing_standard_errors(track, strategy, throws)
+    shares = counts / throws
+    worst = np.abs(shares - exact) / np.maximum(errors, 1e-12)
+    assert np.all(np.abs(shares - exact) <= 5 * errors + 1e-12), worst.max()
+    jail = track.jail
+    assert shares[jail] == pytest.approx(exact[jail], abs=0.006)
