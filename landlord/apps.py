@@ -18,6 +18,11 @@ from pathlib import Path
 
 __all__ = ["App", "AppCatalogueError", "apps_markdown", "find_apps", "read_app"]
 
+#: The kit's repository on GitHub (owner/name): the one setting every link to the
+#: repository and every Binder badge is made from or checked against
+#: (``tests/test_links_agree.py``).
+REPOSITORY = "landlord-kit/landlord"
+
 #: Notebooks that are not apps: the welcome page itself.
 NOT_APPS = frozenset({"welcome.ipynb"})
 
@@ -192,3 +197,27 @@ def histories_markdown() -> str:
                 f"{info.history}"
             )
     return "\n".join(parts)
+
+
+def repository_url(path: str = "") -> str:
+    """A page of the kit's repository on GitHub (its main line).
+
+    >>> repository_url("lessons")
+    'https://github.com/landlord-kit/landlord/tree/HEAD/lessons'
+    """
+    where = f"/tree/HEAD/{path}" if path and "." not in path.rsplit("/", 1)[-1] else ""
+    if path and not where:
+        where = f"/blob/HEAD/{path}"
+    return f"https://github.com/{REPOSITORY}{where}"
+
+
+def binder_url(urlpath: str) -> str:
+    """The Binder address that opens the kit at ``urlpath`` ("lab", or a Voila page such
+    as "voila/render/notebooks/play.ipynb").
+
+    >>> binder_url("voila/render/notebooks/play.ipynb")
+    'https://mybinder.org/v2/gh/landlord-kit/landlord/HEAD?urlpath=voila%2Frender%2Fnotebooks%2Fplay.ipynb'
+    """
+    from urllib.parse import quote
+
+    return f"https://mybinder.org/v2/gh/{REPOSITORY}/HEAD?urlpath={quote(urlpath, safe='')}"

@@ -38,6 +38,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from landlord.apps import binder_url
+
 HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))  # student_sheet.py, beside this file
@@ -66,9 +68,8 @@ APPS = {
     "side_by_side": ("Side by side", "landlord_vs_prosperity.ipynb"),
     "experiments": ("Experiments", "experiments.ipynb"),
 }
-BINDER = (
-    "https://mybinder.org/v2/gh/landlord-kit/landlord/HEAD?urlpath=voila%2Frender%2Fnotebooks%2F"
-)
+#: Where a lesson's app opens on Binder: the kit's one repository setting.
+BINDER = binder_url("voila/render/notebooks/")
 LOCAL = "http://127.0.0.1:8866/voila/render/"
 
 _CODE_START = re.compile(r"^```\{code-cell\}( ipython3)?\s*$")
