@@ -10,6 +10,7 @@ already exists (``--force`` replaces it). The message is one line, after the
 usage, as argparse prints it. 1 for a failure while working, with one line on
 stderr: a worker process that died, a disk that filled up while saving, or
 ``landlord claim --check`` finding results that differ from the shipped ones.
+130 after Ctrl-C, which leaves any file being written as it was.
 
 Limits, checked before any game is played: ``--games`` at most
 :data:`~landlord.experiments.MAX_GAMES` per rule set, ``--rolls`` at most
@@ -501,8 +502,13 @@ def _check_out(args: argparse.Namespace) -> None:
         args.parser.error(
             f"argument --out: expected FILE.json, FILE.csv or FILE.parquet, got {args.out!r}"
         )
-    from landlord.experiments import results_files
+    from landlord.experiments import _needs_pyarrow, results_files
 
+    if Path(args.out).suffix == ".parquet":
+        try:
+            _needs_pyarrow()
+        except ValueError as error:
+            args.parser.error(f"argument --out: {error}")
     _check_file(args, "--out", results_files(args.out))
 
 
@@ -1130,6 +1136,10 @@ def main(argv: list[str] | None = None) -> int:
         # The reader went away (``landlord rules | head``): stop quietly.
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:
+        # Ctrl-C: files being written are left as they were (landlord.writing).
+        print(f"landlord {args.command}: interrupted; no file was changed", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -168,22 +168,27 @@ def test_force_replaces_the_whole_set(capsys, tmp_path):
     assert sorted(path.name for path in tmp_path.iterdir()) == sorted(first)  # no temp files
 
 
+def fail_at(monkeypatch: pytest.MonkeyPatch, table: int, failure: BaseException) -> None:
+    """Make the writing of the ``table``-th CSV table of a set raise ``failure``."""
+    written = []
+    real = experiments._write_csv
+
+    def write(frame, path):
+        written.append(path)
+        if len(written) == table:
+            raise failure
+        real(frame, path)
+
+    monkeypatch.setattr(experiments, "_write_csv", write)
+
+
 @pytest.mark.parametrize("failure", [OSError(28, "No space left on device"), KeyboardInterrupt()])
 def test_a_failure_mid_write_leaves_the_old_set_whole(tmp_path, monkeypatch, failure):
     out = tmp_path / "data.csv"
     result = experiments.simulate(SHORT, games=2)
     result.save(out)
     old = set_of(out)
-    written = []
-    real = experiments._write_csv
-
-    def second_fails(table, path):
-        written.append(path)
-        if len(written) == 2:
-            raise failure
-        real(table, path)
-
-    monkeypatch.setattr(experiments, "_write_csv", second_fails)
+    fail_at(monkeypatch, 2, failure)
     with pytest.raises(type(failure)):
         experiments.simulate(SHORT, games=3).save(out)
     assert set_of(out) == old
@@ -202,6 +207,19 @@ def test_the_command_line_reports_a_write_that_fails_while_working(capsys, tmp_p
         err
         == f"landlord simulate: cannot write {out}: No space left on device; nothing was replaced"
     )
+
+
+def test_ctrl_c_while_saving_leaves_the_old_set_and_exits_130(capsys, tmp_path, monkeypatch):
+    out = tmp_path / "data.csv"
+    argv = ["simulate", "--rules", SHORT, "--games", "2", "--out", str(out)]
+    assert main(argv) == 0
+    old = set_of(out)
+    fail_at(monkeypatch, 3, KeyboardInterrupt())
+    capsys.readouterr()
+    assert main([*argv, "--force"]) == 130
+    assert capsys.readouterr().err == "landlord simulate: interrupted; no file was changed\n"
+    assert set_of(out) == old
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(old)
 
 
 def test_game_record_save_is_atomic(tmp_path, monkeypatch):
