@@ -63,11 +63,40 @@ def play(
     GameRecord
         Per-round tables (``.rounds``), transfers (``.transfers``),
         ``.standings`` and the replayable history (``.save(path)``).
+
+    Raises
+    ------
+    TypeError
+        If ``rules`` is not an id or a path, or ``players`` not a number of
+        seats or a sequence of strategies.
+    ValueError
+        For an unknown rule set or option (:class:`landlord.rules.RulesError`),
+        or a number of players the rule set does not allow (checked before
+        any bot is made).
     """
+    from landlord.rules import load_rules
     from landlord.session import Session, default_players
 
+    if not isinstance(rules, str | os.PathLike):
+        raise TypeError(
+            f"rules: expected a rule set id or the path of a rule-set file, got {rules!r}"
+        )
+    if isinstance(players, bool) or not isinstance(players, int | Sequence):
+        raise TypeError(
+            f"players: expected a number of seats or one strategy per seat, got {players!r}"
+        )
+    if isinstance(players, str):
+        raise TypeError(f"players: expected a number or one strategy per seat, not {players!r}")
+    rule_set = load_rules(rules, **options)
+    info = rule_set.info
+    count = players if isinstance(players, int) else len(players)
+    if not info.min_players <= count <= info.max_players:
+        raise ValueError(
+            f"players: {info.title} is for {info.min_players} to {info.max_players} "
+            f"players, not {count:,}"
+        )
     seats = default_players(players) if isinstance(players, int) else list(players)
-    session = Session(rules, seats, seed=seed, names=names, **options)
+    session = Session(rule_set, seats, seed=seed, names=names)
     session.run()
     if not session.game.is_over:
         raise ValueError("play() seats only bots; use a Session to play with humans")

@@ -1,8 +1,26 @@
 """The ``landlord`` command line.
 
-Every sub-command is a thin layer over the public API. A bad argument prints
-the usage and exits with status 2, as argparse does; a sub-command that
-succeeds exits 0.
+Every sub-command is a thin layer over the public API.
+
+Exit status: 0 when the command did what it was asked. 2 for bad input,
+before any work is done where it can be found beforehand: a bad argument, a
+number beyond its limit, an unknown rule set or option, a rule, grid or saved
+game file that cannot be read, or a file to write that cannot be written or
+already exists (``--force`` replaces it). The message is one line, after the
+usage, as argparse prints it. 1 for a failure while working, with one line on
+stderr: a worker process that died, a disk that filled up while saving, or
+``landlord claim --check`` finding results that differ from the shipped ones.
+130 after Ctrl-C, which leaves any file being written as it was.
+
+Limits, checked before any game is played: ``--games`` at most
+:data:`~landlord.experiments.MAX_GAMES` per rule set, ``--rolls`` at most
+:data:`MAX_ROLLS`, ``--jobs`` at most :data:`~landlord.experiments.MAX_JOBS`,
+whole-number rule options within plus or minus
+:data:`~landlord.experiments.MAX_OPTION_NUMBER`, and a saved game to replay at
+most :data:`MAX_SAVED_GAME_BYTES`.
+
+Files are written atomically, a set of tables as a set (see
+:mod:`landlord.writing`); an existing file is not replaced without ``--force``.
 """
 
 from __future__ import annotations
@@ -22,6 +40,15 @@ from typing import Any
 import landlord
 from landlord.rules import RulesError, RuleSet, RuleSetInfo, available, load_rules, registered
 from landlord.rules.model import PROVENANCE_STATUSES
+
+#: The limits of the command line (the experiments' own are in
+#: landlord.experiments; they are written out here so that building the parser
+#: does not import numpy). Checked by test_cli_hardening against the library's.
+MAX_GAMES, MAX_JOBS, MAX_SEATS = 1_000_000, 64, 64
+#: The most throws ``landlord landing`` simulates (its arrays grow with them).
+MAX_ROLLS = 10_000_000
+#: The largest saved game ``landlord replay`` reads (a long game is a few MB).
+MAX_SAVED_GAME_BYTES = 64 * 1024 * 1024
 
 #: Distributions reported by ``landlord info``: the library's own
 #: dependencies first, then the ``notebook`` extra that the apps need.
@@ -233,8 +260,7 @@ def _rules(args: argparse.Namespace) -> int:
     try:
         rules = load_rules(args.rule_set)
     except RulesError as error:
-        print(f"landlord rules: {error}", file=sys.stderr)
-        return 1
+        args.parser.error(str(error))
     details = rule_set_details(rules)
     if args.json:
         print(json.dumps(details, indent=2))
@@ -243,8 +269,8 @@ def _rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def _whole_number(minimum: int) -> Callable[[str], int]:
-    """An argparse type for a whole number >= ``minimum``."""
+def _whole_number(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse type for a whole number >= ``minimum`` (and <= ``maximum``)."""
 
     def whole_number(text: str) -> int:
         try:
@@ -255,13 +281,20 @@ def _whole_number(minimum: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(
                 f"expected a whole number >= {minimum}, got {text!r}"
             ) from None
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"at most {maximum:,}, got {text}")
         return value
 
     return whole_number
 
 
-#: A seed on the command line, and a count (games, jobs).
-_seed, _count = _whole_number(0), _whole_number(1)
+#: A seed on the command line, and the counts: games, jobs and throws.
+_seed = _whole_number(0)
+_games, _jobs, _rolls = (
+    _whole_number(1, MAX_GAMES),
+    _whole_number(1, MAX_JOBS),
+    _whole_number(1, MAX_ROLLS),
+)
 
 
 def _option_value(text: str) -> Any:
@@ -278,7 +311,39 @@ def _rule_options(args: argparse.Namespace) -> dict[str, Any]:
         if not equals or not name:
             args.parser.error(f"argument --option: expected NAME=VALUE, got {item!r}")
         options[name.strip()] = _option_value(value)
+    _check_options(args, "--option", options)
     return options
+
+
+def _check_options(args: argparse.Namespace, argument: str, options: dict[str, Any]) -> None:
+    """Refuse whole-number options beyond the experiments' limit (money is 64-bit there)."""
+    from landlord.experiments import check_option_values
+
+    try:
+        check_option_values(options)
+    except ValueError as error:
+        args.parser.error(f"argument {argument}: {error}")
+
+
+def _check_file(args: argparse.Namespace, argument: str, paths: list[Path]) -> None:
+    """Refuse files that cannot be written, or would be replaced without --force."""
+    from landlord.writing import DestinationError, check_destination
+
+    try:
+        check_destination(paths, force=args.force)
+    except DestinationError as error:
+        hint = "; use --force to replace it" if str(error).endswith("already exists") else ""
+        args.parser.error(f"argument {argument}: {error}{hint}")
+
+
+def _save_failed(command: str, path: str, error: OSError) -> int:
+    """Report a write that failed while working (a full disk, say): one line, exit 1."""
+    print(
+        f"landlord {command}: cannot write {path}: {error.strerror or error}; "
+        "nothing was replaced",
+        file=sys.stderr,
+    )
+    return 1
 
 
 def _seats(args: argparse.Namespace, rules: RuleSet) -> list[str]:
@@ -336,9 +401,8 @@ def _play(args: argparse.Namespace) -> int:
     except RulesError as error:
         args.parser.error(str(error))
     seats = _seats(args, rules)
-    if args.save and not Path(args.save).resolve().parent.is_dir():
-        folder = str(Path(args.save).parent)
-        args.parser.error(f"argument --save: cannot write {args.save}: no folder {folder!r}")
+    if args.save:
+        _check_file(args, "--save", [Path(args.save)])
     try:
         session = Session(rules, seats, seed=args.seed)
     except RulesError as error:  # a rule file whose game the engine does not know
@@ -350,8 +414,7 @@ def _play(args: argparse.Namespace) -> int:
         try:
             path = record.save(args.save)
         except OSError as error:
-            print(f"landlord play: cannot save to {args.save}: {error.strerror}", file=sys.stderr)
-            return 1
+            return _save_failed("play", args.save, error)
         print(f"saved the game to {path}", file=sys.stderr)
     return 0
 
@@ -359,11 +422,18 @@ def _play(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     from landlord.record import SavedGameError, load_game
 
+    path = Path(args.file)
+    if path.exists() and not path.is_file():
+        args.parser.error(f"argument FILE: {args.file} is not a regular file")
+    if path.is_file() and path.stat().st_size > MAX_SAVED_GAME_BYTES:
+        args.parser.error(
+            f"argument FILE: {args.file} is {path.stat().st_size:,} bytes; a saved game "
+            f"is at most {MAX_SAVED_GAME_BYTES:,}"
+        )
     try:
         record = load_game(args.file)
     except SavedGameError as error:
-        print(f"landlord replay: {error}", file=sys.stderr)
-        return 1
+        args.parser.error(str(error))
     _print_game(record, args.json)
     return 0
 
@@ -377,6 +447,10 @@ def _experiment(args: argparse.Namespace, specs_text: str, swept: tuple | None =
         specs = [parse_spec(spec) for spec in split_specs(specs_text)]
     except ValueError as error:
         args.parser.error(f"argument --rules: {error}")
+    for _, options in specs:
+        _check_options(args, "--rules", options)
+    for value in swept[1] if swept is not None else ():
+        _check_options(args, "--param", {swept[0]: value})
     played = specs
     if swept is not None:
         option, values = swept
@@ -393,22 +467,49 @@ def _experiment(args: argparse.Namespace, specs_text: str, swept: tuple | None =
         seats = _seats(args, rules)
     # A progress bar on stderr, where a person watches; none in a pipe or a log.
     progress = True if sys.stderr.isatty() else None
-    try:
+    with _experiment_errors(args):
         if swept is None:
             result = compare(specs, args.games, seats, args.seed, progress, args.jobs)
         else:
             result = sweep(specs[0], *swept, args.games, seats, args.seed, progress, args.jobs)
-    except RulesError as error:  # a rule file whose game the engine does not know
-        args.parser.error(str(error))
     return _report(args, result)
 
 
+@contextmanager
+def _experiment_errors(args: argparse.Namespace) -> Iterator[None]:
+    """Turn what an experiment refuses into a usage error, a dead worker into exit 1."""
+    from landlord.experiments import WorkerError
+
+    try:
+        yield
+    except WorkerError as error:
+        print(f"landlord {args.command}: {error}", file=sys.stderr)
+        sys.exit(1)
+    except ValueError as error:  # RulesError too: a rule file the engine does not know
+        args.parser.error(str(error))
+    except OverflowError:
+        args.parser.error(
+            "the money in these games grew past what the tables hold (64-bit whole "
+            "numbers); use smaller amounts in the options"
+        )
+
+
 def _check_out(args: argparse.Namespace) -> None:
-    """Refuse a bad --out before any game is played."""
-    if args.out and Path(args.out).suffix not in (".json", ".csv", ".parquet"):
+    """Refuse a bad --out before any game is played: its name, folder and every file of the set."""
+    if not args.out:
+        return
+    if Path(args.out).suffix not in (".json", ".csv", ".parquet"):
         args.parser.error(
             f"argument --out: expected FILE.json, FILE.csv or FILE.parquet, got {args.out!r}"
         )
+    from landlord.experiments import _needs_pyarrow, results_files
+
+    if Path(args.out).suffix == ".parquet":
+        try:
+            _needs_pyarrow()
+        except ValueError as error:
+            args.parser.error(f"argument --out: {error}")
+    _check_file(args, "--out", results_files(args.out))
 
 
 def _report(args: argparse.Namespace, result: Any) -> int:
@@ -416,8 +517,10 @@ def _report(args: argparse.Namespace, result: Any) -> int:
     if args.out:
         try:
             result.save(args.out)
-        except (OSError, ValueError) as error:
+        except ValueError as error:  # Parquet without pyarrow
             args.parser.error(f"argument --out: {error}")
+        except OSError as error:
+            return _save_failed(args.command, args.out, error)
     if args.json:
         print(json.dumps(result.to_json(), indent=1))
     else:
@@ -460,12 +563,10 @@ def _sweep_seats(args: argparse.Namespace, option: str, values: list[Any]) -> in
             _strategies(args, "--param", str(value).split("+"))
         seats = args.players
     progress = True if sys.stderr.isatty() else None
-    try:
+    with _experiment_errors(args):
         result = sweep(
             args.rules, option, values, args.games, seats, args.seed, progress, args.jobs
         )
-    except (RulesError, ValueError) as error:
-        args.parser.error(str(error))
     return _report(args, result)
 
 
@@ -494,11 +595,16 @@ def _claim(args: argparse.Namespace) -> int:
             results.scenarios = [s for s in results.scenarios if s["id"] in wanted]
     else:
         total = 2 * grid.games * len(grid.seeds) * len(wanted or grid.scenarios)
-        with _terminal_bar(total) as progress:
+        with _terminal_bar(total) as progress, _experiment_errors(args):
             results = run_claim(grid, wanted, jobs=args.jobs, progress=progress)
     text = results.dumps()
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        from landlord.writing import write_text_atomically
+
+        try:
+            write_text_atomically(args.out, text)
+        except OSError as error:
+            return _save_failed("claim", args.out, error)
     if args.check:
         shipped = {s["id"]: s for s in shipped_results().scenarios}
         differ = [s["id"] for s in results.scenarios if shipped.get(s["id"]) != s]
@@ -516,8 +622,7 @@ def _writable(args: argparse.Namespace, out: str) -> None:
     path = Path(out)
     if path.suffix != ".json":
         args.parser.error(f"argument --out: expected FILE.json, got {out!r}")
-    if not path.parent.resolve().is_dir():
-        args.parser.error(f"argument --out: no folder {str(path.parent)!r}")
+    _check_file(args, "--out", [path])
 
 
 @contextmanager
@@ -799,7 +904,11 @@ def _rents(args: argparse.Namespace) -> int:
 def _add_experiment_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments every experiment takes: games, players, bots, seed, jobs, output."""
     parser.add_argument(
-        "--games", type=_count, default=100, metavar="N", help="games per rule set (default 100)"
+        "--games",
+        type=_games,
+        default=100,
+        metavar="N",
+        help=f"games per rule set (default 100, at most {MAX_GAMES:,})",
     )
     parser.add_argument("--players", type=int, default=4, metavar="N", help="seats (default 4)")
     parser.add_argument(
@@ -813,10 +922,11 @@ def _add_experiment_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=_seed, default=0, help="same seed, same games (default 0)")
     parser.add_argument(
         "--jobs",
-        type=_count,
+        type=_jobs,
         default=1,
         metavar="N",
-        help="processes to play the games in (default 1); the results do not change",
+        help=f"processes to play the games in (default 1, at most {MAX_JOBS}); "
+        "the results do not change",
     )
     parser.add_argument(
         "--out",
@@ -824,8 +934,19 @@ def _add_experiment_arguments(parser: argparse.ArgumentParser) -> None:
         help="also save the results: FILE.json (everything), FILE.csv (tables and "
         "metadata) or FILE.parquet (tables, each with its metadata)",
     )
+    _add_force(parser, "--out")
     parser.add_argument(
         "--json", action="store_true", help="print JSON (with every game) instead of a table"
+    )
+
+
+def _add_force(parser: argparse.ArgumentParser, argument: str) -> None:
+    """The --force flag of a command that writes files."""
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help=f"replace the file(s) {argument} names if they exist (without it, the command "
+        "refuses before playing)",
     )
 
 
@@ -886,6 +1007,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--json", action="store_true", help="print JSON instead of text")
     play.add_argument("--save", metavar="FILE", help="write the replayable game as JSON")
+    _add_force(play, "--save")
     compare = _add_command(
         commands,
         "compare",
@@ -952,10 +1074,10 @@ def build_parser() -> argparse.ArgumentParser:
         )
     landing.add_argument(
         "--rolls",
-        type=_count,
+        type=_rolls,
         default=200_000,
         metavar="N",
-        help="throws to simulate (default 200000)",
+        help=f"throws to simulate (default 200000, at most {MAX_ROLLS:,})",
     )
     landing.add_argument(
         "--seed", type=_seed, default=0, help="same seed, same simulation (default 0)"
@@ -979,7 +1101,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     claim.add_argument(
         "--jobs",
-        type=_count,
+        type=_jobs,
         default=1,
         metavar="N",
         help="processes to play the games in (default 1); the results do not change",
@@ -995,6 +1117,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="play, then compare with the shipped results; exit 1 if they differ",
     )
     claim.add_argument("--out", metavar="FILE.json", help="also write the results as JSON")
+    _add_force(claim, "--out")
     claim.add_argument("--json", action="store_true", help="print JSON instead of a table")
     replay = _add_command(
         commands, "replay", _replay, "load a saved game, check it by replaying, and print it"
@@ -1013,6 +1136,10 @@ def main(argv: list[str] | None = None) -> int:
         # The reader went away (``landlord rules | head``): stop quietly.
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:
+        # Ctrl-C: files being written are left as they were (landlord.writing).
+        print(f"landlord {args.command}: interrupted; no file was changed", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -26,12 +26,15 @@ Examples
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
 import re
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -53,13 +56,16 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_RULES",
     "Comparison",
+    "WorkerError",
     "bot_mix",
+    "check_option_values",
     "compare",
     "game_seeds",
     "load_results",
     "option_value",
     "option_words",
     "parse_spec",
+    "results_files",
     "rule_set_names",
     "simulate",
     "spec_label",
@@ -78,6 +84,29 @@ BATCH = 50
 #: What :func:`sweep` may vary besides a rule set's options: the number of
 #: seats (all the same bot), or the bot in every seat.
 SEAT_PARAMETERS = ("players", "bots")
+#: The most games per rule set one run plays: a million games of 40 rounds
+#: keep about 1.3 GB of figures.
+MAX_GAMES = 1_000_000
+#: The most seats at a table (no rule set seats more than a few; this stops a
+#: slip such as ``players=10**6`` before a million bots are made).
+MAX_SEATS = 64
+#: The most processes one run starts (``jobs``).
+MAX_JOBS = 64
+#: The largest whole number a rule option may be set to, plus or minus (a
+#: thousand billion): money is kept as 64-bit integers, and a game multiplies
+#: its sums of money many times over before it ends.
+MAX_OPTION_NUMBER = 10**12
+#: How the worker processes are started. "fork" is explicit, not the default
+#: of whatever Python runs: it starts workers at once, and it needs no
+#: ``if __name__ == "__main__":`` guard in the script that calls
+#: :func:`compare` (which "spawn" and "forkserver" do). The workers play
+#: games only, and start no threads of their own.
+START_METHOD = "fork"
+
+
+class WorkerError(RuntimeError):
+    """A process playing games in parallel ended before its games were played."""
+
 
 #: A rule spec as text: an id or path, then optionally ``[NAME=VALUE,...]``.
 _SPEC = re.compile(r"\s*([^\[\]]*?)\s*(?:\[([^\[\]]*)\])?\s*", re.DOTALL)
@@ -228,12 +257,31 @@ def _resolve(rules: str | Iterable[Any]) -> list[Spec]:
     resolved, seen = [], {}
     for spec in specs:
         name, options = parse_spec(spec)
+        check_option_values(options)
         label = spec_label(name, options)
         seen[label] = seen.get(label, 0) + 1
         if seen[label] > 1:
             label = f"{label} #{seen[label]}"
         resolved.append((name, options, label))
     return resolved
+
+
+def check_option_values(options: Mapping[str, Any]) -> None:
+    """Refuse a whole-number option beyond :data:`MAX_OPTION_NUMBER` either way.
+
+    Examples
+    --------
+    >>> check_option_values({"wages": 2**63})
+    Traceback (most recent call last):
+    ...
+    ValueError: option wages: at most 1,000,000,000,000 either way, not 9,223,372,036,854,775,808
+    """
+    for name, value in options.items():
+        if isinstance(value, int) and not isinstance(value, bool):  # noqa: SIM102
+            if abs(value) > MAX_OPTION_NUMBER:
+                raise ValueError(
+                    f"option {name}: at most {MAX_OPTION_NUMBER:,} either way, not {value:,}"
+                )
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
@@ -313,6 +361,8 @@ def _seats(players: int | Sequence[str | Policy]) -> list[Policy]:
     """The bots of one table: a number of eager landlords, or one strategy per seat."""
     if isinstance(players, str):
         raise ValueError(f"players is a number or one strategy per seat, not {players!r}")
+    if isinstance(players, int) and not isinstance(players, bool) and players > MAX_SEATS:
+        raise ValueError(f"players is at most {MAX_SEATS}, not {players:,}")
     seats = default_players(players) if isinstance(players, int) else list(players)
     policies = [make_policy(seat) for seat in seats]  # made once: bots keep nothing between games
     if any(policy.name == "human" for policy in policies):
@@ -336,17 +386,30 @@ def _experiment(
     """
     import landlord
 
-    for name, value, least in (("games", games, 1), ("a seed", seed, 0), ("jobs", jobs, 1)):
+    for name, value, least, most in (
+        ("games", games, 1, MAX_GAMES),
+        ("a seed", seed, 0, None),
+        ("jobs", jobs, 1, MAX_JOBS),
+    ):
         if not isinstance(value, int) or isinstance(value, bool) or value < least:
             raise ValueError(f"{name} is a whole number >= {least}, not {value!r}")
+        if most is not None and value > most:
+            raise ValueError(f"{name} is at most {most:,}, not {value:,}")
     rule_sets = [load_rules(name, **options) for name, options, _ in specs]
     seeds = game_seeds(seed, games)
     with _progress_bar(progress, len(seeds) * len(specs)) as report:
         if executor is None and jobs == 1:
             played = _play_here(rule_sets, line_ups, seeds, report)
         elif executor is None:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                played = _play_in(pool, jobs, specs, line_ups, seeds, report)
+            context = multiprocessing.get_context(START_METHOD)
+            try:
+                with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+                    played = _play_in(pool, jobs, specs, line_ups, seeds, report)
+            except BrokenProcessPool as error:
+                raise WorkerError(
+                    "a process playing the games ended unexpectedly (killed, or out of "
+                    "memory?); no results"
+                ) from error
         else:
             played = _play_in(executor, jobs, specs, line_ups, seeds, report)
     parameters = {
@@ -428,6 +491,7 @@ def sweep(
     landlords_game[round_limit=10,land_value_tax=0.5]
     """
     name, options = parse_spec(rules)
+    check_option_values(options)
     if not values:
         raise ValueError(f"sweep needs values for {option!r}")
     if len(set(map(str, values))) != len(values):
@@ -444,6 +508,8 @@ def sweep(
             for value in values:
                 if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                     raise ValueError(f"players are whole numbers >= 1, not {value!r}")
+                if value > MAX_SEATS:
+                    raise ValueError(f"players are at most {MAX_SEATS}, not {value:,}")
             line_ups = [_seats(bot_mix(mix, value)) for value in values]
             values = list(values)
         else:
@@ -875,30 +941,38 @@ class Comparison:
         it. ``NAME.parquet``: the same three tables as Parquet files (this
         needs pyarrow: ``pip install landlord[parquet]``), each carrying the
         parameters and version in its own metadata. :func:`load_results`
-        reads any of them back.
+        reads any of them back; :func:`results_files` lists the files.
+
+        The files are written atomically, as a set: each to a temporary file
+        beside it, then all renamed, so an error or Ctrl-C leaves the old set
+        whole. Existing files are replaced; the command line's ``--out``
+        refuses to replace them without ``--force``.
         """
         import json
 
+        from landlord.writing import write_atomically
+
         path = Path(path)
+        files = results_files(path)
         if path.suffix == ".json":
-            path.write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+            text = json.dumps(self.to_json(), indent=1) + "\n"
+            write_atomically({path: lambda temporary: temporary.write_text(text, "utf-8")})
             return path
-        if path.suffix not in _TABLE_FORMATS:
-            raise ValueError(f"{path.name}: results are saved as .json, .csv or .parquet")
         meta = self._meta()
-        tables = {"": self.games, "per_round": self.per_round, "per_player": self.per_player}
+        tables = [self.games, self.per_round, self.per_player]
+        writers: dict[Path, Callable[[Path], Any]] = {}
         if path.suffix == ".parquet":
             _needs_pyarrow()
-            for part, table in tables.items():
+            for file, table in zip(files, tables, strict=True):
                 described = table.copy(deep=False)
                 described.attrs = meta
-                described.to_parquet(
-                    _beside(path, f"{part}.parquet") if part else path, index=False
-                )
-            return path
-        for part, table in tables.items():
-            table.to_csv(_beside(path, f"{part}.csv") if part else path, index=False)
-        _beside(path, "meta.json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+                writers[file] = partial(_write_parquet, described)
+        else:
+            for file, table in zip(files, tables, strict=False):
+                writers[file] = partial(_write_csv, table)
+            text = json.dumps(meta, indent=1) + "\n"
+            writers[files[-1]] = lambda temporary: temporary.write_text(text, "utf-8")
+        write_atomically(writers)
         return path
 
     def _meta(self) -> dict[str, Any]:
@@ -1183,6 +1257,32 @@ def _needs_pyarrow() -> None:
         raise ValueError(
             "Parquet files need pyarrow: pip install 'landlord[parquet]' (or save as .csv)"
         ) from None
+
+
+def results_files(path: str | os.PathLike[str]) -> list[Path]:
+    """Every file :meth:`Comparison.save` writes for ``path``, ``path`` first.
+
+    Examples
+    --------
+    >>> [file.name for file in results_files("data.csv")]
+    ['data.csv', 'data.per_round.csv', 'data.per_player.csv', 'data.meta.json']
+    """
+    path = Path(path)
+    if path.suffix == ".json":
+        return [path]
+    if path.suffix not in _TABLE_FORMATS:
+        raise ValueError(f"{path.name}: results are saved as .json, .csv or .parquet")
+    parts = [_beside(path, f"per_round{path.suffix}"), _beside(path, f"per_player{path.suffix}")]
+    meta = [_beside(path, "meta.json")] if path.suffix == ".csv" else []
+    return [path, *parts, *meta]
+
+
+def _write_csv(table: pd.DataFrame, path: Path) -> None:
+    table.to_csv(path, index=False)
+
+
+def _write_parquet(table: pd.DataFrame, path: Path) -> None:
+    table.to_parquet(path, index=False)
 
 
 def _beside(path: Path, suffix: str) -> Path:

@@ -268,9 +268,17 @@ class GameRecord:
         }
 
     def save(self, path: str | Path) -> Path:
-        """Write the game as JSON to ``path``; return the path."""
+        """Write the game as JSON to ``path``; return the path.
+
+        The file is written atomically (to a temporary file in the same
+        folder, then renamed): an error or Ctrl-C leaves any old file whole.
+        An existing file is replaced; ``landlord play --save`` refuses to
+        replace one without ``--force``.
+        """
+        from landlord.writing import write_text_atomically
+
         path = Path(path)
-        path.write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        write_text_atomically(path, json.dumps(self.to_json(), indent=1) + "\n")
         return path
 
 

@@ -159,10 +159,13 @@ def test_a_damaged_saved_game_is_refused_with_the_reason(
     document = json.loads(path.read_text())
     damage(document)
     path.write_text(json.dumps(document))
-    status, out, err = run(capsys, "replay", "game.json")
-    assert status == 1
+    with pytest.raises(SystemExit) as stopped:  # a bad file is bad input: exit 2
+        main(["replay", "game.json"])
+    assert stopped.value.code == 2
+    out, err = capsys.readouterr()
     assert out == ""
-    assert err.startswith("landlord replay: game.json: ")
+    err = err.splitlines()[-1]
+    assert err.startswith("landlord replay: error: game.json: ")
     assert re.search(reason, err)
     assert "the saved game was not loaded" in err
 

@@ -44,11 +44,12 @@ def test_a_saved_later_game_replays_and_a_damaged_one_is_refused(capsys, tmp_pat
     buys = [i for i, e in enumerate(document["history"]) if e.get("type") == "Buy"]
     document["history"][buys[0]]["price"] += 1  # a purchase at a price never offered
     path.write_text(json.dumps(document))
-    status = main(["replay", str(path)])
+    with pytest.raises(SystemExit) as stopped:  # a bad file is bad input: exit 2
+        main(["replay", str(path)])
     captured = capsys.readouterr()
-    assert status == 1
+    assert stopped.value.code == 2
     assert captured.out == ""
-    assert captured.err.startswith("landlord replay: game.json: ")
+    assert captured.err.splitlines()[-1].startswith("landlord replay: error: game.json: ")
     assert "the saved game was not loaded" in captured.err
 
 

@@ -1,0 +1,117 @@
+"""Writing files safely: check where they go first, then write them all or none.
+
+A saved game or a set of results tables is written in two steps. Each file is
+first written to a temporary file in its own folder; only when every one of
+them is written are they renamed over their real names (``os.replace``, which
+is atomic on one file system). An error or Ctrl-C while writing removes the
+temporary files and leaves the old files, if any, as they were.
+
+:func:`check_destination` is what the command line runs before it plays any
+game, so that a bad folder or an existing file is reported at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+
+
+class DestinationError(ValueError):
+    """A file cannot be written where asked: no folder, not writable, name too long, or exists."""
+
+
+def _name_max(folder: Path) -> int:
+    """The longest file name the folder's file system allows (255 where it does not say)."""
+    try:
+        return os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):
+        return 255
+
+
+def check_destination(paths: Iterable[str | os.PathLike[str]], force: bool = False) -> None:
+    """Refuse, before any work, files that could not be written or would be replaced.
+
+    Each path's folder must exist and be writable and its name must fit the
+    file system; unless ``force``, no path may exist already.
+
+    Raises
+    ------
+    DestinationError
+        Naming the first path that fails and why.
+
+    Examples
+    --------
+    >>> check_destination(["/no/such/folder/game.json"])
+    Traceback (most recent call last):
+    ...
+    landlord.writing.DestinationError: cannot write /no/such/folder/game.json: no folder '/no/...'
+    """
+    for path in map(Path, paths):
+        folder = path.parent
+        where = str(folder) if str(folder) else "."
+        if not folder.is_dir():
+            raise DestinationError(f"cannot write {path}: no folder {where!r}")
+        try:  # the one sure test, whoever runs it (root passes os.access everywhere)
+            with tempfile.NamedTemporaryFile(prefix=".landlord-check.", dir=folder):
+                pass
+        except OSError as error:
+            raise DestinationError(
+                f"cannot write {path}: the folder {where!r} is not writable "
+                f"({error.strerror or error})"
+            ) from None
+        longest = _name_max(folder)
+        # the temporary file's name is longer than the file's own by a few characters
+        if len(path.name.encode()) + 12 > longest:
+            raise DestinationError(
+                f"cannot write {path}: the name is too long "
+                f"({len(path.name)} characters; at most {longest - 12} here)"
+            )
+        if path.is_dir():
+            raise DestinationError(f"cannot write {path}: it is a folder")
+        if not force and (path.exists() or path.is_symlink()):
+            raise DestinationError(f"{path} already exists")
+
+
+def write_atomically(writers: Mapping[str | os.PathLike[str], Callable[[Path], None]]) -> None:
+    """Write a set of files so that the set is all new or all old.
+
+    ``writers`` maps each final path to a function that writes the file's
+    content to the path it is given (a temporary file in the same folder).
+    Every temporary file is written before any is renamed; on any error,
+    or KeyboardInterrupt, the temporary files are removed and the error
+    raised again.
+    """
+    temporary: dict[Path, Path] = {}
+    try:
+        for final, write in writers.items():
+            final = Path(final)
+            handle, name = tempfile.mkstemp(
+                prefix=f".{final.name}.", suffix=".tmp", dir=final.parent or "."
+            )
+            os.close(handle)
+            temporary[final] = Path(name)
+            write(temporary[final])
+        for written in temporary.values():
+            os.chmod(written, 0o666 & ~_umask())
+        for final, written in temporary.items():
+            os.replace(written, final)
+    except BaseException:
+        for written in temporary.values():
+            with contextlib.suppress(FileNotFoundError):
+                written.unlink()
+        raise
+
+
+def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
+    """Write one text file (UTF-8) atomically: see :func:`write_atomically`."""
+    write_atomically({path: lambda temporary: temporary.write_text(text, encoding="utf-8")})
+
+
+def _umask() -> int:
+    """The process's file-creation mask (read by setting it and putting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

@@ -1,0 +1,306 @@
+"""Issue 19: bad input ends in one line and exit 2, and files are never half written.
+
+Each audit case is here: the command line's limits (games, rolls, jobs, money),
+the errors that used to be tracebacks or exit 1, the checks of a file to write
+made before any game is played, --force, the atomic writing of a set of files,
+and the library's own checks.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+import landlord
+from landlord import cli, experiments, writing
+from landlord.cli import main
+
+#: Short games: the hardening is about the arguments, not the play.
+SHORT = "landlords_game[round_limit=3]"
+
+
+def usage_error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
+    """Run ``landlord argv``, expect exit 2, and return the one-line message."""
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # nothing played, nothing printed
+    lines = captured.err.strip().splitlines()
+    assert lines[0].startswith("usage: landlord")
+    message = lines[-1]
+    assert message.startswith(f"landlord {argv[0]}: error: "), message
+    assert "Traceback" not in captured.err
+    return message
+
+
+# --- Limits and errors that were tracebacks --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["simulate", "--games", "1000000000"], "argument --games: at most 1,000,000"),
+        (["compare", "--games", "1000000001"], "argument --games: at most 1,000,000"),
+        (["sweep", "--param", "wages=1,2", "--games", "10**9"], "argument --games"),
+        (["landing", "--rolls", "1000000000"], "argument --rolls: at most 10,000,000"),
+        (["simulate", "--jobs", "1000"], "argument --jobs: at most 64"),
+        (["claim", "--jobs", "1000"], "argument --jobs: at most 64"),
+        (
+            ["play", "--option", f"starting_cash={2**63}"],
+            "argument --option: option starting_cash: at most 1,000,000,000,000",
+        ),
+        (
+            ["simulate", "--rules", f"landlords_game[starting_cash={2**63}]"],
+            "argument --rules: option starting_cash: at most",
+        ),
+        (
+            ["compare", "--rules", f"landlords_game,landlords_game[wages={2**63}]"],
+            "argument --rules: option wages: at most",
+        ),
+        (["sweep", "--param", f"wages=1,{2**63}"], "argument --param: option wages: at most"),
+        (["sweep", "--param", "land_value_tax=0,0"], "values for 'land_value_tax' repeat"),
+        (["sweep", "--param", "players=2,1000000"], "players are at most 64, not 1,000,000"),
+        (["replay", "/dev/zero"], "argument FILE: /dev/zero is not a regular file"),
+    ],
+)
+def test_bad_numbers_and_inputs_are_one_line_and_exit_2(capsys, argv, named):
+    assert named in usage_error(capsys, argv)
+
+
+def test_the_command_line_limits_are_the_librarys():
+    assert cli.MAX_GAMES == experiments.MAX_GAMES
+    assert cli.MAX_JOBS == experiments.MAX_JOBS
+    assert cli.MAX_SEATS == experiments.MAX_SEATS
+
+
+def test_a_saved_game_too_large_is_refused_before_reading(capsys, tmp_path, monkeypatch):
+    big = tmp_path / "big.json"
+    big.write_text(" " * 100)
+    monkeypatch.setattr(cli, "MAX_SAVED_GAME_BYTES", 10)
+    assert "100 bytes; a saved game is at most 10" in usage_error(capsys, ["replay", str(big)])
+
+
+def test_unreadable_files_exit_2_not_1(capsys, tmp_path):
+    not_toml = tmp_path / "bad.toml"
+    not_toml.write_text("this is = = not toml")
+    assert "bad.toml" in usage_error(capsys, ["rules", str(not_toml)])
+    not_json = tmp_path / "game.json"
+    not_json.write_text("{")
+    assert "not valid JSON" in usage_error(capsys, ["replay", str(not_json)])
+    assert "cannot read" in usage_error(capsys, ["replay", str(tmp_path / "none.json")])
+
+
+# --- Where a file goes: checked before playing, never replaced without --force ----
+
+
+def test_play_save_to_a_missing_folder_is_refused_before_playing(capsys, tmp_path):
+    target = tmp_path / "no" / "game.json"
+    message = usage_error(capsys, ["play", "--seed", "1", "--save", str(target)])
+    assert "argument --save: cannot write" in message
+    assert "no folder" in message
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
+def test_a_folder_that_takes_no_files_is_refused_before_playing(capsys):
+    message = usage_error(capsys, ["play", "--seed", "1", "--save", "/proc/game.json"])
+    assert "the folder '/proc' is not writable" in message
+    message = usage_error(capsys, ["simulate", "--out", "/proc/data.csv"])
+    assert "argument --out: cannot write /proc/data.csv" in message
+
+
+def test_a_name_too_long_is_refused_before_playing(capsys, tmp_path):
+    target = tmp_path / ("a" * 300 + ".json")
+    assert "the name is too long" in usage_error(capsys, ["play", "--save", str(target)])
+
+
+def test_play_save_refuses_to_replace_a_file_without_force(capsys, tmp_path):
+    target = tmp_path / "game.json"
+    target.write_text("mine")
+    message = usage_error(capsys, ["play", "--seed", "1", "--save", str(target)])
+    assert message.endswith(f"argument --save: {target} already exists; use --force to replace it")
+    assert target.read_text() == "mine"
+    assert (
+        main(
+            ["play", "--seed", "1", "--option", "round_limit=3", "--save", str(target), "--force"]
+        )
+        == 0
+    )
+    assert json.loads(target.read_text())["format"]
+
+
+def test_out_refuses_if_any_file_of_the_set_exists(capsys, tmp_path):
+    (tmp_path / "data.meta.json").write_text("mine")
+    message = usage_error(
+        capsys, ["simulate", "--rules", SHORT, "--games", "2", "--out", str(tmp_path / "data.csv")]
+    )
+    assert f"{tmp_path / 'data.meta.json'} already exists; use --force" in message
+    assert not (tmp_path / "data.csv").exists()
+    assert (tmp_path / "data.meta.json").read_text() == "mine"
+
+
+def test_claim_out_refuses_to_replace_a_file_without_force(capsys, tmp_path):
+    target = tmp_path / "claim.json"
+    target.write_text("mine")
+    assert "already exists" in usage_error(capsys, ["claim", "--shipped", "--out", str(target)])
+    assert main(["claim", "--shipped", "--out", str(target), "--force"]) == 0
+    assert json.loads(target.read_text())
+
+
+def set_of(path: Path) -> dict[str, str]:
+    """The files of a results set, by name, with their text."""
+    return {file.name: file.read_text() for file in experiments.results_files(path)}
+
+
+def test_force_replaces_the_whole_set(capsys, tmp_path):
+    out = tmp_path / "data.csv"
+    argv = ["simulate", "--rules", SHORT, "--out", str(out)]
+    assert main([*argv, "--games", "2"]) == 0
+    first = set_of(out)
+    assert main([*argv, "--games", "3", "--force"]) == 0
+    second = set_of(out)
+    assert set(first) == set(second)
+    assert first != second
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(first)  # no temp files
+
+
+def fail_at(monkeypatch: pytest.MonkeyPatch, table: int, failure: BaseException) -> None:
+    """Make the writing of the ``table``-th CSV table of a set raise ``failure``."""
+    written = []
+    real = experiments._write_csv
+
+    def write(frame, path):
+        written.append(path)
+        if len(written) == table:
+            raise failure
+        real(frame, path)
+
+    monkeypatch.setattr(experiments, "_write_csv", write)
+
+
+@pytest.mark.parametrize("failure", [OSError(28, "No space left on device"), KeyboardInterrupt()])
+def test_a_failure_mid_write_leaves_the_old_set_whole(tmp_path, monkeypatch, failure):
+    out = tmp_path / "data.csv"
+    result = experiments.simulate(SHORT, games=2)
+    result.save(out)
+    old = set_of(out)
+    fail_at(monkeypatch, 2, failure)
+    with pytest.raises(type(failure)):
+        experiments.simulate(SHORT, games=3).save(out)
+    assert set_of(out) == old
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(old)
+
+
+def test_the_command_line_reports_a_write_that_fails_while_working(capsys, tmp_path, monkeypatch):
+    def disk_full(_writers):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(writing, "write_atomically", disk_full)
+    out = tmp_path / "data.json"
+    assert main(["simulate", "--rules", SHORT, "--games", "2", "--out", str(out)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert (
+        err
+        == f"landlord simulate: cannot write {out}: No space left on device; nothing was replaced"
+    )
+
+
+def test_ctrl_c_while_saving_leaves_the_old_set_and_exits_130(capsys, tmp_path, monkeypatch):
+    out = tmp_path / "data.csv"
+    argv = ["simulate", "--rules", SHORT, "--games", "2", "--out", str(out)]
+    assert main(argv) == 0
+    old = set_of(out)
+    fail_at(monkeypatch, 3, KeyboardInterrupt())
+    capsys.readouterr()
+    assert main([*argv, "--force"]) == 130
+    assert capsys.readouterr().err == "landlord simulate: interrupted; no file was changed\n"
+    assert set_of(out) == old
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(old)
+
+
+def test_game_record_save_is_atomic(tmp_path, monkeypatch):
+    target = tmp_path / "game.json"
+    target.write_text("old")
+    record = landlord.play(seed=1, round_limit=3)
+
+    def fails(*_args, **_kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Path, "write_text", fails)
+    with pytest.raises(KeyboardInterrupt):
+        record.save(target)
+    monkeypatch.undo()
+    assert target.read_text() == "old"
+    assert [path.name for path in tmp_path.iterdir()] == ["game.json"]
+    assert record.save(target) == target
+    assert json.loads(target.read_text())
+
+
+# --- Worker processes ------------------------------------------------------------
+
+
+def _killed(*_args):
+    """A batch of games whose worker process is killed (pickled by name to the worker)."""
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_a_killed_worker_is_one_line_and_exit_1(capsys, monkeypatch):
+    monkeypatch.setattr(experiments, "_play_batch", _killed)
+    with pytest.raises(experiments.WorkerError, match="ended unexpectedly"):
+        experiments.simulate(SHORT, games=2, jobs=2)
+    with pytest.raises(SystemExit) as stopped:
+        main(["simulate", "--rules", SHORT, "--games", "2", "--jobs", "2"])
+    assert stopped.value.code == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("landlord simulate: a process playing the games ended unexpectedly")
+    assert "\n" not in err
+
+
+def test_the_workers_start_method_is_explicit(monkeypatch):
+    seen = []
+    real = experiments.ProcessPoolExecutor
+
+    def pool(max_workers, mp_context=None):
+        seen.append(mp_context.get_start_method())
+        return real(max_workers=max_workers, mp_context=mp_context)
+
+    monkeypatch.setattr(experiments, "ProcessPoolExecutor", pool)
+    experiments.simulate(SHORT, games=2, jobs=2)
+    assert seen == [experiments.START_METHOD]
+
+
+# --- The library's own checks ----------------------------------------------------
+
+
+def test_play_names_a_bad_rules_argument():
+    with pytest.raises(TypeError, match="rules: expected a rule set id"):
+        landlord.play(None)
+
+
+def test_play_checks_the_number_of_players_before_making_bots(monkeypatch):
+    import landlord.session
+
+    def no_bots(count):
+        raise AssertionError(f"made {count} bots")
+
+    monkeypatch.setattr(landlord.session, "default_players", no_bots)
+    with pytest.raises(ValueError, match="players: The Landlord's Game is for 2 to 4 players"):
+        landlord.play(players=10**6)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"games": 10**9}, "games is at most 1,000,000"),
+        ({"jobs": 1000}, "jobs is at most 64"),
+        ({"players": 10**6}, "players is at most 64"),
+        ({"rules": f"landlords_game[wages={2**63}]"}, "option wages: at most"),
+    ],
+)
+def test_experiments_refuse_beyond_their_limits(arguments, message):
+    with pytest.raises(ValueError, match=message):
+        experiments.simulate(**{"rules": SHORT, **arguments})
