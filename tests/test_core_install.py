@@ -4,6 +4,7 @@ Builds a fresh virtual environment with the package and its core dependencies
 (no ``notebook`` extra) and uses it as a researcher on a server would.
 """
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -79,3 +80,76 @@ def test_experiments_run_without_the_extras_and_parquet_says_what_it_needs(core_
     assert "Parquet files need pyarrow: pip install 'landlord[parquet]'" in result.stdout
     assert (tmp_path / "r.meta.json").exists()
     assert not (tmp_path / "r.parquet").exists()
+
+
+#: Library tests that need nothing beyond the core dependencies (no notebook stack).
+LOWEST_TESTS = [
+    "tests/test_metrics.py",
+    "tests/test_flows.py",
+    "tests/test_plotting.py",
+    "tests/test_rules.py",
+    "tests/test_golden_games.py",
+    "tests/test_landlords_game_rules.py",
+    "tests/test_monopoly_rules.py",
+    "tests/test_property_rules.py",
+    "tests/test_quikopoly_rules.py",
+]
+
+
+@pytest.fixture(scope="module")
+def lowest_python(tmp_path_factory) -> Path:
+    """An environment with every core dependency at the lowest version pyproject.toml
+    allows (uv's lowest-direct resolution), the kit installed editable, and pytest."""
+    venv = tmp_path_factory.mktemp("lowest") / "venv"
+    uv("venv", "--quiet", "--python", sys.executable, str(venv))
+    python = venv / "bin" / "python"
+    uv(
+        "pip",
+        "install",
+        "--quiet",
+        "--python",
+        str(python),
+        "--resolution",
+        "lowest-direct",
+        "--editable",
+        ".",
+        "pytest>=8.3",
+        "hypothesis>=6.100",
+        "pytest-timeout>=2.3",
+    )
+    return python
+
+
+def test_the_library_passes_its_tests_at_the_lowest_versions_it_declares(lowest_python):
+    import tomllib
+
+    floors = {}
+    for requirement in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "dependencies"
+    ]:
+        name, _, version = requirement.partition(">=")
+        floors[name.strip()] = version.strip()
+    probe = (
+        "import json, importlib.metadata as m; "
+        f"print(json.dumps({{n: m.version(n) for n in {sorted(floors)!r}}}))"
+    )
+    found = json.loads(run(lowest_python, "-c", probe).stdout)
+    for name, floor in floors.items():
+        assert found[name].startswith(floor), (name, found[name], floor)
+    tests = subprocess.run(
+        [
+            str(lowest_python),
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-o",
+            "addopts=",
+            *LOWEST_TESTS,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert tests.returncode == 0, tests.stdout[-3000:] + tests.stderr[-2000:]

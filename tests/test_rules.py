@@ -1111,9 +1111,12 @@ def test_rules_with_an_unknown_id_prints_usage_and_exits_2(capsys):
     assert "landlords_game" in err
 
 
-def test_rules_with_a_malformed_file_says_why_and_exits_1(data_dir, capsys):
+def test_rules_with_a_malformed_file_says_why_and_exits_2(data_dir, capsys):
+    # A bad file is bad input: the usage, one line naming the file and the field, exit 2.
     cell_edit(BOARD, "Lonely Lane", "price", "x")(data_dir)
-    assert cli.main(["rules", str(data_dir / TOML)]) == 1
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["rules", str(data_dir / TOML)])
+    assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert "landlords_game_board.csv: row 5 (Lonely Lane), column 'price'" in err
     assert "Traceback" not in err
