@@ -167,25 +167,33 @@ def serving(
         _stop_process_group(process)
 
 
-@pytest.fixture(scope="session")
-def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Serve ``notebooks/`` with Voila on a free loopback port; yield its base URL.
-
-    Started from the repository root, so ``voila.json`` there applies as it
-    does for ``make run``.
-    """
-    port = free_port()
-    command = [
+def serve_command(port: int, *options: str) -> list[str]:
+    """The command ``make run`` runs (the kit's guarded Voila), on ``port``."""
+    return [
         sys.executable,
         "-m",
-        "voila",
+        "landlord.serve",
         "notebooks",
         "--no-browser",
         "--Voila.ip=127.0.0.1",
         f"--port={port}",
         "--Voila.port_retries=0",
+        *options,
     ]
-    with serving(command, port, tmp_path_factory.mktemp("voila") / "voila.log") as base:
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Serve ``notebooks/`` on a free loopback port as ``make run`` does; yield its base URL.
+
+    The server is the kit's guarded Voila (``landlord.serve``), started from
+    the repository root, so ``voila.json`` there applies as it does for
+    ``make run``.
+    """
+    port = free_port()
+    with serving(
+        serve_command(port), port, tmp_path_factory.mktemp("voila") / "voila.log"
+    ) as base:
         yield base
 
 
