@@ -113,6 +113,38 @@ class GuardedWebsocketHandler(VoilaKernelWebsocketHandler):
         return super(VoilaKernelWebsocketHandler, self).write_message(message, binary)
 
 
+class ServerFull(Exception):
+    """No kernel may start: ``running`` kernels run (or start), the limit is ``limit``."""
+
+    def __init__(self, running: int, limit: int) -> None:
+        super().__init__(f"{running} kernels run or start; the limit is {limit}")
+        self.running = running
+        self.limit = limit
+
+
+class KernelCap:
+    """A kernel-manager mix-in: no kernel starts once ``parent.max_kernels`` run or start.
+
+    The count is taken and raised in one step, with no ``await`` in between,
+    so a burst of page requests cannot all pass it before their kernels appear.
+    """
+
+    _kernels_starting = 0
+
+    async def start_kernel(self, *args, **kwargs):
+        """Start a kernel, or raise :class:`ServerFull` if the limit is reached."""
+        limit = getattr(self.parent, "max_kernels", 0)
+        if kwargs.get("kernel_id") is None and limit:
+            running = len(self.list_kernel_ids()) + self._kernels_starting
+            if running >= limit:
+                raise ServerFull(running, limit)
+        self._kernels_starting += 1
+        try:
+            return await super().start_kernel(*args, **kwargs)
+        finally:
+            self._kernels_starting -= 1
+
+
 FULL_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>The class server is full</title>
 <meta http-equiv="refresh" content="60"></head>
@@ -125,7 +157,7 @@ in a minute.</p></body></html>
 
 
 class GuardedPageHandler(TornadoVoilaHandler):
-    """Voila's page: refuses unknown templates and pages past the kernel limit."""
+    """Voila's page: refuses unknown templates, and shows :data:`FULL_PAGE` past the limit."""
 
     async def get(self, path=None):
         """Render the notebook, unless the request would start an unwanted kernel."""
@@ -136,16 +168,17 @@ class GuardedPageHandler(TornadoVoilaHandler):
             self.set_header("Content-Type", "text/plain; charset=utf-8")
             self.finish(f"Unknown template {template[:40]!r}: this server offers {configured!r}.")
             return
-        limit = self.settings.get("landlord_max_kernels", 0)
-        running = len(self.kernel_manager.list_kernel_ids())
-        if limit and running >= limit:
-            self.set_status(503)
-            self.set_header("Retry-After", "60")
-            self.finish(FULL_PAGE.format(running=running, limit=limit))
-            return
         # Set the _xsrf cookie, which the page's shutdown post on tab close sends back.
         _ = self.xsrf_token
-        await super().get(path)
+        try:
+            await super().get(path)
+        except ServerFull as full:
+            if self._headers_written:
+                raise
+            self.clear()
+            self.set_status(503)
+            self.set_header("Retry-After", "60")
+            self.finish(FULL_PAGE.format(running=full.running, limit=full.limit))
 
 
 class HostCheckedApplication(tornado.web.Application):
@@ -187,12 +220,16 @@ class LandlordVoila(Voila):
     def init_settings(self) -> dict:
         """Voila's settings, with the guarded websocket connection and the kit's limits."""
         self.kernel_websocket_connection_class = GuardedConnection
+        manager = self.voila_configuration.multi_kernel_manager_class
+        if not issubclass(manager, KernelCap):
+            self.voila_configuration.multi_kernel_manager_class = type(
+                f"Capped{manager.__name__}", (KernelCap, manager), {}
+            )
         settings = super().init_settings()
         settings["kernel_websocket_connection_class"] = GuardedConnection
         settings["landlord_allowed_hosts"] = tuple(
             dict.fromkeys([*LOOPBACK_HOSTS, *(host_name(h) for h in self.allowed_hosts)])
         )
-        settings["landlord_max_kernels"] = self.max_kernels
         return settings
 
     def init_handlers(self) -> list:
@@ -201,6 +238,13 @@ class LandlordVoila(Voila):
         for route in super().init_handlers():
             pattern, handler, *rest = route
             handlers.append((pattern, _REPLACEMENTS.get(handler, handler), *rest))
+        served = {route[1] for route in handlers}
+        missing = [old.__name__ for old, new in _REPLACEMENTS.items() if new not in served]
+        if missing:
+            raise RuntimeError(
+                f"landlord.serve: this Voila serves no {', '.join(missing)}, so the kit's "
+                "guards would be missing; check landlord/serve.py against its source"
+            )
         return handlers
 
     def start(self) -> None:
