@@ -1,5 +1,6 @@
 # The kit's two commands (see README.md):
 #   make run    serve the notebooks as Voila web apps on http://127.0.0.1:$(PORT)
+#               (through landlord.serve: Voila with the kit's guards, see README.md)
 #   make test   lint and run every test tier
 # Both create the virtual environment .venv on first use and keep it in step
 # with pyproject.toml and constraints.txt (the versions the kit is tested with).
@@ -28,8 +29,8 @@ help:
 run: $(VENV)/.installed-notebook
 	@case "$(PORT)" in ''|*[!0-9]*) echo "make run: PORT must be a port number, not '$(PORT)'" >&2; exit 2;; esac
 	@echo "landlord: open http://127.0.0.1:$(PORT)/voila/render/welcome.ipynb  (Ctrl-C stops)"
-	$(BIN)/voila notebooks --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) \
-	  --Voila.port_retries=0 $(VOILA_ARGS)
+	$(BIN)/python -m landlord.serve notebooks --no-browser --Voila.ip=127.0.0.1 \
+	  --port=$(PORT) --Voila.port_retries=0 $(VOILA_ARGS)
 
 test: lint
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

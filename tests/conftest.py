@@ -167,25 +167,33 @@ def serving(
         _stop_process_group(process)
 
 
-@pytest.fixture(scope="session")
-def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Serve ``notebooks/`` with Voila on a free loopback port; yield its base URL.
-
-    Started from the repository root, so ``voila.json`` there applies as it
-    does for ``make run``.
-    """
-    port = free_port()
-    command = [
+def serve_command(port: int, *options: str) -> list[str]:
+    """The command ``make run`` runs (the kit's guarded Voila), on ``port``."""
+    return [
         sys.executable,
         "-m",
-        "voila",
+        "landlord.serve",
         "notebooks",
         "--no-browser",
         "--Voila.ip=127.0.0.1",
         f"--port={port}",
         "--Voila.port_retries=0",
+        *options,
     ]
-    with serving(command, port, tmp_path_factory.mktemp("voila") / "voila.log") as base:
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Serve ``notebooks/`` on a free loopback port as ``make run`` does; yield its base URL.
+
+    The server is the kit's guarded Voila (``landlord.serve``), started from
+    the repository root, so ``voila.json`` there applies as it does for
+    ``make run``.
+    """
+    port = free_port()
+    with serving(
+        serve_command(port), port, tmp_path_factory.mktemp("voila") / "voila.log"
+    ) as base:
         yield base
 
 
@@ -231,14 +239,31 @@ class PageProblems:
     def __init__(self) -> None:
         self.errors: list[str] = []
         self.offline: list[str] = []
+        self.left = False
 
     def watch(self, page) -> None:
-        page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
+        page.on("pageerror", self._uncaught)
         page.on("console", self._console)
         page.on("requestfailed", self._failed)
 
+    def leave(self, page) -> None:
+        """Leave the page as closing its tab does, so the server stops its kernel.
+
+        Voila's page asks the server to shut its kernel down when it unloads;
+        closing a browser context does not unload it, and the kit's server
+        runs a limited number of kernels. What the page logs while it goes is
+        not counted.
+        """
+        self.left = True
+        with contextlib.suppress(Exception):
+            page.goto("about:blank", timeout=10_000)
+
+    def _uncaught(self, error) -> None:
+        if not self.left:
+            self.errors.append(f"uncaught: {error}")
+
     def _console(self, message) -> None:
-        if message.type != "error":
+        if message.type != "error" or self.left:
             return
         url = (message.location or {}).get("url", "")
         if "Failed to load resource" in message.text and (
@@ -248,6 +273,8 @@ class PageProblems:
         self.errors.append(f"console: {message.text} ({url})")
 
     def _failed(self, request) -> None:
+        if self.left:
+            return
         if request.url.startswith("http://127.0.0.1"):
             self.errors.append(f"failed load: {request.url} ({request.failure})")
         else:
@@ -263,6 +290,7 @@ def page(browser):
     problems.watch(new_page)
     new_page.problems = problems
     yield new_page
+    problems.leave(new_page)
     context.close()
     assert not problems.errors, "the page reported errors:\n" + "\n".join(problems.errors)
 

@@ -58,6 +58,7 @@ def small_page(browser):
     problems = PageProblems()
     problems.watch(page)
     yield page
+    problems.leave(page)
     context.close()
     assert not problems.errors, "the page reported errors:\n" + "\n".join(problems.errors)
 

