@@ -55,6 +55,7 @@ class MagieFamily(Family):
         "end",
         "score",
     )
+    space_lists = (("railroad.fares", "railroad", False),)
     game_class = "LandlordsGame"
     round_columns = (
         "cash",
