@@ -642,7 +642,11 @@ def action_from_json(data: Any) -> Any:
     >>> action_from_json({"type": "Build", "space": 3})
     Build(space=3)
     """
-    if not isinstance(data, dict) or data.get("type") not in ACTION_TYPES:
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("type"), str)
+        or data["type"] not in ACTION_TYPES
+    ):
         raise ValueError(f"not an action: {data!r}")
     cls = ACTION_TYPES[data["type"]]
     names = {field.name for field in fields(cls)}

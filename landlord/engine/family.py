@@ -133,6 +133,9 @@ class Family:
     moves_by: str = "two dice"
     #: The rule-set sections the engine reads: a rule set of the family must have them.
     sections: tuple[str, ...] = ()
+    #: Sections the engine reads only when a rule set has them (without, the rule is
+    #: not played): a rule set may leave them out.
+    optional_sections: tuple[str, ...] = ()
     #: The board layout the engine plays on ("grid"), or "" for any.
     layout: str = ""
     #: The kinds of space the board's corners (``board_layout.corners``) must hold.

@@ -344,7 +344,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise RulesError(f"{path.name}: not valid TOML: not UTF-8 text", path=path) from None
     except RecursionError:
-        data = [[]] * (limits.DEPTH + 2)  # reported as too deep just below
+        why = f"nested more than {limits.DEPTH} levels deep"
+        raise RulesError(f"{path.name}: not a rule set: {why}", path=path) from None
     except ValueError as error:  # a whole number of more than 4,300 digits
         raise RulesError(f"{path.name}: not valid TOML: {error}", path=path) from None
     why = limits.too_deep(data)
