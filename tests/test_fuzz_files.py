@@ -31,9 +31,9 @@ from landlord.rules import RULES_DIR, RulesError, load_rules
 from landlord.session import Session
 
 #: Mutants per file kind (kept small: the three together run well under a minute).
-RULE_MUTANTS = 120
-GAME_MUTANTS = 150
-RESULT_MUTANTS = 150
+RULE_MUTANTS = 800
+GAME_MUTANTS = 1000
+RESULT_MUTANTS = 600
 
 #: Rule sets fuzzed, one of each family.
 FUZZED_RULES = ("landlords_game", "monopoly_us", "quikopoly", "property")
@@ -207,9 +207,10 @@ def _rule_mutants(rule_id: str, count: int, seed: int) -> list[str]:
     return mutants
 
 
-def check_rule_mutant(folder: Path, rule_id: str, text: str) -> None:
-    """Load one mutant of ``rule_id`` (in ``folder``, beside the shipped CSV files)."""
-    path = folder / f"mutant_{rule_id}.toml"
+def check_rule_mutant(folder: Path, rule_id: str, text: str, number: int = 0) -> None:
+    """Load mutant ``number`` of ``rule_id`` (in ``folder``, beside the shipped CSV
+    files; a file of its own, so that no reading of another is taken from the cache)."""
+    path = folder / f"mutant_{rule_id}_{number}.toml"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
     with contextlib.suppress(RulesError):
         _plays_a_little(path)
@@ -227,8 +228,9 @@ def rules_folder(tmp_path_factory) -> Path:
 def test_every_mutant_rule_file_loads_and_plays_or_is_refused_with_a_rules_error(
     rules_folder, rule_id
 ):
-    for text in _rule_mutants(rule_id, RULE_MUTANTS // len(FUZZED_RULES), seed=19):
-        check_rule_mutant(rules_folder, rule_id, text)
+    mutants = _rule_mutants(rule_id, RULE_MUTANTS // len(FUZZED_RULES), seed=19)
+    for number, text in enumerate(mutants):
+        check_rule_mutant(rules_folder, rule_id, text, number)
 
 
 # --- (b) saved games ----------------------------------------------------------------
@@ -316,7 +318,7 @@ def _write(folder: Path, name: str, document: dict[str, Any]) -> Path:
     ("rule_id", "section"),
     [("monopoly_us", "utility"), ("monopoly_us", "mortgage"), ("landlords_game", "score")],
 )
-def test_a_rule_file_without_a_section_its_engine_reads_is_refused_naming_it(
+def test_a_rule_file_without_a_section_its_engine_reads_is_refused_as_it_loads(
     rules_folder, rule_id, section
 ):
     document = _shipped(rules_folder, rule_id)
@@ -325,7 +327,7 @@ def test_a_rule_file_without_a_section_its_engine_reads_is_refused_naming_it(
     with pytest.raises(
         RulesError, match=rf"without_{section}.toml: section \[{section}\]: missing"
     ):
-        _plays_a_little(path)
+        load_rules(path)
 
 
 def _section_reads(folder: Path) -> set[str]:

@@ -68,8 +68,12 @@ def family_of(rules: RuleSet) -> Family:
     Raises
     ------
     RulesError
-        If the rule set names no family the kit has, or lacks a section its
-        family's engine reads; the message names the file and the field.
+        If the rule set names no family the kit has, lacks a section its
+        family's engine reads (``Family.sections``), has a board the engine
+        cannot play (``Family.layout``, ``Family.corner_kinds``), or a list or
+        table shorter than the engine reads (``Family.space_lists``,
+        ``Family.by_players``); the message names the file and the field.
+        :func:`~landlord.rules.load_rules` asks this of every file it reads.
     """
     cached = rules.derived.get("family")
     if cached is not None:

@@ -30,6 +30,14 @@ is an error, as is one that cannot be found (both reported at
 ``rule_set.extends``). ``RuleSet.files`` lists the extending file's own files
 first, then its base's.
 
+A rule set must also be one its family's engine can play
+(:func:`landlord.families.family_of`): every section the engine reads, a
+board of the layout it plays on, a list or table for every railroad or
+number of players it reads one for. A file is held to the limits of
+:mod:`landlord.limits` (1 MB, 32 levels of nesting, 200 tables, 8 bases,
+whole numbers within 64 bits), so that no file, however damaged, gets
+further than a :class:`RulesError`.
+
 Files are read once: a later call with the same file re-reads it only if one
 of its files (those of its bases too) changed on disk, and the same options
 give the same rule set without work, so a game can be created thousands of
@@ -306,6 +314,9 @@ def _entry(path: Path, chain: tuple[Path, ...] = ()) -> _Entry:
         except OSError:
             pass  # a file went away: read again, which reports it
     rules, source = _read(Path(key), chain)
+    from landlord.families import family_of  # the families import this module
+
+    family_of(rules)  # a section or board the family's engine reads, refused now
     entry = _Entry(_stamps(rules.files), rules, source)
     if len(_CACHE) >= _CACHE_SIZE:
         del _CACHE[next(iter(_CACHE))]
