@@ -1207,6 +1207,22 @@ def load_results(path: str | os.PathLike[str]) -> Comparison:
     def refuse(file: Path, why: str) -> ValueError:
         return ValueError(f"{file.name}: {why}; the results were not loaded")
 
+    def check_size(file: Path) -> None:
+        try:
+            size = file.stat().st_size
+        except (OSError, ValueError):
+            return  # reading it says why it cannot be read
+        if size > limits.RESULTS_BYTES:
+            raise refuse(file, f"larger than {limits.RESULTS_BYTES:,} bytes")
+
+    if path.suffix in _TABLE_FORMATS:
+        suffix = path.suffix
+        for file in (
+            path,
+            _beside(path, f"per_round{suffix}"),
+            _beside(path, f"per_player{suffix}"),
+        ):
+            check_size(file)
     if path.suffix == ".parquet":
         _needs_pyarrow()
         tables = [path, _beside(path, "per_round.parquet"), _beside(path, "per_player.parquet")]

@@ -502,3 +502,23 @@ def test_a_damaged_results_table_is_refused_at_load_not_in_table(saved_results):
         (folder / "damaged.json").write_text(json.dumps(damaged), encoding="utf-8")
         with pytest.raises(ValueError, match=r"damaged.json: .*the results were not loaded"):
             load_results(folder / "damaged.json")
+
+
+def test_every_mutant_of_results_saved_as_csv_loads_and_tabulates_or_is_refused(tmp_path):
+    comparison = landlord.compare(("landlords_game", "single_tax"), games=2, players=3, seed=4)
+    path = comparison.save(tmp_path / "results.csv")
+    files = sorted(tmp_path.glob("results.*"))
+    originals = {file: file.read_text(encoding="utf-8") for file in files}
+    rng = random.Random(1919_19)
+    for _ in range(RESULT_MUTANTS // 6):
+        for file, text in originals.items():
+            file.write_text(text, encoding="utf-8")
+        damaged = rng.choice(files)  # the main table, a per-round or per-player one, the meta
+        damaged.write_text(mutate_text(originals[damaged], rng), errors="surrogatepass")
+        try:
+            loaded = load_results(path)
+        except ValueError as error:
+            if "the results were not loaded" not in str(error):
+                raise
+            continue
+        loaded.table()
