@@ -1205,7 +1205,7 @@ def load_results(path: str | os.PathLike[str]) -> Comparison:
     path = Path(path)
 
     def refuse(file: Path, why: str) -> ValueError:
-        return ValueError(f"{file.name}: {why}; the results were not loaded")
+        return ValueError(f"{limits.shown(file)}: {why}; the results were not loaded")
 
     def check_size(file: Path) -> None:
         try:

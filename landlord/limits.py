@@ -26,9 +26,10 @@ Python refuses to read a whole number of more than 4,300 digits from text;
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
-__all__ = ["DEPTH", "INT64", "depth", "parse_json", "too_deep"]
+__all__ = ["DEPTH", "INT64", "depth", "parse_json", "shown", "too_deep"]
 
 RULES_BYTES = 1_000_000
 CSV_ROWS = 1_000
@@ -98,3 +99,13 @@ def parse_json(text: str | bytes) -> Any:
     if why:
         raise ValueError(why)
     return document
+
+
+def shown(path: Any) -> str:
+    """A file's name as an error shows it, cut short if it is too long to be one.
+
+    >>> shown(Path("a" * 100 + ".json"))
+    'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa... (105 characters)'
+    """
+    name = Path(path).name
+    return name if len(name) <= 80 else f"{name[:60]}... ({len(name):,} characters)"

@@ -300,20 +300,14 @@ def load_game(path: str | Path) -> GameRecord:
             text = handle.read(limits.GAME_BYTES + 1)
     except OSError as error:
         raise SavedGameError(
-            f"{_shown(path)}: cannot read the file ({error.strerror or error}); "
+            f"{limits.shown(path)}: cannot read the file ({error.strerror or error}); "
             "the saved game was not loaded"
         ) from None
     except ValueError as error:  # a path with a NUL in it
         raise SavedGameError(
-            f"{_shown(path)}: cannot read the file ({error}); the saved game was not loaded"
+            f"{limits.shown(path)}: cannot read the file ({error}); the saved game was not loaded"
         ) from None
     return read_game(text, path.name)
-
-
-def _shown(path: Path) -> str:
-    """A file's name as an error shows it, cut short if it is too long to be one."""
-    name = path.name
-    return name if len(name) <= 80 else f"{name[:60]}... ({len(name):,} characters)"
 
 
 def read_game(text: str | bytes, name: str = "the saved game") -> GameRecord:

@@ -521,3 +521,13 @@ def test_every_mutant_of_results_saved_as_csv_loads_and_tabulates_or_is_refused(
         damaged = rng.choice(files)  # the main table, a per-round or per-player one, the meta
         damaged.write_text(mutate_text(originals[damaged], rng), errors="surrogatepass")
         tabulate_or_refused(path)
+
+
+def test_a_file_name_too_long_is_refused_by_every_reader_with_its_error(tmp_path):
+    long = tmp_path / ("z" * 5000)
+    with pytest.raises(RulesError, match=r"\(5,005 characters\): cannot be read"):
+        load_rules(long.with_suffix(".toml"))
+    with pytest.raises(SavedGameError, match=r"\(5,005 characters\): cannot read the file"):
+        load_game(long.with_suffix(".json"))
+    with pytest.raises(ValueError, match=r"\(5,005 characters\): cannot be read"):
+        load_results(long.with_suffix(".json"))

@@ -215,7 +215,7 @@ def _locate(id_or_path: str | os.PathLike[str]) -> tuple[Path, str | None]:
     if path.suffix != ".toml" and not _exists(path):
         known = ", ".join(registered())
         raise RulesError(
-            f"unknown rule set {_shown(path)!r}: expected one of {known}, "
+            f"unknown rule set {limits.shown(path)!r}: expected one of {known}, "
             "or the path of a rule-set .toml file"
         )
     return path, None
@@ -342,7 +342,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
             raw = handle.read(limits.RULES_BYTES + 1)
     except OSError as error:
         why = error.strerror or str(error)
-        raise RulesError(f"{_shown(path)}: cannot be read: {why}", path=path) from None
+        raise RulesError(f"{limits.shown(path)}: cannot be read: {why}", path=path) from None
     if len(raw) > limits.RULES_BYTES:
         raise RulesError(
             f"{path.name}: larger than {limits.RULES_BYTES:,} bytes, the most a rule set may be",
@@ -383,12 +383,6 @@ def _exists(path: Path) -> bool:
         return path.exists()
     except (OSError, ValueError):
         return False
-
-
-def _shown(path: Path) -> str:
-    """A file's name as an error shows it, cut short if it is too long to be one."""
-    name = path.name
-    return name if len(name) <= 80 else f"{name[:60]}... ({len(name):,} characters)"
 
 
 def _read(path: Path, chain: tuple[Path, ...]) -> tuple[RuleSet, _Source]:
@@ -598,6 +592,6 @@ def _beside(path: Path, about: dict[str, Any], key: str) -> Path:
         raise Invalid(
             f"field 'rule_set.{key}'",
             f"the name of a CSV file beside {path.name}",
-            got_text=f"{_shown(Path(about[key]))!r}, which is not there",
+            got_text=f"{limits.shown(Path(about[key]))!r}, which is not there",
         )
     return csv_path
