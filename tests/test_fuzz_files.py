@@ -531,3 +531,24 @@ def test_a_file_name_too_long_is_refused_by_every_reader_with_its_error(tmp_path
         load_game(long.with_suffix(".json"))
     with pytest.raises(ValueError, match=r"\(5,005 characters\): cannot be read"):
         load_results(long.with_suffix(".json"))
+
+
+@pytest.mark.parametrize("rule_id", ["monopoly_us", "quikopoly", "property"])
+def test_every_mutant_saved_game_of_the_other_families_loads_or_is_refused(tmp_path, rule_id):
+    # Played with random bots a while: Monopoly's trades, Property's cards, Quikopoly's hotels.
+    session = Session(rule_id, ["random"] * 3, seed=5)
+    session.run(max_steps=300)
+    path = session.record().save(tmp_path / "game.json")
+    document = json.loads(path.read_text(encoding="utf-8"))
+    for text in json_mutants(document, GAME_MUTANTS // 4, seed=1919):
+        check_game_mutant(tmp_path / "mutant.json", text)
+
+
+def test_every_field_of_every_action_has_a_known_kind():
+    from dataclasses import fields
+
+    from landlord.engine.actions import _FIELD_KINDS, ACTION_TYPES
+
+    for cls in ACTION_TYPES.values():
+        for field in fields(cls):
+            assert str(field.type) in _FIELD_KINDS, (cls.__name__, field.name, field.type)
