@@ -26,6 +26,7 @@ import pytest
 
 import landlord
 from landlord.experiments import load_results
+from landlord.limits import depth
 from landlord.record import SavedGameError, load_game
 from landlord.rules import RULES_DIR, RulesError, load_rules
 from landlord.session import Session
@@ -35,8 +36,16 @@ RULE_MUTANTS = 800
 GAME_MUTANTS = 1000
 RESULT_MUTANTS = 600
 
-#: Rule sets fuzzed, one of each family.
-FUZZED_RULES = ("landlords_game", "monopoly_us", "quikopoly", "property")
+#: Rule sets fuzzed: one of each family, and files that extend another.
+FUZZED_RULES = (
+    "landlords_game",
+    "single_tax",
+    "monarch_of_the_world",
+    "monopoly_us",
+    "monopoly_uk_1972",
+    "quikopoly",
+    "property",
+)
 
 
 # --- writing TOML back (the tests' own small writer) -------------------------------
@@ -126,10 +135,14 @@ def mutate(document: Any, rng: random.Random, json_values: bool) -> Any:
     """A copy of ``document`` changed at one to three random places."""
     document = copy.deepcopy(document)
     for _ in range(rng.choice((1, 1, 1, 2, 3))):
+        if depth(document, 130) > 130:  # deep enough: deeper is left to mutate_text
+            break
         paths = _paths(document)
         if not paths:
             break
         path = rng.choice(paths)
+        if len(path) > 120:  # deep enough: deeper is left to mutate_text
+            break
         parent = _parent(document, path)
         how = rng.random()
         if how < 0.3:
@@ -138,11 +151,13 @@ def mutate(document: Any, rng: random.Random, json_values: bool) -> Any:
         if how < 0.85:
             value = rng.choice(ODD_VALUES)
         elif how < 0.9:
-            value = _nested(rng.choice((40, 200)))
+            value = _nested(rng.choice((40, 120)))
         elif how < 0.95:
             value = int("9" * rng.choice((19, 20, 400)))
         else:
             value = copy.deepcopy(_parent(document, (*rng.choice(paths), "x")))
+            if depth(value, 120) > 120:  # deeper still is left to mutate_text
+                value = 1
         if value is None and not json_values:
             value = "null"
         if isinstance(value, float) and json_values and rng.random() < 0.5:
@@ -201,7 +216,10 @@ def _rule_mutants(rule_id: str, count: int, seed: int) -> list[str]:
             mutant["rule_set"][key] = rng.choice(("x" * 5000, 10**30, 2**63, -(2**70)))
             mutants.append(toml_text(mutant))
         elif how < 0.85:
-            mutants.append(toml_text(mutate(document, rng, json_values=False)))
+            mutant = mutate(document, rng, json_values=False)
+            # Deeper than the test's writer goes: nested as text (the loader refuses both).
+            too_deep = depth(mutant, 150) > 150
+            mutants.append(mutate_text(text, rng) if too_deep else toml_text(mutant))
         else:
             mutants.append(mutate_text(text, rng))
     return mutants
