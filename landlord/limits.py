@@ -29,7 +29,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DEPTH", "INT64", "depth", "parse_json", "shown", "too_deep"]
+__all__ = ["DEPTH", "INT64", "cut", "depth", "parse_json", "shown", "too_deep"]
 
 RULES_BYTES = 1_000_000
 CSV_ROWS = 1_000
@@ -107,5 +107,9 @@ def shown(path: Any) -> str:
     >>> shown(Path("a" * 100 + ".json"))
     'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa... (105 characters)'
     """
-    name = Path(path).name
-    return name if len(name) <= 80 else f"{name[:60]}... ({len(name):,} characters)"
+    return cut(Path(path).name)
+
+
+def cut(text: str) -> str:
+    """``text`` (a file's name) as an error shows it: cut short past 80 characters."""
+    return text if len(text) <= 80 else f"{text[:60]}... ({len(text):,} characters)"

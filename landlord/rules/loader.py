@@ -592,6 +592,6 @@ def _beside(path: Path, about: dict[str, Any], key: str) -> Path:
         raise Invalid(
             f"field 'rule_set.{key}'",
             f"the name of a CSV file beside {path.name}",
-            got_text=f"{limits.shown(Path(about[key]))!r}, which is not there",
+            got_text=f"{limits.cut(about[key])!r}, which is not there",
         )
     return csv_path
