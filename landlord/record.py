@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import landlord
+from landlord import limits
 from landlord.engine import GameState
 from landlord.engine.history import (
     history_to_json,
@@ -303,10 +304,16 @@ def load_game(path: str | Path) -> GameRecord:
     """
     path = Path(path)
     try:
-        text = path.read_bytes()
+        with path.open("rb") as handle:
+            text = handle.read(limits.GAME_BYTES + 1)
     except OSError as error:
         raise SavedGameError(
-            f"{path.name}: cannot read the file ({error.strerror}); the saved game was not loaded"
+            f"{limits.shown(path)}: cannot read the file ({error.strerror or error}); "
+            "the saved game was not loaded"
+        ) from None
+    except ValueError as error:  # a path with a NUL in it
+        raise SavedGameError(
+            f"{limits.shown(path)}: cannot read the file ({error}); the saved game was not loaded"
         ) from None
     return read_game(text, path.name)
 
@@ -327,10 +334,12 @@ def read_game(text: str | bytes, name: str = "the saved game") -> GameRecord:
     def refuse(why: str) -> SavedGameError:
         return SavedGameError(f"{name}: {why}; the saved game was not loaded")
 
+    if len(text) > limits.GAME_BYTES:
+        raise refuse(f"larger than {limits.GAME_BYTES:,} bytes, the most a saved game may be")
     try:
-        document = json.loads(text)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise refuse(f"not valid JSON ({error})") from None
+        document = limits.parse_json(text)
+    except ValueError as error:
+        raise refuse(str(error)) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise refuse(f'not a landlord saved game (no "format": "{FORMAT}")')
     if document.get("version") != VERSION:
@@ -347,8 +356,13 @@ def read_game(text: str | bytes, name: str = "the saved game") -> GameRecord:
         if not isinstance(document.get(key), kind):
             raise refuse(f"field {key!r}: expected {kind.__name__}")
     players = document["players"]
-    if not all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players):
-        raise refuse("field 'players': expected objects with a 'name'")
+    for number, player in enumerate(players):
+        if not isinstance(player, dict) or not isinstance(player.get("name"), str):
+            raise refuse(
+                f"field 'players', entry {number}: expected an object with a 'name' (text)"
+            )
+    if len(document["history"]) > limits.HISTORY:
+        raise refuse(f"field 'history': more than {limits.HISTORY:,} entries")
     try:
         rules = rules_of(document)
     except ValueError as error:

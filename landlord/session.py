@@ -183,6 +183,9 @@ class Session:
             names = [f"{policy.name} {seat + 1}" for seat, policy in enumerate(self.policies)]
         if len(names) != len(self.policies):
             raise ValueError(f"{len(names)} names for {len(self.policies)} players")
+        for name in names:
+            if not isinstance(name, str):
+                raise ValueError(f"a player's name is text, not {name!r}")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
             raise ValueError(f"a seed is a whole number >= 0, not {seed!r}")
         if seed is None:

@@ -46,6 +46,89 @@ status = "reconstruction"
 source = "made up"
 wages_times = 3
 round_limit = 0
+# The other sections the Landlord's Game engine reads (the loader asks for them).
+
+[deal]
+status = "reconstruction"
+source = "made up"
+cards = 0
+price_paid_to = "bank"
+
+[necessity_tax]
+status = "reconstruction"
+source = "made up"
+amount = 10
+paid_to = "bank"
+
+[jail]
+status = "reconstruction"
+source = "made up"
+fine = 50
+fine_paid_to = "bank"
+max_turns = 3
+leave_from = 0
+
+[land_rent]
+status = "reconstruction"
+source = "made up"
+
+[sale]
+status = "reconstruction"
+source = "made up"
+paid_to = "bank"
+
+[franchise]
+status = "reconstruction"
+source = "made up"
+fee = 5
+
+[railroad]
+status = "reconstruction"
+source = "made up"
+fares = [5, 10]
+
+[speculation]
+status = "reconstruction"
+source = "made up"
+stake = 10
+stake_paid_to = "bank"
+winnings_paid_by = "bank"
+double_wins = 100
+wins_by_total = {{ 5 = 30 }}
+
+[luxury]
+status = "reconstruction"
+source = "made up"
+fee = 75
+paid_to = "bank"
+
+[houses]
+status = "reconstruction"
+source = "made up"
+cost = 100
+paid_to = "bank"
+rent_each = 10
+limit = 0
+
+[movement]
+status = "reconstruction"
+source = "made up"
+
+[poor_house]
+status = "reconstruction"
+source = "made up"
+space = 0
+
+[borrowing]
+status = "reconstruction"
+source = "made up"
+interest_percent = [0, 10]
+
+[score]
+status = "reconstruction"
+source = "made up"
+per_card = 100
+per_house = 100
 """
 
 

@@ -642,7 +642,11 @@ def action_from_json(data: Any) -> Any:
     >>> action_from_json({"type": "Build", "space": 3})
     Build(space=3)
     """
-    if not isinstance(data, dict) or data.get("type") not in ACTION_TYPES:
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("type"), str)
+        or data["type"] not in ACTION_TYPES
+    ):
         raise ValueError(f"not an action: {data!r}")
     cls = ACTION_TYPES[data["type"]]
     names = {field.name for field in fields(cls)}
@@ -651,11 +655,36 @@ def action_from_json(data: Any) -> Any:
         raise ValueError(
             f"action {data['type']} needs fields {sorted(names)}, got {sorted(given)}"
         )
+    kinds = {field.name: str(field.type) for field in fields(cls)}
     for key, value in given.items():
-        if isinstance(value, list | tuple) and all(
-            isinstance(item, int) and not isinstance(item, bool) for item in value
-        ):
+        kind = kinds[key]
+        if kind == "tuple[int, ...]" and isinstance(value, list) and all(map(_whole, value)):
             given[key] = tuple(value)  # a list of spaces (a trade's properties)
-        elif not (value is None or isinstance(value, int | str | bool)):
-            raise ValueError(f"action {data['type']} field {key!r}: unexpected value {value!r}")
+        elif not _FIELD_KINDS.get(kind, _whole)(value):
+            raise ValueError(
+                f"action {data['type']} field {key!r}: expected {_KIND_WORDS.get(kind, kind)}, "
+                f"got {value!r}"
+            )
     return cls(**given)
+
+
+def _whole(value: Any) -> bool:
+    """A whole number (not ``True``/``False``) within 64 bits, as a saved game holds."""
+    return type(value) is int and -(2**63) <= value < 2**63
+
+
+#: How a saved action's field is checked, by the field's annotation.
+_FIELD_KINDS: dict[str, Any] = {
+    "int": _whole,
+    "int | None": lambda value: value is None or _whole(value),
+    "bool": lambda value: isinstance(value, bool),
+    "str": lambda value: isinstance(value, str),
+    "tuple[int, ...]": lambda value: False,  # a list of whole numbers, taken above
+}
+_KIND_WORDS = {
+    "int": "a whole number",
+    "int | None": "a whole number or null",
+    "bool": "true or false",
+    "str": "text",
+    "tuple[int, ...]": "a list of whole numbers",
+}

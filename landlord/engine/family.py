@@ -133,6 +133,19 @@ class Family:
     moves_by: str = "two dice"
     #: The rule-set sections the engine reads: a rule set of the family must have them.
     sections: tuple[str, ...] = ()
+    #: Sections the engine reads only when a rule set has them (without, the rule is
+    #: not played): a rule set may leave them out.
+    optional_sections: tuple[str, ...] = ()
+    #: The board layout the engine plays on ("grid"), or "" for any.
+    layout: str = ""
+    #: The kinds of space the board's corners (``board_layout.corners``) must hold.
+    corner_kinds: tuple[str, ...] = ()
+    #: Lists read by the kind of space a player lands on: (``"section.key"``, the
+    #: space's kind, whether the list needs one item per such space or only one).
+    space_lists: tuple[tuple[str, str, bool], ...] = ()
+    #: Tables keyed by the number of players (``"section.key"``): each must name
+    #: every number of players the rule set allows.
+    by_players: tuple[str, ...] = ()
     #: The columns of the per-round table after round, player and name: what each
     #: player holds, in the family's own words. Every family has ``cash``,
     #: ``land_value`` (the printed price of the land he holds), ``score`` (the

@@ -77,7 +77,10 @@ def replay(rules: RuleSet, names: Sequence[str], history: Sequence[Any]) -> Game
                 raise ValueError(
                     f"history entry {number}: expected a player's action, got {entry}"
                 )
-            value = action_from_json(entry)
+            try:
+                value = action_from_json(entry)
+            except ValueError as error:
+                raise ValueError(f"history entry {number}: {error}") from None
         try:
             game.apply(value)
         except IllegalMove as error:

@@ -68,8 +68,12 @@ def family_of(rules: RuleSet) -> Family:
     Raises
     ------
     RulesError
-        If the rule set names no family the kit has, or lacks a section its
-        family's engine reads; the message names the file and the field.
+        If the rule set names no family the kit has, lacks a section its
+        family's engine reads (``Family.sections``), has a board the engine
+        cannot play (``Family.layout``, ``Family.corner_kinds``), or a list or
+        table shorter than the engine reads (``Family.space_lists``,
+        ``Family.by_players``); the message names the file and the field.
+        :func:`~landlord.rules.load_rules` asks this of every file it reads.
     """
     cached = rules.derived.get("family")
     if cached is not None:
@@ -87,5 +91,38 @@ def family_of(rules: RuleSet) -> Family:
         raise RulesError(
             f"{file}: section [{missing[0]}]: missing (expected it: the {family.title} read it)"
         )
+    board = rules.board
+    if family.layout and board.layout != family.layout:
+        raise RulesError(
+            f"{file}: field 'board_layout.layout': expected {family.layout!r} "
+            f"(the {family.title} is played on one), got {board.layout!r}"
+        )
+    corners = {board.spaces[corner].kind for corner in board.corners}
+    lacking = [kind for kind in family.corner_kinds if kind not in corners]
+    if lacking:
+        raise RulesError(
+            f"{file}: field 'board_layout.corners': expected corners holding "
+            f"{', '.join(family.corner_kinds)} (the {family.title} reads them), "
+            f"got none holding {lacking[0]}"
+        )
+    for dotted, kind, each in family.space_lists:
+        section, key = dotted.split(".")
+        spaces = sum(1 for space in board.spaces if space.kind == kind)
+        items = len(rules.params[section][key])
+        needed = spaces if each else min(spaces, 1)
+        if items < needed:
+            raise RulesError(
+                f"{file}: field '{dotted}': expected {'one item per' if each else 'an item for'} "
+                f"{kind} space ({needed}), got {items}"
+            )
+    players = range(rules.info.min_players, rules.info.max_players + 1)
+    for dotted in family.by_players:
+        section, key = dotted.split(".")
+        named = {int(number) for number in rules.params[section][key]}
+        if not named.issuperset(players):
+            raise RulesError(
+                f"{file}: field '{dotted}': expected an entry for each number of players "
+                f"from {players.start} to {players.stop - 1}, got {sorted(named)}"
+            )
     rules.derived["family"] = family
     return family

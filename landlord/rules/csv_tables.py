@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from landlord import limits
 from landlord.rules.model import (
     CHANCE_EFFECTS,
     PROVENANCE_STATUSES,
@@ -122,7 +123,8 @@ class _Row:
                     self.where(column), f"{kind.expected} ({needed_by})", got_text="an empty cell"
                 )
             return None
-        if _NUMBER.fullmatch(raw) is None or not kind.accepts(int(raw)):
+        # More than 20 characters cannot be a 64-bit number (nor, past 4,300, a number).
+        if len(raw) > 20 or _NUMBER.fullmatch(raw) is None or not kind.accepts(int(raw)):
             raise Invalid(self.where(column), kind.expected, raw)
         return int(raw)
 
@@ -177,6 +179,12 @@ def _read_rows(path: Path, columns: dict[str, bool], label_column: str) -> list[
                         f"row {reader.line_num}",
                         f"{len(header)} cells, one per column",
                         got_text=f"{len(header) + len(cells[None])} cells",  # type: ignore[index]
+                    )
+                if len(rows) >= limits.CSV_ROWS:
+                    raise Invalid(
+                        f"row {reader.line_num}",
+                        f"at most {limits.CSV_ROWS:,} rows below the header",
+                        got_text="more",
                     )
                 label = (cells.get(label_column) or "").strip()
                 rows.append(_Row(cells, reader.line_num, label))  # type: ignore[arg-type]

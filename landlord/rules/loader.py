@@ -30,6 +30,14 @@ is an error, as is one that cannot be found (both reported at
 ``rule_set.extends``). ``RuleSet.files`` lists the extending file's own files
 first, then its base's.
 
+A rule set must also be one its family's engine can play
+(:func:`landlord.families.family_of`): every section the engine reads, a
+board of the layout it plays on, a list or table for every railroad or
+number of players it reads one for. A file is held to the limits of
+:mod:`landlord.limits` (1 MB, 32 levels of nesting, 200 tables, 8 bases,
+whole numbers within 64 bits), so that no file, however damaged, gets
+further than a :class:`RulesError`.
+
 Files are read once: a later call with the same file re-reads it only if one
 of its files (those of its bases too) changed on disk, and the same options
 give the same rule set without work, so a game can be created thousands of
@@ -47,6 +55,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from landlord import limits
 from landlord.rules import schema, toml_tables
 from landlord.rules.csv_tables import board_provenance, read_board, read_chance
 from landlord.rules.model import Provenance, RuleSet, RuleSetInfo
@@ -203,10 +212,10 @@ def _locate(id_or_path: str | os.PathLike[str]) -> tuple[Path, str | None]:
     if isinstance(id_or_path, str) and id_or_path in registered():
         return registered()[id_or_path], id_or_path
     path = Path(id_or_path)
-    if path.suffix != ".toml" and not path.exists():
+    if path.suffix != ".toml" and not _exists(path):
         known = ", ".join(registered())
         raise RulesError(
-            f"unknown rule set {str(id_or_path)!r}: expected one of {known}, "
+            f"unknown rule set {limits.shown(path)!r}: expected one of {known}, "
             "or the path of a rule-set .toml file"
         )
     return path, None
@@ -305,6 +314,9 @@ def _entry(path: Path, chain: tuple[Path, ...] = ()) -> _Entry:
         except OSError:
             pass  # a file went away: read again, which reports it
     rules, source = _read(Path(key), chain)
+    from landlord.families import family_of  # the families import this module
+
+    family_of(rules)  # a section or board the family's engine reads, refused now
     entry = _Entry(_stamps(rules.files), rules, source)
     if len(_CACHE) >= _CACHE_SIZE:
         del _CACHE[next(iter(_CACHE))]
@@ -324,15 +336,53 @@ def _fresh(rules: RuleSet) -> RuleSet:
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    """The tables of a TOML file, held to the limits of :mod:`landlord.limits`."""
     try:
         with path.open("rb") as handle:
-            return tomllib.load(handle)
+            raw = handle.read(limits.RULES_BYTES + 1)
+    except OSError as error:
+        why = error.strerror or str(error)
+        raise RulesError(f"{limits.shown(path)}: cannot be read: {why}", path=path) from None
+    if len(raw) > limits.RULES_BYTES:
+        raise RulesError(
+            f"{path.name}: larger than {limits.RULES_BYTES:,} bytes, the most a rule set may be",
+            path=path,
+        )
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
     except tomllib.TOMLDecodeError as error:
         raise RulesError(f"{path.name}: not valid TOML: {error}", path=path) from None
     except UnicodeDecodeError:
         raise RulesError(f"{path.name}: not valid TOML: not UTF-8 text", path=path) from None
-    except OSError as error:
-        raise RulesError(f"{path.name}: cannot be read: {error.strerror}", path=path) from None
+    except RecursionError:
+        why = f"nested more than {limits.DEPTH} levels deep"
+        raise RulesError(f"{path.name}: not a rule set: {why}", path=path) from None
+    except ValueError as error:  # a whole number of more than 4,300 digits
+        raise RulesError(f"{path.name}: not valid TOML: {error}", path=path) from None
+    why = limits.too_deep(data)
+    if why:
+        raise RulesError(f"{path.name}: not a rule set: {why}", path=path)
+    if len(data) > limits.SECTIONS:
+        raise RulesError(
+            f"{path.name}: {len(data):,} tables; a rule set has at most {limits.SECTIONS}",
+            path=path,
+        )
+    return data
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; False for a name no file system takes (too long, a NUL)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def _read(path: Path, chain: tuple[Path, ...]) -> tuple[RuleSet, _Source]:
@@ -477,7 +527,7 @@ def _locate_base(
         base = Path(os.path.abspath(registered()[extends]))
     else:
         base = Path(os.path.abspath(path.parent / extends))
-        if not base.is_file():
+        if not _is_file(base):
             looks_like_a_path = extends.endswith(".toml") or "/" in extends or "\\" in extends
             raise Invalid(
                 where,
@@ -487,6 +537,12 @@ def _locate_base(
                 + ("is not there" if looks_like_a_path else "is neither"),
             )
     reading = (*chain, path)
+    if len(reading) > limits.EXTENDS:
+        raise Invalid(
+            where,
+            f"a chain of at most {limits.EXTENDS} rule sets each extending the next",
+            got_text=f"{extends!r}, the base of {len(reading)} files in a row",
+        )
     if base in reading:
         loop = [*reading[reading.index(base) :], base]
         raise Invalid(
@@ -532,10 +588,10 @@ def _merged(path: Path, own: dict[str, Any], base: _Entry | None) -> _Source:
 def _beside(path: Path, about: dict[str, Any], key: str) -> Path:
     """The CSV file that ``rule_set.<key>`` names, relative to the TOML file ``path``."""
     csv_path = path.parent / about[key]
-    if not csv_path.is_file():
+    if not _is_file(csv_path):
         raise Invalid(
             f"field 'rule_set.{key}'",
             f"the name of a CSV file beside {path.name}",
-            got_text=f"{about[key]!r}, which is not there",
+            got_text=f"{limits.cut(about[key])!r}, which is not there",
         )
     return csv_path

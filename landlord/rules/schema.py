@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from landlord.limits import INT64, PLAYERS
 from landlord.rules.model import BOARD_LAYOUTS, OPTION_KINDS, PROVENANCE_STATUSES
 
 __all__ = ["MISSING", "SECTIONS", "Follows", "Invalid", "Kind", "check_table", "default", "show"]
@@ -135,7 +136,8 @@ def default(kind: Kind, value: Any) -> Kind:
 
 
 def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    """A whole number (not ``True``/``False``) that fits a signed 64-bit integer."""
+    return isinstance(value, int) and not isinstance(value, bool) and value in INT64
 
 
 def one_of(choices: tuple[Any, ...]) -> Kind:
@@ -199,6 +201,11 @@ NUMBERED = Kind(
     key=Kind('a whole number, like "2"', lambda key: key.isascii() and key.isdigit()),
 )
 
+PLAYER_COUNT = Kind(
+    f"a number of players from 1 to {PLAYERS}",
+    lambda value: _is_int(value) and 1 <= value <= PLAYERS,
+)
+
 #: Every section but ``rule_set`` and ``options`` says where its numbers come from.
 PROVENANCE: dict[str, Kind] = {"status": STATUS, "source": NAME}
 
@@ -206,8 +213,8 @@ RULE_SET: dict[str, Kind] = {
     "id": IDENTIFIER,
     "title": NAME,
     "edition": NAME,
-    "min_players": COUNT,
-    "max_players": COUNT,
+    "min_players": PLAYER_COUNT,
+    "max_players": PLAYER_COUNT,
     "status": NAME,
     "summary": NAME,
     # A short note on the game's history and its sources, for `landlord rules NAME`.
@@ -261,7 +268,7 @@ STARTING_CASH: dict[str, Kind] = {"by_players": NUMBERED, "each?": WHOLE, **PROV
 SECTIONS: dict[str, dict[str, Kind]] = {
     # ``each`` (0 or left out: by the table) gives every player the same.
     "starting_cash": {"by_players": NUMBERED, "each?": default(WHOLE, 0)},
-    "deal": {"cards": WHOLE, "price_paid_to?": PILE},
+    "deal": {"cards": WHOLE, "price_paid_to": PILE},
     "accounts": {
         "piles": Kind(
             "a non-empty list of names without repeats",

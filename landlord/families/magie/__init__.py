@@ -55,6 +55,16 @@ class MagieFamily(Family):
         "end",
         "score",
     )
+    optional_sections = (
+        "education",
+        "land_value_tax",
+        "monarch",
+        "natural_opportunities",
+        "prosperity",
+        "single_tax",
+        "treasury_spending",
+    )
+    space_lists = (("railroad.fares", "railroad", False),)
     game_class = "LandlordsGame"
     round_columns = (
         "cash",

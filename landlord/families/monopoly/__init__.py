@@ -55,6 +55,7 @@ class MonopolyFamily(Family):
         "short_game",
         "end",
     )
+    space_lists = (("railroad.fares", "railroad", True), ("utility.multipliers", "utility", True))
     game_class = "Monopoly"
     round_columns = (
         "cash",

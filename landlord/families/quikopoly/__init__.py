@@ -48,6 +48,8 @@ class QuikopolyFamily(Family):
         "fair_trades",
         "end",
     )
+    by_players = ("bank.coins_by_players",)
+    corner_kinds = ("go", "jail", "go_to_go", "community_chest_tile")
     game_class = "Quikopoly"
     round_columns = (
         "cash",

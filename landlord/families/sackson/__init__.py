@@ -50,6 +50,8 @@ class SacksonFamily(Family):
         "bankruptcy_end",
         "end",
     )
+    by_players = ("unit_split.by_players",)
+    layout = "grid"
     game_class = "PropertyGame"
     round_columns = (
         "cash",
