@@ -22,22 +22,19 @@ def uv(*args: str) -> None:
     subprocess.run([sys.executable, "-m", "uv", *args], check=True, cwd=ROOT, capture_output=True)
 
 
-@pytest.fixture(scope="module")
-def core_python(tmp_path_factory) -> Path:
-    venv = tmp_path_factory.mktemp("core") / "venv"
+def new_environment(folder: Path, *install: str) -> Path:
+    """A fresh virtual environment in ``folder`` with ``install`` (uv pip's arguments)
+    installed; its Python."""
+    venv = folder / "venv"
     uv("venv", "--quiet", "--python", sys.executable, str(venv))
     python = venv / "bin" / "python"
-    uv(
-        "pip",
-        "install",
-        "--quiet",
-        "--python",
-        str(python),
-        "--constraint",
-        "constraints.txt",
-        ".",
-    )
+    uv("pip", "install", "--quiet", "--python", str(python), *install)
     return python
+
+
+@pytest.fixture(scope="module")
+def core_python(tmp_path_factory) -> Path:
+    return new_environment(tmp_path_factory.mktemp("core"), "--constraint", "constraints.txt", ".")
 
 
 def run(python: Path, *args: str) -> subprocess.CompletedProcess:
@@ -100,15 +97,8 @@ LOWEST_TESTS = [
 def lowest_python(tmp_path_factory) -> Path:
     """An environment with every core dependency at the lowest version pyproject.toml
     allows (uv's lowest-direct resolution), the kit installed editable, and pytest."""
-    venv = tmp_path_factory.mktemp("lowest") / "venv"
-    uv("venv", "--quiet", "--python", sys.executable, str(venv))
-    python = venv / "bin" / "python"
-    uv(
-        "pip",
-        "install",
-        "--quiet",
-        "--python",
-        str(python),
+    return new_environment(
+        tmp_path_factory.mktemp("lowest"),
         "--resolution",
         "lowest-direct",
         "--editable",
@@ -117,7 +107,6 @@ def lowest_python(tmp_path_factory) -> Path:
         "hypothesis>=6.100",
         "pytest-timeout>=2.3",
     )
-    return python
 
 
 def test_the_library_passes_its_tests_at_the_lowest_versions_it_declares(lowest_python):

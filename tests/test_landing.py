@@ -672,6 +672,27 @@ class _Prisoner(Policy):
         return DECLINE if kind == "buy" else ROLL
 
 
+def throws_end(rules, players: list, seeds: range) -> tuple[np.ndarray, list]:
+    """Where each throw of seeded games of ``rules`` ends, counted by square (each
+    player's position at his next throw), with the games played; every player gets a
+    million in cash, so money never stops a strategy."""
+    rules = dataclasses.replace(rules, starting_cash=dict.fromkeys(rules.starting_cash, 10**6))
+    counts = np.zeros(len(rules.board.spaces))
+    games = []
+    for seed in seeds:
+        session = Session(rules, players, seed=seed)
+        game = session.game
+        thrown = [False] * len(players)
+        while session.step():
+            if game.actor == CHANCE and game.pending.purpose == "dice":
+                player = game.turn_player
+                if thrown[player]:
+                    counts[game.position[player]] += 1
+                thrown[player] = True
+        games.append(game)
+    return counts, games
+
+
 def engine_landings(strategy: str, seeds: range, players: int = 2) -> np.ndarray:
     """Where the engine's throws end, counted over seeded Quikopoly games.
 
@@ -683,21 +704,10 @@ def engine_landings(strategy: str, seeds: range, players: int = 2) -> np.ndarray
     engine's cap of 1000 rounds (round_limit 0).
     """
     rules = load_rules("quikopoly", round_limit=0)
-    rules = dataclasses.replace(rules, starting_cash=dict.fromkeys(rules.starting_cash, 10**6))
-    counts = np.zeros(len(rules.board.spaces))
-    for seed in seeds:
-        session = Session(
-            rules, [_Prisoner(strategy == "leave") for _ in range(players)], seed=seed
-        )
-        game = session.game
-        thrown = [False] * players
-        while session.step():
-            if game.actor == CHANCE and game.pending.purpose == "dice":
-                player = game.turn_player
-                if thrown[player]:
-                    counts[game.position[player]] += 1
-                thrown[player] = True
-        assert game.bankruptcies == []
+    counts, games = throws_end(
+        rules, [_Prisoner(strategy == "leave") for _ in range(players)], seeds
+    )
+    assert all(game.bankruptcies == [] for game in games)
     return counts
 
 
@@ -841,18 +851,7 @@ def classic_engine_landings(strategy: str, seeds: range) -> tuple:
     at random as the chain assumes), counted as :func:`engine_landings` does; two
     players with a million dollars each, who never buy, to the 1000-round cap."""
     rules = load_rules("monopoly_us", card_order="reshuffle", round_limit=0)
-    rules = dataclasses.replace(rules, starting_cash=dict.fromkeys(rules.starting_cash, 10**6))
-    counts = np.zeros(len(rules.board.spaces))
-    for seed in seeds:
-        session = Session(rules, [_Visitor(strategy == "leave") for _ in range(2)], seed=seed)
-        game = session.game
-        thrown = [False, False]
-        while session.step():
-            if game.actor == CHANCE and game.pending.purpose == "dice":
-                player = game.turn_player
-                if thrown[player]:
-                    counts[game.position[player]] += 1
-                thrown[player] = True
+    counts, _ = throws_end(rules, [_Visitor(strategy == "leave") for _ in range(2)], seeds)
     return counts, rules
 
 
