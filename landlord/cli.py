@@ -420,7 +420,7 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from landlord.record import SavedGameError, load_game
+    from landlord.record import SavedGameError, check_seeded, load_game
 
     path = Path(args.file)
     if path.exists() and not path.is_file():
@@ -432,9 +432,13 @@ def _replay(args: argparse.Namespace) -> int:
         )
     try:
         record = load_game(args.file)
+        seeded = check_seeded(record, args.file)
     except SavedGameError as error:
         args.parser.error(str(error))
     _print_game(record, args.json)
+    if not seeded and not args.json:
+        print("\n(The file has no seed: its steps were checked as legal, but its dice and bots")
+        print("could not be checked against a seed.)")
     return 0
 
 

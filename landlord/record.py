@@ -31,6 +31,7 @@ __all__ = [
     "VERSION",
     "GameRecord",
     "SavedGameError",
+    "check_seeded",
     "history_to_json",
     "load_game",
     "read_game",
@@ -394,3 +395,90 @@ def _plain(value: Any) -> Any:
     if isinstance(value, int | float | str | bool) or value is None:
         return value
     return repr(value)
+
+
+def check_seeded(record: GameRecord, name: str = "the saved game") -> bool:
+    """Whether the saved game is the one its seed and its players play: the game is
+    played again from the saved seed, with each player's saved strategy and its
+    parameters, the people at the controls answering as the file says; every bot's
+    decision and every throw, card and deal must be the one saved.
+
+    What this proves, and what not: a game that passes is one this version of the
+    kit plays, with these rules, this seed and these bots (an edited seed, a bot
+    relabelled or given other parameters, or an edited step is refused). It does not
+    prove who sat at the table (names are only labels), nor that the game was not
+    made up: anyone can play a seed and save it. A file without a seed cannot be
+    checked this way; its steps are still checked as legal by :func:`read_game`.
+
+    Returns
+    -------
+    bool
+        True if checked; False if the file has no seed (nothing to check against).
+
+    Raises
+    ------
+    SavedGameError
+        Naming the file and the first history entry the seed's game plays otherwise.
+
+    Examples
+    --------
+    >>> record = landlord.play("landlords_game", players=2, seed=3)
+    >>> check_seeded(record)
+    True
+    >>> import dataclasses
+    >>> check_seeded(dataclasses.replace(record, seed=4), "game.json")
+    Traceback (most recent call last):
+    ...
+    landlord.record.SavedGameError: game.json: history entry 0: seed 4 with these players \
+plays {"outcome": ...} there, the file says {"outcome": ...}: its seed, its players' strategies \
+or its steps were changed (or another version of the kit saved it); the saved game was not \
+loaded
+    """
+    from landlord.engine.actions import action_from_json
+    from landlord.policies import make_policy
+    from landlord.session import Session
+
+    def refuse(why: str) -> SavedGameError:
+        return SavedGameError(f"{name}: {why}; the saved game was not loaded")
+
+    if record.seed is None:
+        return False
+    try:
+        players = [
+            make_policy(
+                str(policy.get("strategy")),
+                **{k: v for k, v in (policy.get("params") or {}).items() if k != "name"},
+            )
+            for policy in record.policies
+        ]
+        session = Session(
+            record.rules_file or record.rules,
+            players,
+            seed=record.seed,
+            names=record.names,
+            **record.options,
+        )
+    except (ValueError, TypeError) as error:
+        raise refuse(f"its players or rules cannot be set up again: {error}") from None
+    game, saved = session.game, record.history
+    while len(game.history) < len(saved):
+        number = len(game.history)
+        if game.is_over:
+            raise refuse(f"history entry {number}: the seed's game was already over")
+        try:
+            if session.waiting_for is not None:
+                session.answer(action_from_json(saved[number]))
+            else:
+                session.step()
+        except ValueError as error:
+            raise refuse(f"history entry {number}: {error}") from None
+        taken = history_to_json(game.history[number : number + 1])
+        if json.dumps(taken) != json.dumps(saved[number : number + 1]):
+            played = json.dumps(taken[0]) if taken else "nothing"
+            raise refuse(
+                f"history entry {number}: seed {record.seed} with these players plays "
+                f"{played} there, the file says {json.dumps(saved[number])}: its seed, its "
+                "players' strategies or its steps were changed (or another version of the "
+                "kit saved it)"
+            )
+    return True
