@@ -8,6 +8,7 @@ plain HTTP and websockets (tornado's client) to a server on 127.0.0.1.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import re
 import time
@@ -31,6 +32,14 @@ class OpenedPage:
 
     kernel_id: str
     xsrf: str | None
+
+
+def _run(client):
+    """Run an asyncio client to its end in a thread of its own: the test process may
+    already run an event loop (Playwright's, when the browser tests ran first), and
+    ``asyncio.run`` refuses to start inside one."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, client).result()
 
 
 def open_page(base: str, notebook: str = "welcome.ipynb", timeout: float = 90) -> OpenedPage:
@@ -91,7 +100,7 @@ async def _send_v1_frame(base: str, kernel_id: str, frame: bytes) -> bool:
 
 def send_v1_frame(base: str, kernel_id: str, frame: bytes) -> bool:
     """Send ``frame`` on a v1 kernel websocket; True if the server closed the socket."""
-    return asyncio.run(_send_v1_frame(base, kernel_id, frame))
+    return _run(_send_v1_frame(base, kernel_id, frame))
 
 
 async def _legacy_request_states(base: str, kernel_id: str, host: str | None) -> int | None:
@@ -124,7 +133,7 @@ def legacy_request_states(base: str, kernel_id: str, host: str | None = None) ->
     Returns the HTTP status if the server refused the websocket, else None
     (after asking the kernel's widget control comm for its states).
     """
-    return asyncio.run(_legacy_request_states(base, kernel_id, host))
+    return _run(_legacy_request_states(base, kernel_id, host))
 
 
 def get_status(url: str, host: str | None = None, timeout: float = 2) -> int:
@@ -159,4 +168,4 @@ def send_legacy_frame(base: str, kernel_id: str, frame: bytes) -> int | None:
 
     Returns the HTTP status if the server refused the websocket, else None.
     """
-    return asyncio.run(_send_legacy_frame(base, kernel_id, frame))
+    return _run(_send_legacy_frame(base, kernel_id, frame))

@@ -658,7 +658,11 @@ def action_from_json(data: Any) -> Any:
     kinds = {field.name: str(field.type) for field in fields(cls)}
     for key, value in given.items():
         kind = kinds[key]
-        if kind == "tuple[int, ...]" and isinstance(value, list) and all(map(_whole, value)):
+        if (
+            kind == "tuple[int, ...]"
+            and isinstance(value, list | tuple)  # JSON's list, or a game's own history
+            and all(map(_whole, value))
+        ):
             given[key] = tuple(value)  # a list of spaces (a trade's properties)
         elif not _FIELD_KINDS.get(kind, _whole)(value):
             raise ValueError(
