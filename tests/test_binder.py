@@ -100,3 +100,13 @@ def test_postbuild_installs_the_kit_and_voila(binder_env):
     )
     listing = re.sub(r"\x1b\[[0-9;]*m", "", extensions.stdout + extensions.stderr)
     assert re.search(r"voila\S*\s+enabled", listing), listing
+    # The guard on kernel websocket frames is configured for Binder's Jupyter server.
+    probe = (
+        "from jupyter_server.serverapp import ServerApp; app = ServerApp(); "
+        "app.load_config_file(); "
+        "print(app.config.ServerApp.kernel_websocket_connection_class)"
+    )
+    configured = subprocess.run(
+        [str(python), "-c", probe], capture_output=True, text=True, cwd="/", check=True
+    ).stdout
+    assert configured.strip() == "landlord.serve.GuardedConnection"
