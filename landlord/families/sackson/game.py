@@ -48,7 +48,7 @@ class PropertyGame(GameState):
     rules : RuleSet
         ``load_rules("property")``.
     names : sequence of str
-        The players, in turn order (the first plays first).
+        The players, in turn order (the cut decides who plays first).
 
     Examples
     --------
