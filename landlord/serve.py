@@ -15,8 +15,11 @@ against are written up in ``docs/upstream_faults.md``):
   websockets alike (a DNS-rebinding page cannot reach the server).
 * A page asking for another template than the configured one (``?template=``)
   gets 400 at once and starts no kernel.
-* At most ``LandlordVoila.max_kernels`` kernels (20) run at once; another page
-  gets a short "the class server is full" page (HTTP 503) and starts none.
+* At most ``LandlordVoila.max_kernels`` kernels (20) run at once, and at most
+  ``LandlordVoila.max_kernels_per_client`` (6) for one client address other than
+  the server's own machine (``LandlordVoila.own_addresses``: 127.0.0.1 and ::1,
+  held only to the total). Past either, a page gets a short "the class server is
+  full" page (HTTP 503, in words a visitor understands) and starts no kernel.
 * Closing a tab shuts its kernel down. Voila's page posts to
   ``/voila/api/shutdown/<kernel>`` with the ``_xsrf`` token it reads from its
   cookie, but Voila never sets that cookie, so the post was refused; the kit's
@@ -32,6 +35,7 @@ Serve on another port, allowing a classroom name besides the loopback::
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 
 import tornado.web
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
@@ -113,36 +117,74 @@ class GuardedWebsocketHandler(VoilaKernelWebsocketHandler):
         return super(VoilaKernelWebsocketHandler, self).write_message(message, binary)
 
 
-class ServerFull(Exception):
-    """No kernel may start: ``running`` kernels run (or start), the limit is ``limit``."""
+#: The address of the client whose page request is starting a kernel, or None for
+#: the server's own machine (held only to the total). Set by the page handler; a
+#: context variable follows the request's coroutine into the kernel manager.
+VISITOR: ContextVar[str | None] = ContextVar("landlord_visitor", default=None)
 
-    def __init__(self, running: int, limit: int) -> None:
-        super().__init__(f"{running} kernels run or start; the limit is {limit}")
+
+class ServerFull(Exception):
+    """No kernel may start: ``running`` kernels run (or start), the limit is ``limit``;
+    ``client`` is the address held to a per-client limit, or None for the total."""
+
+    def __init__(self, running: int, limit: int, client: str | None = None) -> None:
+        whose = f"for {client}" if client else "in all"
+        super().__init__(f"{running} kernels run or start {whose}; the limit is {limit}")
         self.running = running
         self.limit = limit
+        self.client = client
 
 
 class KernelCap:
-    """A kernel-manager mix-in: no kernel starts once ``parent.max_kernels`` run or start.
+    """A kernel-manager mix-in: no kernel starts once ``parent.max_kernels`` run or
+    start, nor once the visiting client (:data:`VISITOR`) has
+    ``parent.max_kernels_per_client``.
 
-    The count is taken and raised in one step, with no ``await`` in between,
-    so a burst of page requests cannot all pass it before their kernels appear.
+    Each count is taken and raised in one step, with no ``await`` in between, so a
+    burst of page requests cannot all pass it before their kernels appear.
     """
 
     _kernels_starting = 0
 
+    def _visitors(self) -> tuple[dict[str, str], dict[str, int]]:
+        """Which client each running kernel was started for, and how many start now."""
+        if "_landlord_visitors" not in self.__dict__:
+            self.__dict__["_landlord_visitors"] = ({}, {})
+        return self.__dict__["_landlord_visitors"]
+
+    def kernels_of(self, client: str) -> int:
+        """How many kernels run or start for ``client``."""
+        owners, starting = self._visitors()
+        running = set(self.list_kernel_ids())
+        for gone in [kernel for kernel in owners if kernel not in running]:
+            del owners[gone]
+        return sum(owner == client for owner in owners.values()) + starting.get(client, 0)
+
     async def start_kernel(self, *args, **kwargs):
-        """Start a kernel, or raise :class:`ServerFull` if the limit is reached."""
+        """Start a kernel, or raise :class:`ServerFull` if a limit is reached."""
         limit = getattr(self.parent, "max_kernels", 0)
-        if kwargs.get("kernel_id") is None and limit:
+        per_client = getattr(self.parent, "max_kernels_per_client", 0)
+        client = VISITOR.get()
+        fresh = kwargs.get("kernel_id") is None
+        if fresh and limit:
             running = len(self.list_kernel_ids()) + self._kernels_starting
             if running >= limit:
                 raise ServerFull(running, limit)
+        if fresh and per_client and client is not None:
+            mine = self.kernels_of(client)
+            if mine >= per_client:
+                raise ServerFull(mine, per_client, client)
+        owners, starting = self._visitors()
         self._kernels_starting += 1
+        starting[client] = starting.get(client, 0) + 1
         try:
-            return await super().start_kernel(*args, **kwargs)
+            kernel_id = await super().start_kernel(*args, **kwargs)
         finally:
             self._kernels_starting -= 1
+            starting[client] -= 1
+        if client is not None:
+            owners[kernel_id] = client
+        return kernel_id
 
 
 FULL_PAGE = """<!doctype html>
@@ -151,8 +193,8 @@ FULL_PAGE = """<!doctype html>
 <body style="font-family: sans-serif; max-width: 36em; margin: 4em auto">
 <h1>The class server is full</h1>
 <p>The class server is full: close a tab or try again in a minute.</p>
-<p>({running} apps are open; the limit is {limit}.) This page tries again by itself
-in a minute.</p></body></html>
+<p>({running} apps are open{whose}; the limit is {limit}.) This page tries again by
+itself in a minute.</p></body></html>
 """
 
 
@@ -170,6 +212,9 @@ class GuardedPageHandler(TornadoVoilaHandler):
             return
         # Set the _xsrf cookie, which the page's shutdown post on tab close sends back.
         _ = self.xsrf_token
+        client = self.request.remote_ip
+        own = self.settings.get("landlord_own_addresses", ())
+        token = VISITOR.set(None if client in own else client)
         try:
             await super().get(path)
         except ServerFull as full:
@@ -178,7 +223,10 @@ class GuardedPageHandler(TornadoVoilaHandler):
             self.clear()
             self.set_status(503)
             self.set_header("Retry-After", "60")
-            self.finish(FULL_PAGE.format(running=full.running, limit=full.limit))
+            whose = " on this device" if full.client else ""
+            self.finish(FULL_PAGE.format(running=full.running, limit=full.limit, whose=whose))
+        finally:
+            VISITOR.reset(token)
 
 
 class HostCheckedApplication(tornado.web.Application):
@@ -216,6 +264,18 @@ class LandlordVoila(Voila):
         config=True,
         help="Most kernels (open apps) at once; 0 for no limit.",
     )
+    max_kernels_per_client = Int(
+        6,
+        config=True,
+        help="Most kernels (open apps) one client address may have at once; 0 for no "
+        "limit. The server's own machine (own_addresses) is held only to max_kernels.",
+    )
+    own_addresses = List(
+        Unicode(),
+        default_value=["127.0.0.1", "::1"],
+        config=True,
+        help="Client addresses of the server's own machine, held only to max_kernels.",
+    )
 
     def init_settings(self) -> dict:
         """Voila's settings, with the guarded websocket connection and the kit's limits."""
@@ -227,6 +287,7 @@ class LandlordVoila(Voila):
             )
         settings = super().init_settings()
         settings["kernel_websocket_connection_class"] = GuardedConnection
+        settings["landlord_own_addresses"] = tuple(self.own_addresses)
         settings["landlord_allowed_hosts"] = tuple(
             dict.fromkeys([*LOOPBACK_HOSTS, *(host_name(h) for h in self.allowed_hosts)])
         )
@@ -258,9 +319,10 @@ class LandlordVoila(Voila):
         self.app.settings.update(self.tornado_settings)
         self.app.add_handlers(".*$", self.init_handlers())
         self.log.info(
-            "landlord: allowed hosts %s; at most %s kernels",
+            "landlord: allowed hosts %s; at most %s kernels, %s for one client",
             ", ".join(settings["landlord_allowed_hosts"]),
             self.max_kernels or "unlimited",
+            self.max_kernels_per_client or "unlimited",
         )
         self.listen()
 

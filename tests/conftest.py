@@ -136,7 +136,7 @@ def _stop_process_group(process: subprocess.Popen) -> None:
 
 
 @contextlib.contextmanager
-def serving(
+def serving_process(
     command: list[str],
     port: int,
     log: Path,
@@ -144,8 +144,9 @@ def serving(
     ready: str = "/",
     env: dict[str, str] | None = None,
     timeout: float = 90,
-) -> Iterator[str]:
-    """Run a web server from the repository root; yield its base URL once it answers.
+) -> Iterator[tuple[str, subprocess.Popen]]:
+    """Run a web server from the repository root; yield its base URL and its process
+    once it answers.
 
     The server runs in its own process group, so stopping it also stops the
     kernels it started. Its output goes to ``log``, quoted if it fails to start.
@@ -162,9 +163,16 @@ def serving(
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_for_http(base + ready, process, log, timeout)
-        yield base
+        yield base, process
     finally:
         _stop_process_group(process)
+
+
+@contextlib.contextmanager
+def serving(command: list[str], port: int, log: Path, **options) -> Iterator[str]:
+    """Run a web server (see :func:`serving_process`); yield its base URL once it answers."""
+    with serving_process(command, port, log, **options) as (base, _):
+        yield base
 
 
 def serve_command(port: int, *options: str) -> list[str]:

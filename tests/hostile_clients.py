@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import http.client
 import json
 import re
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 from dataclasses import dataclass
@@ -42,11 +44,32 @@ def _run(client):
         return pool.submit(asyncio.run, client).result()
 
 
-def open_page(base: str, notebook: str = "welcome.ipynb", timeout: float = 90) -> OpenedPage:
-    """Fetch a notebook's page (which starts its kernel); return the kernel's id."""
-    with urllib.request.urlopen(f"{base}/voila/render/{notebook}", timeout=timeout) as reply:
+def fetch(url: str, source: str | None = None, timeout: float = 90) -> tuple[int, str, list]:
+    """GET ``url`` (on 127.0.0.1) from the loopback address ``source`` (127.0.0.2, say:
+    another client to the server); return the status, the text and the cookies set."""
+    parts = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(
+        parts.hostname,
+        parts.port,
+        timeout=timeout,
+        source_address=(source, 0) if source else None,
+    )
+    try:
+        connection.request("GET", parts.path + (f"?{parts.query}" if parts.query else ""))
+        reply = connection.getresponse()
         text = reply.read().decode("utf-8")
-        cookies = reply.headers.get_all("Set-Cookie") or []
+        return reply.status, text, reply.headers.get_all("Set-Cookie") or []
+    finally:
+        connection.close()
+
+
+def open_page(
+    base: str, notebook: str = "welcome.ipynb", timeout: float = 90, source: str | None = None
+) -> OpenedPage:
+    """Fetch a notebook's page (which starts its kernel); return the kernel's id."""
+    status, text, cookies = fetch(f"{base}/voila/render/{notebook}", source, timeout)
+    if status != 200:
+        raise AssertionError(f"{notebook}: HTTP {status}: {text[:300]}")
     match = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', text)
     if match is None:
         raise AssertionError(f"no kernelId in the page of {notebook}")
@@ -54,6 +77,18 @@ def open_page(base: str, notebook: str = "welcome.ipynb", timeout: float = 90) -
         (c.split(";")[0].split("=", 1)[1] for c in cookies if c.startswith("_xsrf=")), None
     )
     return OpenedPage(match.group(1), xsrf)
+
+
+def shut_down(base: str, page: OpenedPage, timeout: float = 30) -> int:
+    """Post the shutdown a page sends when its tab closes; return the HTTP status."""
+    request = urllib.request.Request(
+        f"{base}/voila/api/shutdown/{page.kernel_id}",
+        data=urllib.parse.urlencode({"_xsrf": page.xsrf or ""}).encode(),
+        headers={"Cookie": f"_xsrf={page.xsrf}"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=timeout) as reply:
+        return reply.status
 
 
 def _channels_url(base: str, kernel_id: str) -> str:

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import hostile_clients as hostile
 import pytest
-from conftest import ROOT, _wait_for_http, free_port, serve_command
+from conftest import ROOT, free_port, serve_command, serving_process
 
 pytestmark = [pytest.mark.security, pytest.mark.timeout(120)]
 
@@ -81,19 +81,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     port = free_port()
     log = tmp_path_factory.mktemp("security") / "server.log"
     command = serve_command(port, "--LandlordVoila.max_kernels=1")
-    with log.open("w") as output:
-        process = subprocess.Popen(
-            command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_for_http(base + "/", process, log, timeout=90)
-        page = hostile.open_page(base)
-        yield Server(base, process, rss_mb(process.pid), page)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
+    with serving_process(command, port, log) as (base, process):
+        server = Server(base, process, rss_mb(process.pid), hostile.open_page(base))
+        try:
+            yield server
+        finally:
+            server.kill()  # at once: a frozen server would ignore SIGTERM
 
 
 def test_v1_frame_claiming_2_62_offsets_closes_the_socket(server: Server) -> None:
@@ -186,16 +179,8 @@ def test_a_shutdown_post_without_the_xsrf_token_is_refused(server: Server) -> No
 # Last: it shuts the fixture's kernel down.
 def test_closing_the_tab_shuts_its_kernel_down(server: Server) -> None:
     """The page's own shutdown post on tab close (the _xsrf cookie and field) is accepted."""
-    token = server.page.xsrf
-    assert token, "the page set no _xsrf cookie"
-    request = urllib.request.Request(
-        f"{server.base}/voila/api/shutdown/{server.page.kernel_id}",
-        data=urllib.parse.urlencode({"_xsrf": token}).encode(),
-        headers={"Cookie": f"_xsrf={token}"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request, timeout=10) as reply:
-        assert reply.status == 204
+    assert server.page.xsrf, "the page set no _xsrf cookie"
+    assert hostile.shut_down(server.base, server.page, timeout=10) == 204
     # The slot is free again; of three pages asked for at once, one gets it.
     url = server.base + "/voila/render/welcome.ipynb"
     with ThreadPoolExecutor(3) as pool:

@@ -1,0 +1,173 @@
+"""Security tier: the kit's server at a class's size (``landlord.serve``'s kernel limits).
+
+One server with the shipped limits (20 kernels in all) and a per-client limit of
+2 (the shipped one is 6; 2 keeps the test short). It checks what the audit
+found: 20 tabs opened at once all render, the 21st gets the friendly "the class
+server is full" page and starts no kernel, one device cannot take more than its
+share, and closing or reloading a tab in a real browser frees its kernel within
+30 s. Kernels are counted as the server's child processes.
+
+The audit's figure "20 simultaneous play tabs did not render within 180 s on 2
+cores" is measured here for the welcome app (a light page) and in
+``benchmarks/tabs.py`` for the play app in Chromium.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import hostile_clients as hostile
+import pytest
+from conftest import free_port, serve_command, serving_process, wait_for_voila_page
+
+import landlord
+
+#: The welcome page's last output.
+LAST_LINE = f"landlord {landlord.__version__}"
+
+pytestmark = [pytest.mark.security, pytest.mark.timeout(300)]
+
+#: The server's limits in these tests: the shipped total, a small per-client one.
+MOST_KERNELS, MOST_PER_CLIENT = 20, 2
+
+
+def kernels_of(pid: int) -> list[int]:
+    """The kernel processes a server started (its children running ipykernel)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        if parent == pid and b"ipykernel" in command:
+            found.append(int(entry.name))
+    return found
+
+
+def memory_mb(pids: list[int]) -> float:
+    """The resident memory of some processes together, in MB."""
+    total = 0
+    for pid in pids:
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        total += next(
+            int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")
+        )
+    return total / 1024
+
+
+def wait_for_kernels(pid: int, count: int, within: float = 30) -> float:
+    """Wait until the server runs ``count`` kernels; return the seconds it took."""
+    started = time.monotonic()
+    while len(kernels_of(pid)) != count:
+        if time.monotonic() - started > within:
+            raise AssertionError(
+                f"{len(kernels_of(pid))} kernels still run after {within:.0f} s, not {count}"
+            )
+        time.sleep(0.25)
+    return time.monotonic() - started
+
+
+@dataclass
+class ClassServer:
+    base: str
+    process: subprocess.Popen
+
+
+@pytest.fixture(scope="module")
+def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassServer]:
+    """The kit's server with the shipped total and a per-client limit of 2."""
+    port = free_port()
+    log = tmp_path_factory.mktemp("security_limits") / "server.log"
+    command = serve_command(
+        port,
+        f"--LandlordVoila.max_kernels={MOST_KERNELS}",
+        f"--LandlordVoila.max_kernels_per_client={MOST_PER_CLIENT}",
+    )
+    with serving_process(command, port, log) as (base, process):
+        yield ClassServer(base, process)
+
+
+def test_twenty_tabs_at_once_render_and_the_21st_gets_the_full_page(
+    class_server: ClassServer,
+) -> None:
+    server = class_server
+    started = time.monotonic()
+    with ThreadPoolExecutor(MOST_KERNELS) as pool:
+        pages = list(pool.map(lambda _: hostile.open_page(server.base), range(MOST_KERNELS)))
+    rendered = time.monotonic() - started
+    kernels = kernels_of(server.process.pid)
+    assert len(kernels) == MOST_KERNELS
+    memory = memory_mb([server.process.pid, *kernels])
+    print(f"\n20 welcome tabs at once: {rendered:.1f} s; server and kernels {memory:.0f} MB")
+
+    status, text, _ = hostile.fetch(server.base + "/voila/render/play.ipynb", timeout=5)
+    assert status == 503
+    assert "The class server is full" in text
+    assert "close a tab or try again in a minute" in text
+    assert "(20 apps are open; the limit is 20.)" in text
+    assert len(kernels_of(server.process.pid)) == MOST_KERNELS  # the 21st started none
+
+    with ThreadPoolExecutor(8) as pool:
+        assert set(pool.map(lambda page: hostile.shut_down(server.base, page), pages)) == {204}
+    wait_for_kernels(server.process.pid, 0)
+    assert hostile.get_status(server.base + "/", timeout=1) == 200
+
+
+def test_one_device_is_held_to_its_share(class_server: ClassServer) -> None:
+    """Another machine (here the loopback address 127.0.0.2) gets 2 apps, then the
+    full page; a third machine (127.0.0.3) still gets its own."""
+    server = class_server
+    mine = [hostile.open_page(server.base, source="127.0.0.2") for _ in range(MOST_PER_CLIENT)]
+    status, text, _ = hostile.fetch(
+        server.base + "/voila/render/welcome.ipynb", source="127.0.0.2", timeout=5
+    )
+    assert status == 503
+    assert f"({MOST_PER_CLIENT} apps are open on this device; the limit is 2.)" in text
+    other = hostile.open_page(server.base, source="127.0.0.3")
+    assert len(kernels_of(server.process.pid)) == MOST_PER_CLIENT + 1
+
+    # Closing one of the device's tabs gives it its slot back.
+    assert hostile.shut_down(server.base, mine[0]) == 204
+    wait_for_kernels(server.process.pid, MOST_PER_CLIENT)
+    again = hostile.open_page(server.base, source="127.0.0.2")
+    for page in (mine[1], other, again):
+        assert hostile.shut_down(server.base, page) == 204
+    wait_for_kernels(server.process.pid, 0)
+
+
+@pytest.mark.browser
+def test_closing_or_reloading_a_tab_in_chromium_frees_its_kernel(
+    class_server: ClassServer, browser
+) -> None:
+    server = class_server
+    context = browser.new_context(viewport={"width": 1024, "height": 700})
+    try:
+        page = context.new_page()
+        page.goto(server.base + "/voila/render/welcome.ipynb", timeout=90_000)
+        wait_for_voila_page(page, LAST_LINE, timeout=120_000)
+        assert len(kernels_of(server.process.pid)) == 1
+
+        # A reload starts the page's new kernel and frees the old one.
+        old = set(kernels_of(server.process.pid))
+        page.reload(timeout=90_000)
+        wait_for_voila_page(page, LAST_LINE, timeout=120_000)
+        wait_for_kernels(server.process.pid, 1)
+        assert not old & set(kernels_of(server.process.pid)), "the reload kept the old kernel"
+
+        page.close(run_before_unload=True)
+        took = wait_for_kernels(server.process.pid, 0, within=30)
+        print(f"\nclosing the tab freed its kernel in {took:.1f} s")
+    finally:
+        context.close()
