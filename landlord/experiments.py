@@ -495,7 +495,7 @@ def sweep(
     check_option_values(options)
     if not values:
         raise ValueError(f"sweep needs values for {option!r}")
-    if len(set(map(str, values))) != len(values):
+    if len(set(map(_sweep_value, values))) != len(values):
         raise ValueError(f"sweep values for {option!r} repeat: {list(values)!r}")
     if option not in SEAT_PARAMETERS:
         specs = _resolve([(name, {**options, option: value}) for value in values])
@@ -521,6 +521,21 @@ def sweep(
     return _experiment(
         specs, line_ups, games, seed, progress, jobs, executor, swept=(option, values)
     )
+
+
+def _sweep_value(value: Any) -> tuple[str, Any]:
+    """What makes two sweep values the same: 0 and 0.0 are, true and 1 are not.
+
+    Examples
+    --------
+    >>> _sweep_value(0) == _sweep_value(0.0), _sweep_value(True) == _sweep_value(1)
+    (True, False)
+    """
+    if isinstance(value, bool):
+        return "truth", value
+    if isinstance(value, int | float):
+        return "number", value
+    return "text", str(value)
 
 
 def bot_mix(mix: str | Sequence[str | Policy], seats: int) -> list[str | Policy]:
