@@ -648,7 +648,10 @@ def _terminal_bar(total: int) -> Iterator[Callable[[int, int], Any] | None]:
         return
     from tqdm import tqdm
 
-    with tqdm(total=total, unit="game", desc="playing", file=sys.stderr) as bar:
+    class Bar(tqdm):  # without tqdm's monitor thread: the workers are forked from one thread
+        monitor_interval = 0
+
+    with Bar(total=total, unit="game", desc="playing", file=sys.stderr) as bar:
         yield lambda done, _: bar.update(done - bar.n)
 
 
