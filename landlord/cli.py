@@ -297,6 +297,13 @@ _games, _jobs, _rolls = (
 )
 
 
+def _file_name(text: str) -> str:
+    """An argparse type for a file to read or write: an empty name is refused, not ignored."""
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file name, got ''")
+    return text
+
+
 def _option_value(text: str) -> Any:
     """A command-line option value: true/false, a whole number, a decimal, or text."""
     from landlord.experiments import option_value
@@ -308,9 +315,12 @@ def _rule_options(args: argparse.Namespace) -> dict[str, Any]:
     options = {}
     for item in args.option:
         name, equals, value = item.partition("=")
+        name = name.strip()
         if not equals or not name:
             args.parser.error(f"argument --option: expected NAME=VALUE, got {item!r}")
-        options[name.strip()] = _option_value(value)
+        if name in options:
+            args.parser.error(f"argument --option: option {name!r} given twice")
+        options[name] = _option_value(value)
     _check_options(args, "--option", options)
     return options
 
@@ -545,9 +555,10 @@ def _sweep(args: argparse.Namespace) -> int:
 
     option, equals, text = args.param.partition("=")
     option = option.strip()
-    if not equals or not option or not text.strip():
+    items = text.split(",")
+    if not equals or not option or not all(item.strip() for item in items):
         args.parser.error(f"argument --param: expected NAME=V1,V2,..., got {args.param!r}")
-    values = [_option_value(value) for value in text.split(",")]
+    values = [_option_value(item) for item in items]
     if option in SEAT_PARAMETERS:
         return _sweep_seats(args, option, values)
     return _experiment(args, args.rules, (option, values))
@@ -586,7 +597,7 @@ def _claim(args: argparse.Namespace) -> int:
         args.parser.error("argument --check: compares the shipped grid's results; drop --grid")
     try:
         grid = load_grid(args.grid) if args.grid else load_grid()
-        wanted = [s.strip() for s in args.scenario.split(",")] if args.scenario else None
+        wanted = None if args.scenario is None else [s.strip() for s in args.scenario.split(",")]
         for scenario_id in wanted or ():
             grid.scenario(scenario_id)
     except GridError as error:
@@ -637,7 +648,10 @@ def _terminal_bar(total: int) -> Iterator[Callable[[int, int], Any] | None]:
         return
     from tqdm import tqdm
 
-    with tqdm(total=total, unit="game", desc="playing", file=sys.stderr) as bar:
+    class Bar(tqdm):  # without tqdm's monitor thread: the workers are forked from one thread
+        monitor_interval = 0
+
+    with Bar(total=total, unit="game", desc="playing", file=sys.stderr) as bar:
         yield lambda done, _: bar.update(done - bar.n)
 
 
@@ -934,6 +948,7 @@ def _add_experiment_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--out",
+        type=_file_name,
         metavar="FILE",
         help="also save the results: FILE.json (everything), FILE.csv (tables and "
         "metadata) or FILE.parquet (tables, each with its metadata)",
@@ -1010,7 +1025,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="a rule set option, for example advanced=true or round_limit=30 (repeatable)",
     )
     play.add_argument("--json", action="store_true", help="print JSON instead of text")
-    play.add_argument("--save", metavar="FILE", help="write the replayable game as JSON")
+    play.add_argument(
+        "--save", type=_file_name, metavar="FILE", help="write the replayable game as JSON"
+    )
     _add_force(play, "--save")
     compare = _add_command(
         commands,
@@ -1101,7 +1118,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="only these scenarios, comma-separated (such as eager.printed,random.long)",
     )
     claim.add_argument(
-        "--grid", metavar="FILE", help="a grid file of your own (default: the shipped grid.toml)"
+        "--grid",
+        type=_file_name,
+        metavar="FILE",
+        help="a grid file of your own (default: the shipped grid.toml)",
     )
     claim.add_argument(
         "--jobs",
@@ -1120,20 +1140,24 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="play, then compare with the shipped results; exit 1 if they differ",
     )
-    claim.add_argument("--out", metavar="FILE.json", help="also write the results as JSON")
+    claim.add_argument(
+        "--out", type=_file_name, metavar="FILE.json", help="also write the results as JSON"
+    )
     _add_force(claim, "--out")
     claim.add_argument("--json", action="store_true", help="print JSON instead of a table")
     replay = _add_command(
         commands, "replay", _replay, "load a saved game, check it by replaying, and print it"
     )
-    replay.add_argument("file", metavar="FILE", help="a game saved with --save")
+    replay.add_argument("file", type=_file_name, metavar="FILE", help="a game saved with --save")
     replay.add_argument("--json", action="store_true", help="print JSON instead of text")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    args = build_parser().parse_args(argv)
+    args, unknown = build_parser().parse_known_args(argv)
+    if unknown:  # refused by the command's own parser, which prints the command's usage
+        args.parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         return args.run(args)
     except BrokenPipeError:

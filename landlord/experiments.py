@@ -98,10 +98,17 @@ MAX_JOBS = 64
 #: its sums of money many times over before it ends.
 MAX_OPTION_NUMBER = 10**12
 #: How the worker processes are started. "fork" is explicit, not the default
-#: of whatever Python runs: it starts workers at once, and it needs no
+#: of whatever Python runs: it starts workers at once, it needs no
 #: ``if __name__ == "__main__":`` guard in the script that calls
-#: :func:`compare` (which "spawn" and "forkserver" do). The workers play
-#: games only, and start no threads of their own.
+#: :func:`compare` (which "spawn" and "forkserver" do), and a bot class
+#: defined in a notebook or a script reaches the workers. The workers play
+#: games only and start no threads of their own; nor do the progress bars
+#: (tqdm's monitor thread is left off), so the command line forks a process
+#: of one thread. A program running threads of its own (a Jupyter kernel
+#: does) that would rather not fork them (Python 3.12 and later warn that it
+#: "may lead to deadlocks") passes ``executor=ProcessPoolExecutor(jobs,
+#: mp_context=multiprocessing.get_context("forkserver"))``: the results are
+#: the same whichever way the workers start.
 START_METHOD = "fork"
 
 
@@ -495,7 +502,7 @@ def sweep(
     check_option_values(options)
     if not values:
         raise ValueError(f"sweep needs values for {option!r}")
-    if len(set(map(str, values))) != len(values):
+    if len(set(map(_sweep_value, values))) != len(values):
         raise ValueError(f"sweep values for {option!r} repeat: {list(values)!r}")
     if option not in SEAT_PARAMETERS:
         specs = _resolve([(name, {**options, option: value}) for value in values])
@@ -521,6 +528,21 @@ def sweep(
     return _experiment(
         specs, line_ups, games, seed, progress, jobs, executor, swept=(option, values)
     )
+
+
+def _sweep_value(value: Any) -> tuple[str, Any]:
+    """What makes two sweep values the same: 0 and 0.0 are, true and 1 are not.
+
+    Examples
+    --------
+    >>> _sweep_value(0) == _sweep_value(0.0), _sweep_value(True) == _sweep_value(1)
+    (True, False)
+    """
+    if isinstance(value, bool):
+        return "truth", value
+    if isinstance(value, int | float):
+        return "number", value
+    return "text", str(value)
 
 
 def bot_mix(mix: str | Sequence[str | Policy], seats: int) -> list[str | Policy]:
@@ -564,7 +586,10 @@ def _progress_bar(
     elif progress is True:
         from tqdm.auto import tqdm
 
-        with tqdm(total=total, unit="game", desc="playing", smoothing=0.1) as bar:
+        class Bar(tqdm):  # without tqdm's monitor thread: workers are forked from one thread
+            monitor_interval = 0
+
+        with Bar(total=total, unit="game", desc="playing", smoothing=0.1) as bar:
             yield lambda done, _: bar.update(done - bar.n)
     elif callable(progress):
         yield progress

@@ -8,6 +8,7 @@ Python's recursion:
 ========================  ===========================================
 rule-set TOML file        at most 1 MB (:data:`RULES_BYTES`)
 rule-set CSV file         at most 1 MB, 1,000 rows (:data:`CSV_ROWS`)
+claim grid (TOML)         at most 1 MB (:data:`GRID_BYTES`)
 saved game (JSON)         at most 50 MB (:data:`GAME_BYTES`),
                           1,000,000 history entries (:data:`HISTORY`)
 saved results             at most 500 MB (:data:`RESULTS_BYTES`)
@@ -33,6 +34,7 @@ __all__ = ["DEPTH", "INT64", "cut", "depth", "parse_json", "shown", "too_deep"]
 
 RULES_BYTES = 1_000_000
 CSV_ROWS = 1_000
+GRID_BYTES = 1_000_000
 GAME_BYTES = 50_000_000
 HISTORY = 1_000_000
 RESULTS_BYTES = 500_000_000

@@ -34,8 +34,9 @@ def _name_max(folder: Path) -> int:
 def check_destination(paths: Iterable[str | os.PathLike[str]], force: bool = False) -> None:
     """Refuse, before any work, files that could not be written or would be replaced.
 
-    Each path's folder must exist and be writable and its name must fit the
-    file system; unless ``force``, no path may exist already.
+    Each path's folder must exist and be writable, its name must fit the
+    file system, and it may not be a folder, a device or a pipe; unless
+    ``force``, no path may exist already.
 
     Raises
     ------
@@ -71,6 +72,8 @@ def check_destination(paths: Iterable[str | os.PathLike[str]], force: bool = Fal
             )
         if path.is_dir():
             raise DestinationError(f"cannot write {path}: it is a folder")
+        if path.exists() and not path.is_file():  # a device or a pipe: --force must not replace it
+            raise DestinationError(f"cannot write {path}: it is not a regular file")
         if not force and (path.exists() or path.is_symlink()):
             raise DestinationError(f"{path} already exists")
 

@@ -8,9 +8,15 @@ and the library's own checks.
 
 from __future__ import annotations
 
+import io
 import json
+import multiprocessing
 import os
 import signal
+import sys
+import threading
+import warnings
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -271,6 +277,72 @@ def test_the_workers_start_method_is_explicit(monkeypatch):
     monkeypatch.setattr(experiments, "ProcessPoolExecutor", pool)
     experiments.simulate(SHORT, games=2, jobs=2)
     assert seen == [experiments.START_METHOD]
+
+
+@pytest.fixture
+def monitor_threads(monkeypatch: pytest.MonkeyPatch) -> list[type]:
+    """The tqdm classes that start a monitor thread (none running before: each bar would)."""
+    import tqdm.std
+
+    started: list[type] = []
+    monkeypatch.setattr(tqdm.std.tqdm, "monitor", None)
+    monkeypatch.setattr(tqdm.std, "TMonitor", lambda cls, _interval: started.append(cls))
+    return started
+
+
+class _Terminal(io.StringIO):
+    """A stderr that says it is a terminal, so that the command line shows its bar."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bars_start_no_thread(monitor_threads, monkeypatch):
+    before = threading.active_count()
+    with experiments._progress_bar(True, 3) as progress:
+        progress(1, 3)
+        assert threading.active_count() == before
+    monkeypatch.setattr(sys, "stderr", _Terminal())
+    with cli._terminal_bar(3) as progress:
+        progress(1, 3)
+        assert threading.active_count() == before
+    assert monitor_threads == []
+
+
+def test_the_workers_are_forked_from_one_thread_with_the_bar_on(monkeypatch):
+    """Python 3.12 and later warn when a process with other threads forks (a DeprecationWarning
+    that is dropped, not raised, when warnings are errors: so they are recorded here)."""
+    import tqdm.std
+
+    monkeypatch.setattr(tqdm.std.tqdm, "monitor", None)  # a bar with a monitor would start one
+    forks = []
+    real = experiments.ProcessPoolExecutor
+
+    def pool(max_workers, mp_context=None):
+        forks.append((mp_context.get_start_method(), threading.active_count()))
+        return real(max_workers=max_workers, mp_context=mp_context)
+
+    monkeypatch.setattr(experiments, "ProcessPoolExecutor", pool)
+    before = threading.active_count()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = experiments.simulate(SHORT, games=4, jobs=2, progress=True)
+    assert forks == [("fork", before)]  # no thread of the bar's when the workers start
+    assert [str(w.message) for w in caught if "fork" in str(w.message)] == []
+    assert len(result.games) == 4
+
+
+@pytest.mark.parametrize("method", ["fork", "forkserver", "spawn"])
+def test_the_figures_are_the_same_whatever_starts_the_workers(method):
+    import pandas.testing
+
+    rules = [SHORT, "single_tax[round_limit=3]"]
+    here = experiments.compare(rules, games=6, seed=7)
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context(method)) as pool:
+        there = experiments.compare(rules, games=6, seed=7, jobs=2, executor=pool)
+    for table in ("games", "per_round", "per_player", "summary"):
+        pandas.testing.assert_frame_equal(getattr(here, table), getattr(there, table))
+    assert here.table() == there.table()
 
 
 # --- The library's own checks ----------------------------------------------------

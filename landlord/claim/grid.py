@@ -23,7 +23,7 @@ from dataclasses import MISSING, dataclass
 from pathlib import Path
 from typing import Any
 
-from landlord import scorecard
+from landlord import limits, scorecard
 
 __all__ = [
     "GRID_PATH",
@@ -144,15 +144,21 @@ def load_grid(path: str | Path = GRID_PATH) -> Grid:
     Raises
     ------
     GridError
-        Naming the file and the field, when the file cannot be read, is not
-        TOML, or a field is missing or of the wrong kind, or names a rule set,
-        bot or measure the kit does not know.
+        Naming the file and the field, when the file cannot be read, is
+        larger than :data:`landlord.limits.GRID_BYTES`, is not TOML, or a
+        field is missing or of the wrong kind, or names a rule set, bot or
+        measure the kit does not know.
     """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:  # at most the limit: /dev/zero never ends
+            raw = handle.read(limits.GRID_BYTES + 1)
     except OSError as error:
         raise GridError(f"{path}: cannot be read ({error.strerror or error})") from None
+    if len(raw) > limits.GRID_BYTES:
+        raise GridError(f"{path}: larger than {limits.GRID_BYTES:,} bytes, the most a grid may be")
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise GridError(f"{path}: not a TOML file ({error})") from None
     return grid_from_text(text, path)

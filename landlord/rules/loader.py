@@ -212,10 +212,12 @@ def _locate(id_or_path: str | os.PathLike[str]) -> tuple[Path, str | None]:
     if isinstance(id_or_path, str) and id_or_path in registered():
         return registered()[id_or_path], id_or_path
     path = Path(id_or_path)
-    if path.suffix != ".toml" and not _exists(path):
+    blank = not os.fspath(id_or_path).strip()  # Path("") is the current folder
+    if blank or (path.suffix != ".toml" and not _exists(path)):
         known = ", ".join(registered())
+        shown = limits.cut(os.fspath(id_or_path)) if blank else limits.shown(path)
         raise RulesError(
-            f"unknown rule set {limits.shown(path)!r}: expected one of {known}, "
+            f"unknown rule set {shown!r}: expected one of {known}, "
             "or the path of a rule-set .toml file"
         )
     return path, None
