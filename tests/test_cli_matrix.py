@@ -70,6 +70,7 @@ BAD_RULE_FILES = {
     "empty": "{d}/empty.toml",
     "not-a-rule-set": "{d}/other.toml",
     "under-a-file": "{d}/plain/rules.toml",
+    "pipe": "{d}/pipe.toml",  # reading it would wait for a writer for ever
 }
 BAD_GAME_FILES = {
     "absent": "{d}/absent.json",
@@ -368,6 +369,7 @@ def make_files(folder: Path) -> Path:
     (folder / "number.json").write_text('{"format": ' + "9" * 5000 + "}")
     (folder / "other.json").write_text('{"format": "something-else"}')
     os.mkfifo(folder / "pipe.json")  # a named pipe: reading it would wait for a writer
+    os.mkfifo(folder / "pipe.toml")
     return folder
 
 

@@ -150,8 +150,10 @@ def load_grid(path: str | Path = GRID_PATH) -> Grid:
         measure the kit does not know.
     """
     path = Path(path)
+    if path.exists() and not path.is_file():  # a pipe would wait for a writer for ever
+        raise GridError(f"{path}: cannot be read (not a regular file)")
     try:
-        with path.open("rb") as handle:  # at most the limit: /dev/zero never ends
+        with path.open("rb") as handle:  # at most the limit
             raw = handle.read(limits.GRID_BYTES + 1)
     except OSError as error:
         raise GridError(f"{path}: cannot be read ({error.strerror or error})") from None
