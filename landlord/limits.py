@@ -103,6 +103,21 @@ def parse_json(text: str | bytes) -> Any:
     return document
 
 
+def special_file(path: Any) -> bool:
+    """Whether ``path`` is there but is not a regular file (a pipe, a device, a folder):
+    reading a named pipe would wait for a writer for ever. A name the system cannot even
+    look up (too long, say) is left to the reader's own error.
+
+    >>> special_file("/dev/null"), special_file(__file__), special_file("no/such/file")
+    (True, False, False)
+    """
+    try:
+        path = Path(path)
+        return path.exists() and not path.is_file()
+    except OSError:
+        return False
+
+
 def shown(path: Any) -> str:
     """A file's name as an error shows it, cut short if it is too long to be one.
 

@@ -150,7 +150,7 @@ def load_grid(path: str | Path = GRID_PATH) -> Grid:
         measure the kit does not know.
     """
     path = Path(path)
-    if path.exists() and not path.is_file():  # a pipe would wait for a writer for ever
+    if limits.special_file(path):  # a pipe would wait for a writer for ever
         raise GridError(f"{path}: cannot be read (not a regular file)")
     try:
         with path.open("rb") as handle:  # at most the limit

@@ -339,7 +339,7 @@ def _fresh(rules: RuleSet) -> RuleSet:
 
 def _read_toml(path: Path) -> dict[str, Any]:
     """The tables of a TOML file, held to the limits of :mod:`landlord.limits`."""
-    if path.exists() and not path.is_file():  # a pipe would wait for a writer for ever
+    if limits.special_file(path):  # a pipe would wait for a writer for ever
         raise RulesError(f"{limits.shown(path)}: not a regular file", path=path)
     try:
         with path.open("rb") as handle:
