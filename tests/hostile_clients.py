@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import http.client
 import json
 import re
@@ -204,3 +205,26 @@ def send_legacy_frame(base: str, kernel_id: str, frame: bytes) -> int | None:
     Returns the HTTP status if the server refused the websocket, else None.
     """
     return _run(_send_legacy_frame(base, kernel_id, frame))
+
+
+async def _hold_open(base: str, kernel_id: str, seconds: float, until) -> float | None:
+    socket = await websocket_connect(_channels_url(base, kernel_id), subprotocols=[V1_PROTOCOL])
+    started = time.monotonic()
+    try:
+        while time.monotonic() - started < seconds:
+            if until():
+                return time.monotonic() - started
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(socket.read_message(), 0.5)
+        return None
+    finally:
+        socket.close()
+
+
+def hold_open(base: str, kernel_id: str, seconds: float, until) -> float | None:
+    """Keep a tab's kernel websocket connected, sending nothing, until ``until()`` is
+    true (checked about twice a second) or ``seconds`` have passed.
+
+    Returns how long until ``until()`` was true, or None if it never was.
+    """
+    return _run(_hold_open(base, kernel_id, seconds, until))

@@ -14,6 +14,7 @@ cores" is measured here for the welcome app (a light page) and in
 
 from __future__ import annotations
 
+import json
 import subprocess
 import time
 from collections.abc import Iterator
@@ -23,7 +24,7 @@ from pathlib import Path
 
 import hostile_clients as hostile
 import pytest
-from conftest import free_port, serve_command, serving_process, wait_for_voila_page
+from conftest import ROOT, free_port, serve_command, serving_process, wait_for_voila_page
 
 import landlord
 
@@ -171,3 +172,32 @@ def test_closing_or_reloading_a_tab_in_chromium_frees_its_kernel(
         print(f"\nclosing the tab freed its kernel in {took:.1f} s")
     finally:
         context.close()
+
+
+def test_the_shipped_server_culls_idle_kernels_with_their_tabs_open() -> None:
+    """``voila.json`` (read by ``make run``) stops a kernel idle for 10 minutes even
+    while its tab stays connected (the audit: open idle tabs were never culled)."""
+    kernels = json.loads((ROOT / "voila.json").read_text())["MappingKernelManager"]
+    assert kernels["cull_connected"] is True
+    assert 0 < kernels["cull_idle_timeout"] <= 600
+    assert 0 < kernels["cull_interval"] <= kernels["cull_idle_timeout"]
+
+
+def test_an_idle_kernel_is_culled_while_its_tab_stays_connected(tmp_path: Path) -> None:
+    """The same culling, with a 3 s idle limit: an open app whose websocket stays
+    connected but sends nothing loses its kernel."""
+    port = free_port()
+    command = serve_command(
+        port,
+        "--MappingKernelManager.cull_idle_timeout=3",
+        "--MappingKernelManager.cull_interval=1",
+    )  # cull_connected comes from voila.json, as for make run
+    with serving_process(command, port, tmp_path / "server.log") as (base, process):
+        page = hostile.open_page(base)
+        assert len(kernels_of(process.pid)) == 1
+        culled_after = hostile.hold_open(
+            base, page.kernel_id, 30, until=lambda: not kernels_of(process.pid)
+        )
+        assert culled_after is not None, "the idle kernel still ran after 30 s"
+        print(f"\nan idle kernel with its tab connected was culled after {culled_after:.1f} s")
+        assert hostile.get_status(base + "/", timeout=1) == 200
