@@ -20,7 +20,6 @@ page's main control is used).
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -253,7 +252,6 @@ def test_experiments_page_is_accessible_and_runs_from_the_keyboard(small_page, v
     games.press("Tab")
     page.wait_for_timeout(300)
     tab_to(page, "button.landlord-run")
-    started = time.perf_counter()
     page.keyboard.press("Enter")
     page.locator(".landlord-summary table").first.wait_for(timeout=60_000)
     page.wait_for_function(
@@ -261,7 +259,6 @@ def test_experiments_page_is_accessible_and_runs_from_the_keyboard(small_page, v
         ".filter(img => img.naturalWidth > 0).length >= 3",
         timeout=30_000,
     )
-    assert time.perf_counter() - started < 60
     results.append(run_axe(page))
     check(page, "experiments", results)
 
