@@ -34,6 +34,7 @@ Serve on another port, allowing a classroom name besides the loopback::
 
 from __future__ import annotations
 
+import html
 import re
 from contextvars import ContextVar
 
@@ -187,14 +188,22 @@ class KernelCap:
         return kernel_id
 
 
+#: The page a visitor past a kernel limit sees (HTTP 503). It does not reload by itself:
+#: a timed reload moves a screen reader's place and takes the page from under a reader
+#: (WCAG 2.2.1); the visitor tries again with the link, a large target for a finger.
 FULL_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>The class server is full</title>
-<meta http-equiv="refresh" content="60"></head>
-<body style="font-family: sans-serif; max-width: 36em; margin: 4em auto">
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>The class server is full</title></head>
+<body style="font-family: sans-serif; font-size: 1.125rem; line-height: 1.5;
+ max-width: 36em; margin: 2em auto; padding: 0 1em; color: #1a1a1a; background: #fff">
+<main>
 <h1>The class server is full</h1>
 <p>The class server is full: close a tab or try again in a minute.</p>
-<p>({running} apps are open{whose}; the limit is {limit}.) This page tries again by
-itself in a minute.</p></body></html>
+<p>({running} apps are open{whose}; the limit is {limit}.)</p>
+<p><a href="{again}" style="display: inline-block; padding: 0.6em 1.2em; border-radius: 0.3em;
+ background: #1f4e8c; color: #fff; font-weight: bold; text-decoration: none">Try again</a></p>
+</main></body></html>
 """
 
 
@@ -224,7 +233,10 @@ class GuardedPageHandler(TornadoVoilaHandler):
             self.set_status(503)
             self.set_header("Retry-After", "60")
             whose = " on this device" if full.client else ""
-            self.finish(FULL_PAGE.format(running=full.running, limit=full.limit, whose=whose))
+            again = html.escape(self.request.uri or "/", quote=True)
+            self.finish(
+                FULL_PAGE.format(running=full.running, limit=full.limit, whose=whose, again=again)
+            )
         finally:
             VISITOR.reset(token)
 

@@ -36,6 +36,9 @@ pytestmark = [pytest.mark.security, pytest.mark.timeout(300)]
 #: The server's limits in these tests: the shipped total, a small per-client one.
 MOST_KERNELS, MOST_PER_CLIENT = 20, 2
 
+#: A tablet held upright.
+TABLET = {"width": 768, "height": 1024}
+
 
 def kernels_of(pid: int) -> list[int]:
     """The kernel processes a server started (its children running ipykernel)."""
@@ -201,3 +204,50 @@ def test_an_idle_kernel_is_culled_while_its_tab_stays_connected(tmp_path: Path) 
         assert culled_after is not None, "the idle kernel still ran after 30 s"
         print(f"\nan idle kernel with its tab connected was culled after {culled_after:.1f} s")
         assert hostile.get_status(base + "/", timeout=1) == 200
+
+
+@pytest.mark.browser
+def test_the_full_page_reads_well_on_a_laptop_and_a_tablet_and_its_link_tries_again(
+    tmp_path: Path, browser
+) -> None:
+    """A visitor past the limit, in Chromium: the full page passes axe-core (no timed
+    reload, a main landmark), fits a tablet's width with text of at least 16 px and a
+    "Try again" link a finger can hit, and that link opens the app asked for once a
+    tab has been closed."""
+    from test_accessibility import AXE_SCRIPT, TAGS
+
+    port = free_port()
+    command = serve_command(port, "--LandlordVoila.max_kernels=1")
+    with serving_process(command, port, tmp_path / "server.log") as (base, process):
+        first = hostile.open_page(base)
+        url = base + "/voila/render/welcome.ipynb?seed=3&rules=single_tax"
+        for viewport, touch in (({"width": 1024, "height": 700}, False), (TABLET, True)):
+            context = browser.new_context(viewport=viewport, is_mobile=touch, has_touch=touch)
+            try:
+                page = context.new_page()
+                assert page.goto(url, timeout=30_000).status == 503
+                page.get_by_role("heading", name="The class server is full").wait_for()
+                page.add_script_tag(path=str(AXE_SCRIPT))
+                found = page.evaluate(
+                    "(tags) => axe.run({runOnly: {type: 'tag', values: tags}})", TAGS
+                )
+                assert [v["id"] for v in found["violations"]] == []
+                assert (
+                    page.evaluate("() => document.documentElement.scrollWidth")
+                    <= (viewport["width"])
+                )
+                smallest = page.evaluate(
+                    "() => Math.min(...[...document.querySelectorAll('p, a')]"
+                    ".map(e => parseFloat(getComputedStyle(e).fontSize)))"
+                )
+                assert smallest >= 16
+                again = page.get_by_role("link", name="Try again")
+                assert again.bounding_box()["height"] >= 44
+                if touch:  # the slot is freed, and the link opens the app asked for
+                    assert hostile.shut_down(base, first) == 204
+                    wait_for_kernels(process.pid, 0)
+                    again.tap()
+                    wait_for_voila_page(page, LAST_LINE, timeout=120_000)
+                    assert page.url == url
+            finally:
+                context.close()
