@@ -40,6 +40,7 @@ from typing import Any
 import landlord
 from landlord.rules import RulesError, RuleSet, RuleSetInfo, available, load_rules, registered
 from landlord.rules.model import PROVENANCE_STATUSES
+from landlord.writing import WrittenThenInterrupted
 
 #: The limits of the command line (the experiments' own are in
 #: landlord.experiments; they are written out here so that building the parser
@@ -1164,6 +1165,14 @@ def main(argv: list[str] | None = None) -> int:
         # The reader went away (``landlord rules | head``): stop quietly.
         sys.stderr.close()
         return 0
+    except WrittenThenInterrupted:
+        # Ctrl-C while a set of files was put in place: the set was put in place whole.
+        print(
+            f"landlord {args.command}: interrupted as the files were put in place; "
+            "they were written whole",
+            file=sys.stderr,
+        )
+        return 130
     except KeyboardInterrupt:
         # Ctrl-C: files being written are left as they were (landlord.writing).
         print(f"landlord {args.command}: interrupted; no file was changed", file=sys.stderr)

@@ -4,7 +4,10 @@ A saved game or a set of results tables is written in two steps. Each file is
 first written to a temporary file in its own folder; only when every one of
 them is written are they renamed over their real names (``os.replace``, which
 is atomic on one file system). An error or Ctrl-C while writing removes the
-temporary files and leaves the old files, if any, as they were.
+temporary files and leaves the old files, if any, as they were. The renames
+are one step: a rename that fails undoes those before it, and Ctrl-C is held
+until the last is done (the new set then stands, and the interrupt is raised
+as :class:`WrittenThenInterrupted`).
 
 :func:`check_destination` is what the command line runs before it plays any
 game, so that a bad folder or an existing file is reported at once.
@@ -14,8 +17,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
+import signal
 import tempfile
-from collections.abc import Callable, Iterable, Mapping
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 
 
@@ -78,6 +84,11 @@ def check_destination(paths: Iterable[str | os.PathLike[str]], force: bool = Fal
             raise DestinationError(f"{path} already exists")
 
 
+class WrittenThenInterrupted(KeyboardInterrupt):
+    """Ctrl-C came while a set of files was being put in place; the set was then put
+    in place whole (a set is never left half old, half new), so the new files stand."""
+
+
 def write_atomically(writers: Mapping[str | os.PathLike[str], Callable[[Path], None]]) -> None:
     """Write a set of files so that the set is all new or all old.
 
@@ -85,7 +96,9 @@ def write_atomically(writers: Mapping[str | os.PathLike[str], Callable[[Path], N
     content to the path it is given (a temporary file in the same folder).
     Every temporary file is written before any is renamed; on any error,
     or KeyboardInterrupt, the temporary files are removed and the error
-    raised again.
+    raised again. The renames are done as one step (:func:`_put_in_place`):
+    if one fails, those already done are undone, and Ctrl-C is held until
+    they are all done, then raised as :class:`WrittenThenInterrupted`.
     """
     temporary: dict[Path, Path] = {}
     try:
@@ -99,13 +112,83 @@ def write_atomically(writers: Mapping[str | os.PathLike[str], Callable[[Path], N
             write(temporary[final])
         for written in temporary.values():
             os.chmod(written, 0o666 & ~_umask())
-        for final, written in temporary.items():
-            os.replace(written, final)
+        with _ctrl_c_held():
+            _put_in_place(temporary)
     except BaseException:
         for written in temporary.values():
             with contextlib.suppress(FileNotFoundError):
                 written.unlink()
         raise
+
+
+def _put_in_place(temporary: Mapping[Path, Path]) -> None:
+    """Rename each temporary file over its final name, all or none.
+
+    Each file about to be replaced is kept first under a second name (a hard
+    link, or a copy where the file system has none); if a rename fails, the
+    files already renamed are put back (or removed, if they are new) and the
+    error raised again. The kept names are removed at the end either way.
+    """
+    kept: dict[Path, Path] = {}
+    done: list[Path] = []
+    try:
+        for final in temporary:
+            if final.is_file():
+                kept[final] = _keep(final)
+        for final, written in temporary.items():
+            done.append(final)  # first: undoing a rename that did not happen is harmless
+            os.replace(written, final)
+    except BaseException:
+        for final in reversed(done):
+            if final in kept:
+                os.replace(kept.pop(final), final)
+            else:
+                final.unlink(missing_ok=True)
+        raise
+    finally:
+        for old in kept.values():
+            old.unlink(missing_ok=True)
+
+
+def _keep(path: Path) -> Path:
+    """A second name for ``path``'s present content, in its folder."""
+    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".old", dir=path.parent)
+    os.close(handle)
+    second = Path(name)
+    try:
+        second.unlink()
+        os.link(path, second)
+    except OSError:  # no hard links here (or a race for the name): a copy does
+        shutil.copy2(path, second)
+    return second
+
+
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) back for the block; raise it after.
+
+    Python runs signal handlers in the main thread, whichever thread the signal
+    came to, so for the block the handler only notes the signal. After it, the
+    former handler is put back and a noted Ctrl-C is raised as
+    :class:`WrittenThenInterrupted` (or handed to a handler of the program's own).
+    Outside the main thread no handler can be set, and nothing is held.
+    """
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is None  # a handler set outside Python: left alone
+    ):
+        yield
+        return
+    came: list[int] = []
+    former = signal.signal(signal.SIGINT, lambda number, _frame: came.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, former)
+    if came:
+        if former is signal.default_int_handler:
+            raise WrittenThenInterrupted
+        signal.raise_signal(signal.SIGINT)
 
 
 def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
