@@ -405,7 +405,8 @@ def check_seeded(record: GameRecord, name: str = "the saved game") -> bool:
 
     What this proves, and what not: a game that passes is one this version of the
     kit plays, with these rules, this seed and these bots (an edited seed, a bot
-    relabelled or given other parameters, or an edited step is refused). It does not
+    relabelled or given other parameters, a bot's description that its parameters
+    do not give, or an edited step is refused). It does not
     prove who sat at the table (names are only labels), nor that the game was not
     made up: anyone can play a seed and save it. A file without a seed cannot be
     checked this way; its steps are still checked as legal by :func:`read_game`.
@@ -460,6 +461,14 @@ loaded
         )
     except (ValueError, TypeError) as error:
         raise refuse(f"its players or rules cannot be set up again: {error}") from None
+    for seat, (policy, player) in enumerate(zip(record.policies, players, strict=True)):
+        label = (policy.get("params") or {}).get("name", player.name)
+        if label != policy.get("strategy") or policy.get("description") != player.describe():
+            raise refuse(
+                f"player {seat + 1} ({record.names[seat]}): the file calls the bot "
+                f"{policy.get('strategy')!r}, {policy.get('description')!r}, but its "
+                f"parameters make {label!r}, {player.describe()!r}"
+            )
     game, saved = session.game, record.history
     while len(game.history) < len(saved):
         number = len(game.history)
