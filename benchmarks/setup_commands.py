@@ -71,6 +71,20 @@ def save_report(report: dict, path: Path) -> None:
     path.write_text(text + "\n")
 
 
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
 def folder_size_mib(path: Path) -> float:
     total = sum(f.stat().st_size for f in path.rglob("*") if f.is_file() and not f.is_symlink())
     return round(total / 2**20, 1)

@@ -30,7 +30,7 @@ import sys
 import time
 from pathlib import Path
 
-from setup_commands import commit, free_port, machine, save_report
+from setup_commands import children, commit, free_port, machine, save_report
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -44,16 +44,7 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 def family(pid: int) -> list[int]:
     """A server's process and its children (the kernels)."""
-    children = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                children.append(int(entry.name))
-    return [pid, *children]
+    return [pid, *children(pid)]
 
 
 def kernels(pid: int) -> int:
