@@ -16,6 +16,7 @@ game, so that a bad folder or an existing file is reported at once.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import shutil
 import signal
@@ -65,9 +66,10 @@ def check_destination(paths: Iterable[str | os.PathLike[str]], force: bool = Fal
             with tempfile.NamedTemporaryFile(prefix=".landlord-check.", dir=folder):
                 pass
         except OSError as error:
+            # A folder that exists but makes no files (/proc) says "No such file": misleading.
+            why = "it takes no new files" if error.errno == errno.ENOENT else error.strerror
             raise DestinationError(
-                f"cannot write {path}: the folder {where!r} is not writable "
-                f"({error.strerror or error})"
+                f"cannot write {path}: the folder {where!r} is not writable ({why or error})"
             ) from None
         longest = _name_max(folder)
         # the temporary file's name is longer than the file's own by a few characters
