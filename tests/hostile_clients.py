@@ -18,6 +18,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tornado.httpclient import HTTPClientError, HTTPRequest
@@ -207,7 +208,9 @@ def send_legacy_frame(base: str, kernel_id: str, frame: bytes) -> int | None:
     return _run(_send_legacy_frame(base, kernel_id, frame))
 
 
-async def _hold_open(base: str, kernel_id: str, seconds: float, until) -> float | None:
+async def _hold_open(
+    base: str, kernel_id: str, seconds: float, until: Callable[[], bool]
+) -> float | None:
     socket = await websocket_connect(_channels_url(base, kernel_id), subprotocols=[V1_PROTOCOL])
     started = time.monotonic()
     try:
@@ -221,7 +224,9 @@ async def _hold_open(base: str, kernel_id: str, seconds: float, until) -> float 
         socket.close()
 
 
-def hold_open(base: str, kernel_id: str, seconds: float, until) -> float | None:
+def hold_open(
+    base: str, kernel_id: str, seconds: float, until: Callable[[], bool]
+) -> float | None:
     """Keep a tab's kernel websocket connected, sending nothing, until ``until()`` is
     true (checked about twice a second) or ``seconds`` have passed.
 

@@ -36,7 +36,9 @@ pytestmark = [pytest.mark.security, pytest.mark.timeout(300)]
 #: The server's limits in these tests: the shipped total, a small per-client one.
 MOST_KERNELS, MOST_PER_CLIENT = 20, 2
 
-#: A tablet held upright.
+#: A small laptop, a projector-sized screen and a tablet held upright.
+LAPTOP = {"width": 1024, "height": 700}
+PROJECTOR = {"width": 1366, "height": 900}
 TABLET = {"width": 768, "height": 1024}
 
 
@@ -211,43 +213,66 @@ def test_the_full_page_reads_well_on_a_laptop_and_a_tablet_and_its_link_tries_ag
     tmp_path: Path, browser
 ) -> None:
     """A visitor past the limit, in Chromium: the full page passes axe-core (no timed
-    reload, a main landmark), fits a tablet's width with text of at least 16 px and a
-    "Try again" link a finger can hit, and that link opens the app asked for once a
-    tab has been closed."""
+    reload, a main landmark) on a small laptop, a projector-sized screen and a tablet,
+    fits the width with text of at least 16 px and a "Try again" link a finger can hit.
+    Once a tab has been closed, the link opens the app asked for: tapped on the tablet,
+    and double-clicked on the laptop, which starts one kernel, freed with its tab."""
     from test_accessibility import AXE_SCRIPT, TAGS
 
     port = free_port()
     command = serve_command(port, "--LandlordVoila.max_kernels=1")
     with serving_process(command, port, tmp_path / "server.log") as (base, process):
-        first = hostile.open_page(base)
         url = base + "/voila/render/welcome.ipynb?seed=3&rules=single_tax"
-        for viewport, touch in (({"width": 1024, "height": 700}, False), (TABLET, True)):
+
+        def full_page(context):
+            """Fill the server, open the full page; return it and the page filling it."""
+            filling = hostile.open_page(base)
+            page = context.new_page()
+            assert page.goto(url, timeout=30_000).status == 503
+            page.get_by_role("heading", name="The class server is full").wait_for()
+            return page, filling
+
+        def try_again(page, filling, press) -> None:
+            """Free the slot, press Try again, and see the app asked for open."""
+            assert hostile.shut_down(base, filling) == 204
+            wait_for_kernels(process.pid, 0)
+            press(page.get_by_role("link", name="Try again"))
+            wait_for_voila_page(page, LAST_LINE, timeout=120_000)
+            assert page.url == url
+
+        for viewport, touch in ((LAPTOP, False), (PROJECTOR, False), (TABLET, True)):
             context = browser.new_context(viewport=viewport, is_mobile=touch, has_touch=touch)
             try:
-                page = context.new_page()
-                assert page.goto(url, timeout=30_000).status == 503
-                page.get_by_role("heading", name="The class server is full").wait_for()
+                page, filling = full_page(context)
                 page.add_script_tag(path=str(AXE_SCRIPT))
                 found = page.evaluate(
                     "(tags) => axe.run({runOnly: {type: 'tag', values: tags}})", TAGS
                 )
                 assert [v["id"] for v in found["violations"]] == []
-                assert (
-                    page.evaluate("() => document.documentElement.scrollWidth")
-                    <= (viewport["width"])
-                )
+                width = page.evaluate("() => document.documentElement.scrollWidth")
+                assert width <= viewport["width"]
                 smallest = page.evaluate(
                     "() => Math.min(...[...document.querySelectorAll('p, a')]"
                     ".map(e => parseFloat(getComputedStyle(e).fontSize)))"
                 )
                 assert smallest >= 16
-                again = page.get_by_role("link", name="Try again")
-                assert again.bounding_box()["height"] >= 44
-                if touch:  # the slot is freed, and the link opens the app asked for
-                    assert hostile.shut_down(base, first) == 204
-                    wait_for_kernels(process.pid, 0)
-                    again.tap()
-                    wait_for_voila_page(page, LAST_LINE, timeout=120_000)
-                    assert page.url == url
+                assert page.get_by_role("link", name="Try again").bounding_box()["height"] >= 44
+                if touch:
+                    try_again(page, filling, lambda link: link.tap())
+                    page.close(run_before_unload=True)
+                else:
+                    assert hostile.shut_down(base, filling) == 204
+                wait_for_kernels(process.pid, 0)
             finally:
                 context.close()
+
+        context = browser.new_context(viewport=LAPTOP)
+        try:
+            page, filling = full_page(context)
+            try_again(page, filling, lambda link: link.dblclick())
+            page.wait_for_timeout(2000)  # a second page request would have started by now
+            assert len(kernels_of(process.pid)) == 1
+            page.close(run_before_unload=True)
+            wait_for_kernels(process.pid, 0)
+        finally:
+            context.close()
