@@ -1,0 +1,190 @@
+"""``python -m landlord.classroom``: serve a class on the local network (``make class``).
+
+It refuses to start without a class password: ``--password WORDS`` (8
+characters at least) or ``--new-token`` (a fresh one, printed). It prints the
+students' address with a QR code, and the teacher's link, which only the
+terminal shows. The class is kept in a store (``--folder``, a SQLite file, or
+``--store``, a PostgreSQL URL): started again on the same store, the server
+goes on with the lesson that has not ended, every table as it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import secrets
+import signal
+import socket
+import sys
+from pathlib import Path
+
+from landlord.classroom.lesson import SHORTEST_KEY, Lesson
+from landlord.classroom.store import StoreError, open_store
+from landlord.classroom.tables import CODE_LETTERS
+
+#: The port ``make class`` serves on.
+PORT = 8870
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m landlord.classroom",
+        description="Serve a class: tables across the students' devices and the teacher's "
+        "dashboard, on the local network.",
+    )
+    secret = parser.add_mutually_exclusive_group()
+    secret.add_argument(
+        "--password",
+        metavar="WORDS",
+        help=f"the class password students type ({SHORTEST_KEY} characters at least; "
+        "the environment variable LANDLORD_CLASS_PASSWORD works too)",
+    )
+    secret.add_argument(
+        "--new-token", action="store_true", help="make a fresh class password and print it"
+    )
+    parser.add_argument(
+        "--folder",
+        type=Path,
+        default=Path("classes"),
+        help="the folder that keeps the class (a SQLite file; default ./classes, made if missing)",
+    )
+    parser.add_argument(
+        "--store", metavar="URL", help="a PostgreSQL URL instead of the folder (postgresql://...)"
+    )
+    parser.add_argument("--port", type=_port, default=PORT, help=f"default {PORT}")
+    parser.add_argument(
+        "--ip",
+        default="0.0.0.0",
+        help="the address to listen on (default 0.0.0.0: every network of this machine; "
+        "127.0.0.1 for this machine only)",
+    )
+    parser.add_argument(
+        "--base-url", default="/", help="the path the class is served under (behind a proxy)"
+    )
+    parser.add_argument(
+        "--new-lesson",
+        action="store_true",
+        help="start a new lesson even if the store has one that has not ended",
+    )
+    parser.add_argument("--title", default="", help="the lesson's title, kept with its games")
+    return parser
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}")
+    return int(text)
+
+
+def lan_address() -> str:
+    """This machine's address on its local network (no packet is sent), or 127.0.0.1."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.254.254.254", 1))
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def new_password() -> str:
+    """A fresh class password: eight letters easy to read off a projector."""
+    return "".join(secrets.choice(CODE_LETTERS.lower()) for _ in range(8))
+
+
+def qr_code(text: str) -> tuple[str, str]:
+    """``text`` as a QR code: (for the terminal, as SVG for the dashboard)."""
+    import io
+
+    import segno
+
+    code = segno.make(text, error="m")
+    terminal = io.StringIO()
+    code.terminal(out=terminal, compact=True, border=2)
+    svg = code.svg_inline(scale=4, border=2, dark="#000", light="#fff", omitsize=True)
+    return terminal.getvalue(), svg
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    password = args.password or os.environ.get("LANDLORD_CLASS_PASSWORD", "")
+    if args.new_token:
+        password = new_password()
+    if not password:
+        parser.error(
+            "a class needs a password: give --password WORDS or --new-token "
+            "(make class makes a new one)"
+        )
+    if len(password) < SHORTEST_KEY:
+        parser.error(f"the class password needs {SHORTEST_KEY} characters at least")
+    base = args.base_url if args.base_url.endswith("/") else args.base_url + "/"
+    if not base.startswith("/"):
+        parser.error(f"--base-url starts with '/', not {args.base_url!r}")
+    try:
+        if args.store:
+            store = open_store(args.store)
+        else:
+            args.folder.mkdir(parents=True, exist_ok=True)
+            store = open_store(args.folder)
+    except (StoreError, OSError) as error:
+        parser.error(str(error))
+    lesson = None if args.new_lesson else Lesson.resume(store)
+    if lesson is not None and not args.new_token and password != lesson.key:
+        parser.error(
+            f"the store's lesson {lesson.code} has another password; give it, or --new-token "
+            "or --new-lesson to start a new lesson"
+        )
+    if lesson is None:
+        lesson = Lesson.start(store, password, args.title)
+        how = "a new lesson"
+    else:
+        how = f"going on with lesson {lesson.code} ({len(lesson.tables)} tables)"
+    host = lan_address() if args.ip in {"0.0.0.0", "::"} else args.ip
+    student_url = f"http://{host}:{args.port}{base}"
+    terminal_qr, svg_qr = qr_code(f"{student_url}?key={lesson.key}")
+    return serve(lesson, args, base, student_url, terminal_qr, svg_qr, how, store.name)
+
+
+def serve(lesson, args, base, student_url, terminal_qr, svg_qr, how, store_name) -> int:
+    import tornado.httpserver
+
+    from landlord.classroom.server import ClassServer, make_app, start_sync
+
+    server = ClassServer(lesson, student_url, svg_qr)
+    app = make_app(server, base)
+
+    async def run() -> None:
+        http = tornado.httpserver.HTTPServer(app, max_body_size=65_536, xheaders=False)
+        try:
+            http.listen(args.port, args.ip)
+        except OSError as error:
+            print(f"landlord class: cannot listen on {args.ip}:{args.port} ({error})",
+                  file=sys.stderr)  # fmt: skip
+            raise SystemExit(1) from None
+        sync = start_sync(server)
+        print(
+            f"landlord class: {how}, kept in {store_name}\n\n"
+            f"Students open {student_url}  (class password: {lesson.key})\n"
+            f"or scan:\n{terminal_qr}\n"
+            f"Teacher (keep this link to yourself):\n"
+            f"  http://127.0.0.1:{args.port}{base}teacher?key={lesson.teacher_key}\n"
+            "Ctrl-C stops the server; start it again on the same store to go on.",
+            flush=True,
+        )
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop.set)
+        await stop.wait()
+        sync.stop()
+        http.stop()
+        lesson.store.close()
+
+    asyncio.run(run())
+    print("landlord class: stopped; the class is kept", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,204 @@
+"""A lesson: one class's tables, kept in a store, with one writer per table.
+
+:class:`Lesson` is what the class server's handlers call. It imports nothing
+of the web: every action goes through :meth:`Lesson.act`, which reads what
+other servers may have written (:meth:`Lesson.catch_up`), checks the entry,
+writes it under the table's next number and only then applies it. The store
+refuses a number written twice, so a race between two students, two tabs or
+two server machines leaves one history: the loser is told the table moved on.
+
+Lesson-wide marks (paused, resumed, ended) are kept the same way.
+
+Examples
+--------
+>>> from landlord.classroom.store import open_store
+>>> lesson = Lesson.start(open_store(":memory:"), key="k7m2x9pq")
+>>> tables = lesson.add_tables(2, seats=2, rules=("landlords_game", "single_tax"))
+>>> [table.spec["rules"] for table in tables], tables[0].spec["seed"] == tables[1].spec["seed"]
+(['landlords_game', 'single_tax'], True)
+>>> lesson.act(tables[0].code, {"kind": "start"})
+'Waiting for 2 more players.'
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from landlord.classroom.store import Store
+from landlord.classroom.tables import ClassTable, new_code
+
+__all__ = ["MOST_TABLES", "Lesson"]
+
+#: Tables a lesson may have (a class of 64 at tables of 4; the server's load was measured at 8).
+MOST_TABLES = 16
+#: The shortest class password the server accepts.
+SHORTEST_KEY = 8
+
+
+class Lesson:
+    """One class's lesson, read from (and written to) a store.
+
+    Make one with :meth:`start` (a new lesson) or :meth:`resume`.
+    """
+
+    def __init__(self, store: Store, code: str, settings: dict[str, Any]) -> None:
+        self.store = store
+        self.code = code
+        self.settings = settings
+        self.tables: dict[str, ClassTable] = {}
+        self.paused = False
+        self.ended = False
+        self._marks = 0
+
+    @classmethod
+    def start(cls, store: Store, key: str, title: str = "") -> Lesson:
+        """A new lesson with class password ``key`` (and a fresh teacher's key)."""
+        if len(key) < SHORTEST_KEY:
+            raise ValueError(f"a class password needs {SHORTEST_KEY} characters at least")
+        taken = [code for code, _, _ in store.lessons()]
+        code = new_code(6, taken)
+        settings = {
+            "title": title,
+            "key": key,
+            "teacher": secrets.token_urlsafe(18),
+            "secret": secrets.token_urlsafe(32),
+        }
+        store.new_lesson(code, settings)
+        return cls(store, code, settings)
+
+    @classmethod
+    def resume(cls, store: Store, code: str | None = None) -> Lesson | None:
+        """The lesson ``code`` (by default the newest that has not ended) with its tables
+        played again from the store; None if there is none."""
+        lessons = store.lessons()
+        for found, _, settings in reversed(lessons):
+            if code is None or found == code:
+                lesson = cls(store, found, settings)
+                lesson.catch_up()
+                if code is None and lesson.ended:
+                    return None
+                return lesson
+        return None
+
+    # --- keys ------------------------------------------------------------------
+
+    @property
+    def key(self) -> str:
+        """The class password students type (or scan)."""
+        return self.settings["key"]
+
+    @property
+    def teacher_key(self) -> str:
+        return self.settings["teacher"]
+
+    # --- reading what was written ----------------------------------------------------
+
+    def catch_up(self) -> list[str]:
+        """Read what was written since (by this server or another); return the codes of
+        the tables that changed. A table the store holds but this lesson does not is added."""
+        changed: list[str] = []
+        for code, spec in self.store.tables(self.code):
+            if code not in self.tables:
+                self.tables[code] = ClassTable(code, spec)
+                changed.append(code)
+        last = self.store.last_seqs(self.code)
+        for code, table in self.tables.items():
+            if last.get(code, -1) >= table.seq:
+                self._read(table)
+                if code not in changed:
+                    changed.append(code)
+        marks = self.store.marks(self.code)
+        for mark in marks[self._marks :]:
+            self._mark(mark)
+        self._marks = len(marks)
+        return changed
+
+    def _read(self, table: ClassTable) -> None:
+        for seq, entry in self.store.entries(self.code, table.code, after=table.seq - 1):
+            if seq != table.seq:
+                raise ValueError(f"table {table.code}: entry {table.seq} is missing")
+            table.apply(entry)
+
+    def _mark(self, mark: dict[str, Any]) -> None:
+        what = mark.get("kind")
+        if what == "pause":
+            self.paused = True
+        elif what == "resume":
+            self.paused = False
+        elif what == "end":
+            self.ended, self.paused = True, False
+
+    # --- acting -----------------------------------------------------------------------
+
+    def act(self, code: str, entry: dict[str, Any]) -> str | None:
+        """Write and apply ``entry`` at table ``code``; return why not (a sentence), or None."""
+        table = self.tables.get(code)
+        if table is None:
+            self.catch_up()
+            table = self.tables.get(code)
+            if table is None:
+                return f"There is no table {code}."
+        if self.ended:
+            return "The lesson has ended."
+        if self.paused and entry.get("kind") in {"throw", "move", "start"}:
+            return "The teacher has paused the game."
+        self._read(table)
+        why = table.refusal(entry)
+        if why is not None:
+            return why
+        if not self.store.append(self.code, code, table.seq, entry):
+            self._read(table)  # another writer was first: show what it wrote
+            return "The table moved on before your move arrived; look again."
+        table.apply(entry)
+        return None
+
+    def set_mark(self, kind: str) -> None:
+        """Pause, resume or end the lesson (``kind``), for every server of the class."""
+        self.catch_up()
+        while not self.store.mark(self.code, self._marks, {"kind": kind}):
+            self.catch_up()
+        self._mark({"kind": kind})
+        self._marks += 1
+
+    def add_tables(
+        self,
+        count: int,
+        seats: int,
+        rules: tuple[str, ...] = ("landlords_game",),
+        bot: str = "eager_landlord",
+        options: dict[str, Any] | None = None,
+    ) -> list[ClassTable]:
+        """Add ``count`` tables of ``seats`` players, going through ``rules`` in turn.
+
+        With two rule sets or more, each group of consecutive tables (one per
+        rule set) plays on the same dice: they share a seed and a pair label,
+        so the class can compare them as the experiments do.
+        """
+        self.catch_up()
+        if not isinstance(count, int) or not 1 <= count <= MOST_TABLES - len(self.tables):
+            room = MOST_TABLES - len(self.tables)
+            raise ValueError(f"{room} more tables at most (a lesson has {MOST_TABLES} at most)")
+        seeds = {table.spec.get("pair"): table.spec["seed"] for table in self.tables.values()}
+        made = []
+        for _ in range(count):
+            group, which = divmod(len(self.tables), len(rules))
+            pair = f"pair {group + 1}" if len(rules) > 1 else None
+            seed = seeds.get(pair) if pair else None
+            if seed is None:
+                seed = seeds[pair] = secrets.randbelow(2**31)
+            spec = {
+                "rules": rules[which],
+                "seed": seed,
+                "seats": seats,
+                "bot": bot,
+                "options": dict(options or {}),
+            }
+            if pair:
+                spec["pair"] = pair
+            code = new_code(4, list(self.tables))
+            table = ClassTable(code, spec)  # checks the spec before it is kept
+            self.store.new_table(self.code, code, spec)
+            self.tables[code] = table
+            made.append(table)
+        return made

@@ -1,0 +1,615 @@
+"""The class server: tables across a class's devices, and the teacher's dashboard.
+
+It is a small Tornado application, not Voila: the games run in the server's
+own process and the browsers get HTML and a websocket of views. No kernel is
+started and none is reachable, so no visitor can run code, whatever they send
+(the kit's Voila apps answer widget messages from a kernel per tab; here a
+message can only be one of a few moves, checked by the game).
+
+Who may do what:
+
+* a visitor needs the class password (typed, or carried by the QR code's
+  link) before any page but the password form; it is kept in a signed cookie;
+* a seat is held with a random key in a signed cookie of the browser that
+  joined it: another browser, another table's cookie or a guessed key acts
+  for nobody (it may watch);
+* the teacher's dashboard needs the teacher's key, printed only in the
+  terminal that started the server.
+
+Every page is sent with a content security policy that allows only the
+server's own script and style; cookies are HttpOnly and SameSite=Strict; form
+posts carry Tornado's XSRF token and websockets must come from the server's
+own pages (their Origin is checked).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import logging
+import secrets
+import time
+from collections import defaultdict, deque
+from pathlib import Path
+from typing import Any
+
+import tornado.web
+import tornado.websocket
+from tornado.ioloop import PeriodicCallback
+
+from landlord.classroom.lesson import Lesson
+from landlord.classroom.pages import (
+    enter_page,
+    join_page,
+    message_page,
+    table_page,
+    teacher_page,
+)
+from landlord.classroom.tables import BOTS, OPEN, token_hash
+from landlord.classroom.views import actions_html, players_html, table_card, table_view
+from landlord.widgets.table import rule_set_menu
+
+__all__ = ["ClassServer", "make_app"]
+
+log = logging.getLogger("landlord.classroom")
+
+STATIC = Path(__file__).parent / "static"
+#: Wrong class passwords one address may try in ten minutes.
+MOST_WRONG_KEYS = 20
+#: Messages one connection may send in ten seconds (a student clicks; a script floods).
+MOST_MESSAGES = 40
+#: Connections the server keeps open at once (a class of 32 with a few tabs each).
+MOST_CONNECTIONS = 400
+#: Bytes a websocket message may have (a move is some tens).
+MOST_MESSAGE_BYTES = 4096
+#: How often the server reads what other servers of the class wrote (seconds).
+SYNC_SECONDS = 1.0
+
+CLASS_COOKIE = "landlord_class"
+TEACHER_COOKIE = "landlord_teacher"
+SEAT_COOKIE = "landlord_seat_"
+#: The content security policy of every answer.
+POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; "
+    "frame-ancestors 'none'"
+)
+
+
+class ClassServer:
+    """The live side of a lesson: who is connected where, and sending them views."""
+
+    def __init__(self, lesson: Lesson, student_url: str = "", qr_svg: str = "") -> None:
+        self.lesson = lesson
+        self.student_url = student_url
+        self.qr_svg = qr_svg
+        self.watchers: dict[str, set[TableSocket]] = defaultdict(set)
+        self.teachers: set[TeacherSocket] = set()
+        self.wrong_keys: dict[str, deque[float]] = defaultdict(deque)
+        #: Milliseconds from a move's arrival to its views sent, the latest ones.
+        self.send_times: deque[float] = deque(maxlen=1000)
+
+    @property
+    def connections(self) -> int:
+        return sum(len(sockets) for sockets in self.watchers.values()) + len(self.teachers)
+
+    def connected_seats(self, code: str) -> set[int]:
+        return {s.seat for s in self.watchers.get(code, ()) if s.seat is not None}
+
+    def show(self, codes: list[str] | None = None) -> None:
+        """Send every screen of these tables (all, by default) and the teachers their views."""
+        lesson = self.lesson
+        codes = list(lesson.tables) if codes is None else codes
+        for code in codes:
+            table = lesson.tables.get(code)
+            if table is None:
+                continue
+            connected = self.connected_seats(code)
+            shared = table_view(table, None, connected, lesson.paused, lesson.ended)
+            for socket in list(self.watchers.get(code, ())):
+                view = dict(shared)
+                view["actions"] = actions_html(table, socket.seat, lesson.paused, lesson.ended)
+                view["players"] = players_html(table, connected, socket.seat)
+                socket.send(view)
+        if self.teachers and codes:
+            cards = self.cards(codes)
+            for teacher in list(self.teachers):
+                teacher.send(cards)
+
+    def cards(self, codes: list[str] | None = None) -> dict[str, Any]:
+        lesson = self.lesson
+        codes = list(lesson.tables) if codes is None else codes
+        return {
+            "lesson": {
+                "paused": lesson.paused,
+                "ended": lesson.ended,
+                "tables": list(lesson.tables),
+                "connections": self.connections,
+            },
+            "cards": [
+                table_card(
+                    lesson.tables[code], self.connected_seats(code), lesson.paused, lesson.ended
+                )
+                for code in codes
+                if code in lesson.tables
+            ],
+        }
+
+    def sync(self) -> None:
+        """Read what other servers of the class wrote; show the tables that changed."""
+        marks = (self.lesson.paused, self.lesson.ended)
+        try:
+            changed = self.lesson.catch_up()
+        except Exception:  # a store that went away for a moment: try again next time
+            log.exception("could not read the class store")
+            return
+        if marks != (self.lesson.paused, self.lesson.ended):
+            self.show()
+        elif changed:
+            self.show(changed)
+
+
+class Handler(tornado.web.RequestHandler):
+    """What every page shares: the lesson, its keys, the security headers."""
+
+    @property
+    def server(self) -> ClassServer:
+        return self.application.settings["class_server"]
+
+    @property
+    def base(self) -> str:
+        return self.application.settings["base"]
+
+    def set_default_headers(self) -> None:
+        self.set_header("Content-Security-Policy", POLICY)
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("X-Frame-Options", "DENY")
+
+    def cookie(self, name: str) -> str:
+        value = self.get_signed_cookie(name, max_age_days=2)
+        return value.decode() if value else ""
+
+    def put_cookie(self, name: str, value: str) -> None:
+        self.set_signed_cookie(
+            name, value, expires_days=1, httponly=True, samesite="Strict", path=self.base
+        )
+
+    def in_class(self) -> bool:
+        return secrets.compare_digest(self.cookie(CLASS_COOKIE), self.server.lesson.code)
+
+    def is_teacher(self) -> bool:
+        return secrets.compare_digest(self.cookie(TEACHER_COOKIE), self.server.lesson.code)
+
+    def page(self, text: str, status: int = 200) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(text)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        words = {
+            403: ("Not allowed", "This page needs the class password or the teacher's link."),
+            404: ("Not here", "There is no such page on the class server."),
+            405: ("Not here", "There is no such page on the class server."),
+            429: ("Slow down", "Too many tries: wait a few minutes, then try again."),
+        }
+        title, text = words.get(status_code, ("Something went wrong", "Please try again."))
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(message_page(self.base, title, text))
+
+    def held_seats(self) -> list[tuple[str, str]]:
+        held = []
+        for code, table in self.server.lesson.tables.items():
+            key = self.cookie(SEAT_COOKIE + code)
+            if key and table.seat_of(token_hash(key)) is not None:
+                held.append((code, table.title))
+        return held
+
+
+class HomeHandler(Handler):
+    def get(self) -> None:
+        key = self.get_query_argument("key", "")
+        if key:
+            self._enter(key)
+            return
+        if not self.in_class():
+            self.page(enter_page(self.base, self.xsrf_form_html()))
+            return
+        self.page(join_page(self.base, self.xsrf_form_html(), self.held_seats()))
+
+    def _enter(self, key: str) -> None:
+        address = self.request.remote_ip or ""
+        tries = self.server.wrong_keys[address]
+        now = time.monotonic()
+        while tries and now - tries[0] > 600:
+            tries.popleft()
+        if len(tries) >= MOST_WRONG_KEYS:
+            raise tornado.web.HTTPError(429)
+        if not secrets.compare_digest(key.encode(), self.server.lesson.key.encode()):
+            tries.append(now)
+            self.page(
+                enter_page(self.base, self.xsrf_form_html(), "That is not the class password."),
+                403,
+            )
+            return
+        self.put_cookie(CLASS_COOKIE, self.server.lesson.code)
+        self.redirect(self.base)
+
+
+class EnterHandler(HomeHandler):
+    def post(self) -> None:
+        self._enter(self.get_body_argument("key", "").strip())
+
+
+class JoinHandler(Handler):
+    def post(self) -> None:
+        if not self.in_class():
+            raise tornado.web.HTTPError(403)
+        code = self.get_body_argument("table", "").strip().upper()
+        name = " ".join(self.get_body_argument("name", "").split())
+        lesson = self.server.lesson
+        lesson.catch_up()
+        table = lesson.tables.get(code)
+
+        def again(error: str) -> None:
+            self.page(
+                join_page(self.base, self.xsrf_form_html(), self.held_seats(), error, code, name),
+                400,
+            )
+
+        if table is None:
+            again(
+                f"There is no table {code or '(empty)'}: check the code on the teacher's screen."
+            )
+            return
+        key = self.cookie(SEAT_COOKIE + code)
+        if key and table.seat_of(token_hash(key)) is not None:
+            self.redirect(f"{self.base}table/{code}")  # this browser sits there already
+            return
+        free = table.open_seats()
+        if not free:
+            again(f"Every seat at table {code} is taken: ask the teacher.")
+            return
+        key = secrets.token_urlsafe(24)
+        why = lesson.act(
+            code, {"kind": "join", "seat": free[0], "name": name, "token": token_hash(key)}
+        )
+        if why is not None:
+            again(why)
+            return
+        self.put_cookie(SEAT_COOKIE + code, key)
+        self.server.show([code])
+        self.redirect(f"{self.base}table/{code}")
+
+
+class TablePageHandler(Handler):
+    def get(self, code: str) -> None:
+        if not self.in_class():
+            self.redirect(self.base)
+            return
+        table = self.server.lesson.tables.get(code)
+        if table is None:
+            raise tornado.web.HTTPError(404)
+        seat = table.seat_of(token_hash(self.cookie(SEAT_COOKIE + code)))
+        name = "" if seat is None else table.seats[seat].name
+        self.page(table_page(self.base, code, table.title, name))
+
+
+class Socket(tornado.websocket.WebSocketHandler):
+    """What both live connections share: limits, sending JSON, reading JSON."""
+
+    handler = Handler
+
+    @property
+    def server(self) -> ClassServer:
+        return self.application.settings["class_server"]
+
+    cookie = Handler.cookie
+
+    def allowed(self) -> bool:  # pragma: no cover - each socket says
+        raise NotImplementedError
+
+    def prepare(self) -> None:
+        if self.server.connections >= MOST_CONNECTIONS:
+            raise tornado.web.HTTPError(503)
+        if not self.allowed():
+            raise tornado.web.HTTPError(403)
+
+    def send(self, message: dict[str, Any]) -> None:
+        try:
+            self.write_message(json.dumps(message))
+        except tornado.websocket.WebSocketClosedError:
+            self.forget()
+
+    def forget(self) -> None:  # pragma: no cover - each socket says
+        raise NotImplementedError
+
+    def on_close(self) -> None:
+        self.forget()
+
+    def read(self, message: str | bytes) -> dict[str, Any] | None:
+        """The message as a JSON object, or None (and the connection told why)."""
+        now = time.monotonic()
+        sent = self._sent
+        sent.append(now)
+        while sent and now - sent[0] > 10:
+            sent.popleft()
+        if len(sent) > MOST_MESSAGES:
+            self.close(1008, "too many messages")
+            return None
+        if isinstance(message, bytes):
+            self.close(1003, "text only")
+            return None
+        try:
+            data = json.loads(message)
+        except ValueError:
+            data = None
+        if not isinstance(data, dict):
+            self.send({"problem": "That message is not understood."})
+            return None
+        return data
+
+    def open(self, *args: Any) -> None:
+        self._sent: deque[float] = deque()
+
+
+class TableSocket(Socket):
+    """A device at a table: it gets the table's views and sends its seat's moves."""
+
+    def allowed(self) -> bool:
+        return secrets.compare_digest(self.cookie(CLASS_COOKIE), self.server.lesson.code)
+
+    def open(self, code: str) -> None:
+        super().open()
+        table = self.server.lesson.tables.get(code)
+        if table is None:
+            self.close(4404, "no such table")
+            return
+        self.code = code
+        self.seat = table.seat_of(token_hash(self.cookie(SEAT_COOKIE + code)))
+        self.server.watchers[code].add(self)
+        self.server.show([code])
+
+    def forget(self) -> None:
+        code = getattr(self, "code", None)
+        if code is not None and self in self.server.watchers.get(code, ()):
+            self.server.watchers[code].discard(self)
+            self.server.show([code])
+
+    def on_message(self, message: str | bytes) -> None:
+        started = time.perf_counter()
+        data = self.read(message)
+        if data is None:
+            return
+        lesson = self.server.lesson
+        table = lesson.tables[self.code]
+        if self.seat is None or table.seats[self.seat].token == "":
+            self.seat = None
+            self.send({"problem": "You are watching this table: join it to play."})
+            return
+        kind = data.get("kind")
+        if data.get("seq") != table.seq:
+            self.send({"problem": "The table moved on before your move arrived; look again."})
+            self.server.show([self.code])
+            return
+        if kind == "move":
+            entry = table.move_entry(self.seat, data.get("index"))
+        elif kind == "throw":
+            entry = {"kind": "throw", "seat": self.seat}
+        elif kind == "start":
+            entry = {"kind": "start"}
+        else:
+            self.send({"problem": "That is not a move."})
+            return
+        why = lesson.act(self.code, entry)
+        if why is not None:
+            self.send({"problem": why})
+            self.server.show([self.code])
+            return
+        self.server.show([self.code])
+        self.server.send_times.append((time.perf_counter() - started) * 1000)
+
+
+class TeacherHandler(Handler):
+    def get(self) -> None:
+        key = self.get_query_argument("key", "")
+        if key:
+            if not secrets.compare_digest(key.encode(), self.server.lesson.teacher_key.encode()):
+                raise tornado.web.HTTPError(403)
+            self.put_cookie(TEACHER_COOKIE, self.server.lesson.code)
+            self.put_cookie(CLASS_COOKIE, self.server.lesson.code)
+            self.redirect(f"{self.base}teacher")
+            return
+        if not self.is_teacher():
+            raise tornado.web.HTTPError(403)
+        server = self.server
+        self.page(
+            teacher_page(
+                self.base, server.student_url, server.lesson.key, server.qr_svg, rule_set_menu()
+            )
+        )
+
+
+class TeacherSocket(Socket):
+    """The teacher's dashboard: every table's card, and the teacher's commands."""
+
+    def allowed(self) -> bool:
+        return secrets.compare_digest(self.cookie(TEACHER_COOKIE), self.server.lesson.code)
+
+    def open(self) -> None:
+        super().open()
+        self.server.teachers.add(self)
+        self.send(self.server.cards())
+
+    def forget(self) -> None:
+        self.server.teachers.discard(self)
+
+    def on_message(self, message: str | bytes) -> None:
+        data = self.read(message)
+        if data is None:
+            return
+        try:
+            why = self.command(data)
+        except (ValueError, TypeError) as error:
+            why = str(error)
+        if why:
+            self.send({"problem": why})
+
+    def command(self, data: dict[str, Any]) -> str | None:
+        lesson = self.server.lesson
+        kind = data.get("kind")
+        if kind == "add":
+            rules = tuple(r for r in (data.get("rules"), data.get("second")) if r)
+            count, seats = int(data.get("count", 0)), int(data.get("seats", 0))
+            made = lesson.add_tables(count, seats, rules=rules)
+            self.server.show([table.code for table in made])
+            self.send(self.server.cards())
+            return None
+        if kind in {"pause", "resume", "end"}:
+            lesson.set_mark(kind)
+            self.server.show()
+            return None
+        if kind == "seat":
+            code, seat, player = data.get("table"), data.get("seat"), data.get("player")
+            why = lesson.act(code, {"kind": "seat", "seat": seat, "player": player})
+            if why is None and player == OPEN:
+                for socket in self.server.watchers.get(code, ()):
+                    if socket.seat == seat:
+                        socket.seat = None
+            self.server.show([code])
+            return why
+        if kind in {"start", "start_all"}:
+            codes = list(lesson.tables) if kind == "start_all" else [data.get("table")]
+            for code in codes:
+                table = lesson.tables.get(code)
+                if table is None or table.started:
+                    continue
+                bot = table.spec.get("bot", "eager_landlord")
+                for seat in table.open_seats():
+                    lesson.act(code, {"kind": "seat", "seat": seat, "player": bot})
+                why = lesson.act(code, {"kind": "start"})
+                if why is not None and kind == "start":
+                    return why
+            self.server.show(codes)
+            return None
+        return "That is not a command."
+
+
+class DownloadHandler(Handler):
+    """The class's games (JSON: every table's entries and its saved game) and results (CSV)."""
+
+    def get(self, what: str) -> None:
+        if not self.is_teacher():
+            raise tornado.web.HTTPError(403)
+        lesson = self.server.lesson
+        if what == "games.json":
+            self.set_header("Content-Type", "application/json")
+            self.set_header("Content-Disposition", "attachment; filename=class-games.json")
+            self.finish(json.dumps(lesson_document(lesson), indent=1))
+        else:
+            self.set_header("Content-Type", "text/csv; charset=utf-8")
+            self.set_header("Content-Disposition", "attachment; filename=class-results.csv")
+            self.finish(results_csv(lesson))
+
+
+class NotFound(Handler):
+    def prepare(self) -> None:
+        raise tornado.web.HTTPError(404)
+
+
+def lesson_document(lesson: Lesson) -> dict[str, Any]:
+    """The lesson as one JSON document: each table's spec, seats, entries and saved game."""
+    tables = []
+    for code, table in lesson.tables.items():
+        entries = [entry for _, entry in lesson.store.entries(lesson.code, code)]
+        for entry in entries:
+            entry.pop("token", None)  # the seat keys' hashes stay on the server
+        tables.append(
+            {
+                "code": code,
+                "spec": table.spec,
+                "seats": [
+                    {"name": seat.name, "player": seat.player, "holder": seat.holder}
+                    for seat in table.seats
+                ],
+                "entries": entries,
+                "game": json.loads(table.game_table.saved()) if table.started else None,
+            }
+        )
+    return {
+        "format": "landlord-class",
+        "version": 1,
+        "lesson": lesson.code,
+        "title": lesson.settings.get("title", ""),
+        "paused": lesson.paused,
+        "ended": lesson.ended,
+        "tables": tables,
+    }
+
+
+def results_csv(lesson: Lesson) -> str:
+    """One row per table, round and player: cash and net worth, and the round's Gini."""
+    from landlord.metrics import gini
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        ["table", "rules", "pair", "seed", "round", "player", "name", "seat", "cash",
+         "net_worth", "gini_net_worth"]
+    )  # fmt: skip
+    for code, table in lesson.tables.items():
+        game = table.game
+        if game is None:
+            continue
+        for round_, cash, worths in game.round_net_worths:
+            figure = float(gini(worths)) if sum(worths) > 0 else float("nan")
+            for player in range(game.n_players):
+                writer.writerow(
+                    [code, table.spec["rules"], table.spec.get("pair", ""), table.spec["seed"],
+                     round_, player, game.names[player], table.seats[player].player,
+                     cash[player], worths[player], f"{figure:.4f}"]
+                )  # fmt: skip
+    return out.getvalue()
+
+
+def make_app(server: ClassServer, base: str = "/") -> tornado.web.Application:
+    """The Tornado application of a class (``base``: the path it is served under)."""
+    if not base.startswith("/") or not base.endswith("/"):
+        raise ValueError(f"the base path starts and ends with '/', not {base!r}")
+    routes = [
+        (rf"{base}", HomeHandler),
+        (rf"{base}enter", EnterHandler),
+        (rf"{base}join", JoinHandler),
+        (rf"{base}table/([A-Z0-9]{{4}})", TablePageHandler),
+        (rf"{base}table/([A-Z0-9]{{4}})/live", TableSocket),
+        (rf"{base}teacher", TeacherHandler),
+        (rf"{base}teacher/live", TeacherSocket),
+        (rf"{base}teacher/(games\.json|results\.csv)", DownloadHandler),
+        (rf"{base}static/(class\.css|table\.js|teacher\.js)", tornado.web.StaticFileHandler,
+         {"path": str(STATIC)}),
+    ]  # fmt: skip
+    return tornado.web.Application(
+        routes,
+        default_handler_class=NotFound,
+        class_server=server,
+        base=base,
+        cookie_secret=server.lesson.settings["secret"],
+        xsrf_cookies=True,
+        xsrf_cookie_kwargs={"httponly": True, "samesite": "Strict"},
+        websocket_ping_interval=10,
+        websocket_ping_timeout=10,
+        websocket_max_message_size=MOST_MESSAGE_BYTES,
+        compress_response=True,
+    )
+
+
+def start_sync(server: ClassServer) -> PeriodicCallback:
+    """Read the store every :data:`SYNC_SECONDS` (other servers of the class may write)."""
+    callback = PeriodicCallback(server.sync, SYNC_SECONDS * 1000)
+    callback.start()
+    return callback
+
+
+__all__ += ["BOTS", "lesson_document", "results_csv", "start_sync"]

@@ -1,0 +1,95 @@
+// The teacher's dashboard: a card per table, updated live; commands go back on the socket.
+"use strict";
+(function () {
+  const live = document.body.dataset.live;
+  const tables = document.getElementById("tables");
+  const problem = document.getElementById("problem");
+  const status = document.getElementById("lesson-status");
+  let socket = null;
+  let wait = 500;
+
+  function card(view) {
+    let element = document.getElementById("card-" + view.code);
+    if (!element) {
+      element = document.createElement("article");
+      element.id = "card-" + view.code;
+      element.className = "card";
+      element.setAttribute("aria-labelledby", "card-title-" + view.code);
+      tables.appendChild(element);
+    }
+    if (element.dataset.seq === String(view.seq) && element.dataset.status === view.status &&
+        element.dataset.seats === view.seats) return;
+    element.dataset.seq = String(view.seq);
+    element.dataset.status = view.status;
+    element.dataset.seats = view.seats;
+    const pair = view.pair ? " · " + view.pair : "";
+    const start = view.start
+      ? "<button type='button' class='start' data-table='" + view.code + "'>Start table " +
+        view.code + "</button>"
+      : "";
+    const gini = view.gini === null ? "" : " · Gini " + view.gini.toFixed(2);
+    element.innerHTML =
+      "<h3 id='card-title-" + view.code + "'><span class='code'>" + view.code + "</span> " +
+      "<span class='rules'></span></h3><p class='state'></p>" + view.seats + start +
+      "<div class='pictures'><div class='thumb'>" + view.board + "</div>" +
+      "<div class='mini'>" + view.chart + "</div></div>";
+    element.querySelector(".rules").textContent = view.title + pair;
+    element.querySelector(".state").textContent =
+      view.status + (view.round ? " (round " + view.round + gini + ")" : "");
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + live);
+    socket.onopen = function () { wait = 500; };
+    socket.onmessage = function (event) {
+      const message = JSON.parse(event.data);
+      if (message.problem !== undefined) {
+        problem.textContent = message.problem;
+        return;
+      }
+      problem.textContent = "";
+      const lesson = message.lesson;
+      status.textContent =
+        (lesson.ended ? "The lesson has ended. " : lesson.paused ? "Every table is paused. " : "") +
+        lesson.tables.length + " tables, " + lesson.connections + " screens connected.";
+      document.body.dataset.paused = String(lesson.paused);
+      document.body.dataset.ended = String(lesson.ended);
+      for (const view of message.cards) card(view);
+    };
+    socket.onclose = function () {
+      status.textContent = "Connection lost: reconnecting…";
+      setTimeout(connect, wait);
+      wait = Math.min(wait * 2, 8000);
+    };
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  document.getElementById("add").addEventListener("submit", function (event) {
+    event.preventDefault();
+    const form = new FormData(event.target);
+    send({ kind: "add", count: Number(form.get("count")), seats: Number(form.get("seats")),
+           rules: form.get("rules"), second: form.get("second") });
+  });
+  document.body.addEventListener("click", function (event) {
+    const command = event.target.closest("[data-command]");
+    if (command) {
+      if (command.dataset.command === "end" &&
+          !window.confirm("End the lesson? Nobody can move after this.")) return;
+      send({ kind: command.dataset.command });
+      return;
+    }
+    const start = event.target.closest("button.start");
+    if (start) send({ kind: "start", table: start.dataset.table });
+  });
+  tables.addEventListener("change", function (event) {
+    const select = event.target.closest("select.seat-control");
+    if (!select || !select.value) return;
+    send({ kind: "seat", table: select.dataset.table, seat: Number(select.dataset.seat),
+           player: select.value });
+  });
+  connect();
+})();
