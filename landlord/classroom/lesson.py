@@ -28,10 +28,12 @@ from typing import Any
 from landlord.classroom.store import Store
 from landlord.classroom.tables import ClassTable, new_code
 
-__all__ = ["MOST_TABLES", "Lesson"]
+__all__ = ["MOST_TABLES", "MOVED_ON", "Lesson"]
 
 #: Tables a lesson may have (a class of 64 at tables of 4; the server's load was measured at 8).
 MOST_TABLES = 16
+#: What a player whose move came too late is told.
+MOVED_ON = "The table moved on before your move arrived; look again."
 #: The shortest class password the server accepts.
 SHORTEST_KEY = 8
 
@@ -131,8 +133,14 @@ class Lesson:
 
     # --- acting -----------------------------------------------------------------------
 
-    def act(self, code: str, entry: dict[str, Any]) -> str | None:
-        """Write and apply ``entry`` at table ``code``; return why not (a sentence), or None."""
+    def act(self, code: str, entry: dict[str, Any], seen: int | None = None) -> str | None:
+        """Write and apply ``entry`` at table ``code``; return why not (a sentence), or None.
+
+        ``seen``: the entry number the player's screen showed when the player
+        chose. A move chosen on an older screen is refused even if it would
+        fit the question asked now (two questions in a row may both offer
+        "decline"): a click answers the question it was shown with, or none.
+        """
         table = self.tables.get(code)
         if table is None:
             self.catch_up()
@@ -144,12 +152,14 @@ class Lesson:
         if self.paused and entry.get("kind") in {"throw", "move", "start"}:
             return "The teacher has paused the game."
         self._read(table)
+        if seen is not None and seen != table.seq:
+            return MOVED_ON
         why = table.refusal(entry)
         if why is not None:
             return why
         if not self.store.append(self.code, code, table.seq, entry):
             self._read(table)  # another writer was first: show what it wrote
-            return "The table moved on before your move arrived; look again."
+            return MOVED_ON
         table.apply(entry)
         return None
 

@@ -38,7 +38,7 @@ import tornado.web
 import tornado.websocket
 from tornado.ioloop import PeriodicCallback
 
-from landlord.classroom.lesson import Lesson
+from landlord.classroom.lesson import MOVED_ON, Lesson
 from landlord.classroom.pages import (
     enter_page,
     join_page,
@@ -46,7 +46,7 @@ from landlord.classroom.pages import (
     table_page,
     teacher_page,
 )
-from landlord.classroom.tables import BOTS, OPEN, token_hash
+from landlord.classroom.tables import BOTS, token_hash
 from landlord.classroom.views import actions_html, players_html, table_card, table_view
 from landlord.widgets.table import rule_set_menu
 
@@ -289,7 +289,10 @@ class TablePageHandler(Handler):
         if not self.in_class():
             self.redirect(self.base)
             return
-        table = self.server.lesson.tables.get(code)
+        lesson = self.server.lesson
+        if code not in lesson.tables:
+            lesson.catch_up()  # another server of the class may have added it
+        table = lesson.tables.get(code)
         if table is None:
             raise tornado.web.HTTPError(404)
         seat = table.seat_of(token_hash(self.cookie(SEAT_COOKIE + code)))
@@ -363,14 +366,22 @@ class TableSocket(Socket):
 
     def open(self, code: str) -> None:
         super().open()
-        table = self.server.lesson.tables.get(code)
-        if table is None:
+        lesson = self.server.lesson
+        if code not in lesson.tables:
+            lesson.catch_up()  # another server of the class may have added it
+        if code not in lesson.tables:
             self.close(4404, "no such table")
             return
         self.code = code
-        self.seat = table.seat_of(token_hash(self.cookie(SEAT_COOKIE + code)))
+        self.key_hash = token_hash(self.cookie(SEAT_COOKIE + code))
         self.server.watchers[code].add(self)
+        self.server.sync()
         self.server.show([code])
+
+    @property
+    def seat(self) -> int | None:
+        """The seat this device holds now (the teacher may have opened it since)."""
+        return self.server.lesson.tables[self.code].seat_of(self.key_hash)
 
     def forget(self) -> None:
         code = getattr(self, "code", None)
@@ -385,14 +396,14 @@ class TableSocket(Socket):
             return
         lesson = self.server.lesson
         table = lesson.tables[self.code]
-        if self.seat is None or table.seats[self.seat].token == "":
-            self.seat = None
+        if self.seat is None:
             self.send({"problem": "You are watching this table: join it to play."})
             return
         kind = data.get("kind")
-        if data.get("seq") != table.seq:
-            self.send({"problem": "The table moved on before your move arrived; look again."})
-            self.server.show([self.code])
+        seen = data.get("seq")
+        if seen != table.seq:
+            self.server.show([self.code])  # the screen as it is now, then why
+            self.send({"problem": MOVED_ON})
             return
         if kind == "move":
             entry = table.move_entry(self.seat, data.get("index"))
@@ -403,10 +414,10 @@ class TableSocket(Socket):
         else:
             self.send({"problem": "That is not a move."})
             return
-        why = lesson.act(self.code, entry)
+        why = lesson.act(self.code, entry, seen)
         if why is not None:
+            self.server.show([self.code])  # the screen as it is now, then why
             self.send({"problem": why})
-            self.server.show([self.code])
             return
         self.server.show([self.code])
         self.server.send_times.append((time.perf_counter() - started) * 1000)
@@ -474,10 +485,6 @@ class TeacherSocket(Socket):
         if kind == "seat":
             code, seat, player = data.get("table"), data.get("seat"), data.get("player")
             why = lesson.act(code, {"kind": "seat", "seat": seat, "player": player})
-            if why is None and player == OPEN:
-                for socket in self.server.watchers.get(code, ()):
-                    if socket.seat == seat:
-                        socket.seat = None
             self.server.show([code])
             return why
         if kind in {"start", "start_all"}:

@@ -11,6 +11,10 @@
   let wait = 500;
   let shown = {};
 
+  function enable() {
+    for (const button of document.querySelectorAll("#actions button")) button.disabled = false;
+  }
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + live);
@@ -22,6 +26,7 @@
       const view = JSON.parse(event.data);
       if (view.problem !== undefined) {
         problem.textContent = view.problem;
+        enable();
         return;
       }
       const moved = view.seq !== seq;
@@ -34,6 +39,7 @@
           shown[name] = view[name];
         }
       }
+      enable();
       if (hadFocus || (moved && view.actions)) {
         const first = document.querySelector("#actions button, #actions summary");
         if (first) first.focus({ preventScroll: true });

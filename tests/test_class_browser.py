@@ -1,0 +1,211 @@
+"""Browser tier: a class plays together (``python -m landlord.classroom``).
+
+The teacher and four students each have their own Chromium context (their own
+cookies: four devices). The teacher adds a table; the students join it by its
+code and play it to round 3 by clicking on their own screens; one student
+reloads in the middle of the turn and goes on in the same seat; the teacher's
+dashboard follows. A second test races two moves on one table and checks that
+its history did not fork.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from class_server import class_server
+from conftest import PageProblems
+
+from landlord.classroom.lesson import Lesson
+from landlord.classroom.store import open_store
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+NAMES = ("Ann", "Bob", "Cleo", "Dev")
+LAPTOP = {"width": 1024, "height": 700}
+TABLET = {"width": 768, "height": 1024}
+
+
+def open_page(browser, viewport, problems: list[PageProblems], **options):
+    context = browser.new_context(viewport=viewport, **options)
+    page = context.new_page()
+    watch = PageProblems()
+    watch.watch(page)
+    problems.append(watch)
+    return page
+
+
+def add_table(teacher, seats: int = 4) -> str:
+    """Add one table on the dashboard; return its code."""
+    before = teacher.locator(".card").count()
+    teacher.get_by_label("Tables", exact=True).fill("1")
+    teacher.get_by_label("Players at each").fill(str(seats))
+    teacher.get_by_role("button", name="Add the tables").click()
+    teacher.locator(".card").nth(before).wait_for()
+    return teacher.locator(".card .code").nth(before).inner_text()
+
+
+def join(page, links, code: str, name: str) -> None:
+    page.goto(links.student)
+    page.get_by_label("Table code").fill(code.lower())  # typed in small letters
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Take a seat").click()
+    page.wait_for_url(f"**/table/{code}")
+    page.wait_for_selector("body[data-seq]")
+
+
+def seq_of(page) -> int:
+    return int(page.get_attribute("body", "data-seq") or -1)
+
+
+def wait_all_at(pages, seq: int, timeout: float = 10) -> None:
+    """Wait until every page shows the table at entry ``seq`` or later."""
+    for page in pages:
+        page.wait_for_function(
+            "seq => Number(document.body.dataset.seq) >= seq", arg=seq, timeout=timeout * 1000
+        )
+
+
+def buttons_on(page) -> int:
+    return page.locator("#actions button.act").count()
+
+
+def round_of(page) -> int:
+    status = page.locator("#status").inner_text()
+    if status.startswith("Round "):
+        return int(status.split()[1].rstrip(":"))
+    return 0
+
+
+def click_first(page) -> None:
+    """Answer as a student would: the first button, opening a group if need be."""
+    visible = page.locator("#actions button.act:visible")
+    if visible.count() == 0:
+        page.locator("#actions summary").first.click()
+    page.locator("#actions button.act:visible").first.click()
+
+
+def test_four_devices_play_a_table_to_round_3_and_the_teacher_sees_it(browser, tmp_path):
+    problems: list[PageProblems] = []
+    with class_server(tmp_path) as links:
+        teacher = open_page(browser, {"width": 1366, "height": 900}, problems)
+        teacher.goto(links.teacher)
+        teacher.get_by_role("heading", name="Your class").wait_for()
+        code = add_table(teacher)
+        students = []
+        for number, name in enumerate(NAMES):
+            viewport = TABLET if number == 3 else LAPTOP
+            page = open_page(browser, viewport, problems, has_touch=number == 3)
+            join(page, links, code, name)
+            students.append(page)
+        card = teacher.locator(f"#card-{code}")
+        card.get_by_text("Every seat is taken").wait_for()
+        # Only the seated may start; it shows on every device, and starts once.
+        students[2].get_by_role("button", name="Start the game").click()
+        wait_all_at(students, 5)
+        reloaded = False
+        moves = 0
+        while round_of(students[0]) < 3:
+            seq = seq_of(students[0])
+            wait_all_at(students, seq)
+            asked = [page for page in students if buttons_on(page)]
+            # The buttons are on one device only: the seat asked, or whose turn it is.
+            assert len(asked) == 1, [page.locator("#status").inner_text() for page in students]
+            page = asked[0]
+            name = NAMES[students.index(page)]
+            assert name in page.locator("#status").inner_text()
+            if not reloaded and moves >= 6:
+                # A reload in the middle of a turn: same seat, same question, go on.
+                question = page.locator("#actions").inner_text()
+                page.reload()
+                page.wait_for_selector("body[data-seq]")
+                assert seq_of(page) == seq
+                assert page.locator("#actions").inner_text() == question
+                assert f"You play {name}." in page.locator("header").inner_text()
+                reloaded = True
+            click_first(page)
+            wait_all_at(students, seq + 1)
+            moves += 1
+            assert moves < 400, "round 3 not reached in 400 moves"
+        assert reloaded
+        # Every device shows the same table; the teacher's card follows it.
+        seq = seq_of(students[0])
+        wait_all_at(students, seq)
+        boards = {page.locator("#board").inner_html() for page in students}
+        logs = {page.locator("#log").inner_text() for page in students}
+        assert len(boards) == 1 and len(logs) == 1
+        teacher.wait_for_function(
+            "([code, seq]) => document.getElementById('card-' + code).dataset.seq === seq",
+            arg=[code, str(seq)],
+            timeout=10_000,
+        )
+        assert "Round 3" in card.locator(".state").inner_text()
+        assert "Gini" in card.locator(".state").inner_text()
+        for name in NAMES:
+            assert f"{name}: here" in card.locator(".seats").inner_text()
+        # The downloads hold the game as it stands.
+        games = json.loads(teacher.request.get(f"{links.base}/teacher/games.json").text())
+        (table,) = games["tables"]
+        assert table["code"] == code and len(table["entries"]) == seq
+        assert [seat["name"] for seat in table["seats"]] == list(NAMES)
+        assert all("token" not in entry for entry in table["entries"])
+        csv = teacher.request.get(f"{links.base}/teacher/results.csv").text()
+        assert csv.splitlines()[0].startswith("table,rules,pair,seed,round,player")
+        assert f"{code},landlords_game," in csv
+        # A student leaves; the teacher puts a bot in the seat, and the game goes on.
+        students[1].context.close()
+        card.get_by_text("Bob: away").wait_for(timeout=20_000)
+        teacher.get_by_label(f"Seat 2 of table {code}").select_option("cautious_tenant")
+        card.get_by_text("Bob: bot: cautious tenant").wait_for()
+    errors = [error for watch in problems for error in watch.errors]
+    assert not errors, errors
+
+
+def test_two_moves_raced_on_one_table_leave_one_history(browser, tmp_path):
+    """One student's two tabs, each on its own server of the class (two processes on
+    one store), click at the same instant, five times: each time one move is taken,
+    the other is refused, and the store holds one history."""
+    problems: list[PageProblems] = []
+    with class_server(tmp_path) as first, class_server(tmp_path) as second:
+        assert "going on with lesson" in second.log.read_text()
+        teacher = open_page(browser, {"width": 1366, "height": 900}, problems)
+        teacher.goto(first.teacher)
+        code = add_table(teacher, seats=2)
+        ann = open_page(browser, LAPTOP, problems)
+        join(ann, first, code, "Ann")
+        teacher.get_by_label(f"Seat 2 of table {code}").select_option("eager_landlord")
+        ann.get_by_role("button", name="Start the game").click()
+        wait_all_at([ann], 2)
+        twin = ann.context.new_page()  # the same student's cookies, the other server
+        PageProblems().watch(twin)
+        twin.goto(ann.url.replace(first.base, second.base))
+        twin.wait_for_selector("body[data-seq]")
+        for _ in range(5):
+            seq = seq_of(ann)
+            wait_all_at([twin], seq)
+            assert buttons_on(ann) and buttons_on(twin)
+            # Both tabs click their first button at the same instant by the clock.
+            at = ann.evaluate("() => Date.now() + 400")
+            for page in (ann, twin):
+                page.evaluate(
+                    """at => setTimeout(() => document.querySelector('#actions button.act')
+                                                 .click(), at - Date.now())""",
+                    at,
+                )
+            wait_all_at([ann, twin], seq + 1)
+            time.sleep(1.5)  # a second move, had one been taken, would show by now
+            assert seq_of(ann) == seq_of(twin) == seq + 1  # one click of the two was taken
+            refused = ann.locator("#problem").inner_text() + twin.locator("#problem").inner_text()
+            assert "moved on" in refused
+        # Each click was either taken or refused; never both taken at the same number.
+        store = open_store(tmp_path)
+        lesson = Lesson.resume(store)
+        entries = store.entries(lesson.code, code)
+        assert [number for number, _ in entries] == list(range(len(entries)))
+        assert lesson.tables[code].seq == seq_of(ann) == seq_of(twin)
+        moves = [entry for _, entry in entries if entry["kind"] in {"move", "throw"}]
+        assert len(moves) >= 5
+        store.close()
+    errors = [error for watch in problems for error in watch.errors]
+    assert not errors, errors
