@@ -134,7 +134,8 @@ def test_four_devices_play_a_table_to_round_3_and_the_teacher_sees_it(browser, t
         wait_all_at(students, seq)
         boards = {page.locator("#board").inner_html() for page in students}
         logs = {page.locator("#log").inner_text() for page in students}
-        assert len(boards) == 1 and len(logs) == 1
+        assert len(boards) == 1
+        assert len(logs) == 1
         teacher.wait_for_function(
             "([code, seq]) => document.getElementById('card-' + code).dataset.seq === seq",
             arg=[code, str(seq)],
@@ -147,7 +148,8 @@ def test_four_devices_play_a_table_to_round_3_and_the_teacher_sees_it(browser, t
         # The downloads hold the game as it stands.
         games = json.loads(teacher.request.get(f"{links.base}/teacher/games.json").text())
         (table,) = games["tables"]
-        assert table["code"] == code and len(table["entries"]) == seq
+        assert table["code"] == code
+        assert len(table["entries"]) == seq
         assert [seat["name"] for seat in table["seats"]] == list(NAMES)
         assert all("token" not in entry for entry in table["entries"])
         csv = teacher.request.get(f"{links.base}/teacher/results.csv").text()
@@ -184,7 +186,8 @@ def test_two_moves_raced_on_one_table_leave_one_history(browser, tmp_path):
         for _ in range(5):
             seq = seq_of(ann)
             wait_all_at([twin], seq)
-            assert buttons_on(ann) and buttons_on(twin)
+            assert buttons_on(ann)
+            assert buttons_on(twin)
             # Both tabs click their first button at the same instant by the clock.
             at = ann.evaluate("() => Date.now() + 400")
             for page in (ann, twin):

@@ -55,8 +55,9 @@ __all__ = ["ClassServer", "make_app"]
 log = logging.getLogger("landlord.classroom")
 
 STATIC = Path(__file__).parent / "static"
-#: Wrong class passwords one address may try in ten minutes.
-MOST_WRONG_KEYS = 20
+#: Wrong class passwords one address may try in ten minutes (a class behind one
+#: address mistypes some; a guesser at this pace needs many years for 8 letters).
+MOST_WRONG_KEYS = 60
 #: Messages one connection may send in ten seconds (a student clicks; a script floods).
 MOST_MESSAGES = 40
 #: Connections the server keeps open at once (a class of 32 with a few tabs each).
