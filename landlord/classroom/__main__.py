@@ -22,6 +22,7 @@ from pathlib import Path
 from landlord.classroom.lesson import SHORTEST_KEY, Lesson
 from landlord.classroom.store import StoreError, open_store
 from landlord.classroom.tables import CODE_LETTERS
+from landlord.classroom.yardstick import SIMULATED_GAMES
 
 #: The port ``make class`` serves on.
 PORT = 8870
@@ -68,12 +69,26 @@ def build_parser() -> argparse.ArgumentParser:
         help="start a new lesson even if the store has one that has not ended",
     )
     parser.add_argument("--title", default="", help="the lesson's title, kept with its games")
+    parser.add_argument(
+        "--yardstick-games",
+        type=_games,
+        default=SIMULATED_GAMES,
+        metavar="N",
+        help=f"simulated games per rule set the dashboard sets the class against (default "
+        f"{SIMULATED_GAMES:,}; 0 for none)",
+    )
     return parser
 
 
 def _port(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}")
+    return int(text)
+
+
+def _games(text: str) -> int:
+    if not text.isdigit() or int(text) > 100_000:
+        raise argparse.ArgumentTypeError(f"a number of games from 0 to 100000, not {text!r}")
     return int(text)
 
 
@@ -151,7 +166,7 @@ def serve(lesson, args, base, student_url, terminal_qr, svg_qr, how, store_name)
 
     from landlord.classroom.server import ClassServer, make_app, start_sync
 
-    server = ClassServer(lesson, student_url, svg_qr)
+    server = ClassServer(lesson, student_url, svg_qr, args.yardstick_games)
     app = make_app(server, base)
 
     async def run() -> None:
@@ -163,6 +178,7 @@ def serve(lesson, args, base, student_url, terminal_qr, svg_qr, how, store_name)
                   file=sys.stderr)  # fmt: skip
             raise SystemExit(1) from None
         sync = start_sync(server)
+        server.measure()  # a lesson that goes on: its yardsticks again
         print(
             f"landlord class: {how}, kept in {store_name}\n\n"
             f"Students open {student_url}  (class password: {lesson.key})\n"
@@ -179,6 +195,7 @@ def serve(lesson, args, base, student_url, terminal_qr, svg_qr, how, store_name)
         await stop.wait()
         sync.stop()
         http.stop()
+        server.stop()
         lesson.store.close()
 
     asyncio.run(run())

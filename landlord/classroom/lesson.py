@@ -202,6 +202,7 @@ class Lesson:
                 "seed": seed,
                 "seats": seats,
                 "bot": bot,
+                "plan": list(rules),
                 "options": dict(options or {}),
             }
             if pair:

@@ -143,7 +143,10 @@ def teacher_page(
         f"<a href='{base}teacher/results.csv' download>Download the results (CSV)</a></div>"
         "<p id='lesson-status' aria-live='polite'></p>"
         "<p id='problem' class='error' role='alert'></p>"
-        "<div id='tables' class='cards'></div></section></main>"
+        "<div id='tables' class='cards'></div></section>"
+        "<section aria-labelledby='experiment-heading'>"
+        "<h2 id='experiment-heading'>The class as an experiment</h2>"
+        "<div id='experiment' aria-live='off'></div></section></main>"
     )
     return _page(
         base,

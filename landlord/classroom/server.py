@@ -25,6 +25,7 @@ own pages (their Origin is checked).
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import logging
@@ -36,7 +37,7 @@ from typing import Any
 
 import tornado.web
 import tornado.websocket
-from tornado.ioloop import PeriodicCallback
+from tornado.ioloop import IOLoop, PeriodicCallback
 
 from landlord.classroom.lesson import MOVED_ON, Lesson
 from landlord.classroom.pages import (
@@ -48,9 +49,17 @@ from landlord.classroom.pages import (
 )
 from landlord.classroom.tables import BOTS, token_hash
 from landlord.classroom.views import actions_html, players_html, table_card, table_view
+from landlord.classroom.yardstick import SIMULATED_GAMES, Yardstick, experiment_html, simulate
+from landlord.rules import load_rules
 from landlord.widgets.table import rule_set_menu
 
 __all__ = ["ClassServer", "make_app"]
+
+
+def table_title(rules: str) -> str:
+    """A rule set's title."""
+    return load_rules(rules).info.title
+
 
 log = logging.getLogger("landlord.classroom")
 
@@ -81,8 +90,19 @@ POLICY = (
 class ClassServer:
     """The live side of a lesson: who is connected where, and sending them views."""
 
-    def __init__(self, lesson: Lesson, student_url: str = "", qr_svg: str = "") -> None:
+    def __init__(
+        self,
+        lesson: Lesson,
+        student_url: str = "",
+        qr_svg: str = "",
+        yardstick_games: int = SIMULATED_GAMES,
+    ) -> None:
         self.lesson = lesson
+        self.yardstick_games = yardstick_games
+        #: The simulated games of each plan of tables (rule sets, seats, bot); None while
+        #: they are played.
+        self.yardsticks: dict[tuple, Yardstick | None] = {}
+        self._pool: Any = None
         self.student_url = student_url
         self.qr_svg = qr_svg
         self.watchers: dict[str, set[TableSocket]] = defaultdict(set)
@@ -118,10 +138,78 @@ class ClassServer:
             for teacher in list(self.teachers):
                 teacher.send(cards)
 
+    def plans(self) -> list[tuple]:
+        """The lesson's plans of tables: (rule sets, seats, bot), in the order added."""
+        found: dict[tuple, None] = {}
+        for table in self.lesson.tables.values():
+            spec = table.spec
+            plan = (tuple(spec.get("plan", [spec["rules"]])), spec["seats"], spec.get("bot"))
+            found[plan] = None
+        return list(found)
+
+    def measure(self) -> None:
+        """Start the simulated games of any plan that has none (in a process of their own,
+        so the tables do not wait), and show them to the teachers when they are played."""
+        loop = IOLoop.current()
+        for plan in self.plans():
+            if plan in self.yardsticks or not self.yardstick_games:
+                continue
+            self.yardsticks[plan] = None
+            if self._pool is None:
+                import multiprocessing
+                from concurrent.futures import ProcessPoolExecutor
+
+                self._pool = ProcessPoolExecutor(1, multiprocessing.get_context("spawn"))
+            future = self._pool.submit(simulate, *plan, self.yardstick_games)
+            future.add_done_callback(
+                lambda done, plan=plan, loop=loop: loop.add_callback(self._measured, plan, done)
+            )
+
+    def _measured(self, plan: tuple, done: Any) -> None:
+        try:
+            self.yardsticks[plan] = done.result()
+        except Exception:
+            log.exception("the simulated games of %s failed", plan)
+            del self.yardsticks[plan]
+            return
+        cards = self.cards([])
+        for teacher in list(self.teachers):
+            teacher.send(cards)
+
+    def experiment(self) -> str:
+        """The dashboard's "class as an experiment" panel, a part per plan of tables."""
+        parts = []
+        for plan in self.plans():
+            rules, seats, bot = plan
+            tables = [
+                table
+                for table in self.lesson.tables.values()
+                if tuple(table.spec.get("plan", [table.spec["rules"]])) == rules
+                and table.spec["seats"] == seats
+                and table.spec.get("bot") == bot
+            ]
+            busy = (
+                f"Playing {self.yardstick_games:,} simulated games of each rule set "
+                "(a few seconds)…"
+                if plan in self.yardsticks
+                else ""
+            )
+            names = " and ".join(table_title(r) for r in rules)
+            parts.append(
+                f"<section class='plan'><h3>{html.escape(names)}, {seats} players</h3>"
+                f"{experiment_html(self.yardsticks.get(plan), tables, busy)}</section>"
+            )
+        return "".join(parts)
+
+    def stop(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
     def cards(self, codes: list[str] | None = None) -> dict[str, Any]:
         lesson = self.lesson
         codes = list(lesson.tables) if codes is None else codes
         return {
+            "experiment": self.experiment(),
             "lesson": {
                 "paused": lesson.paused,
                 "ended": lesson.ended,
@@ -149,6 +237,7 @@ class ClassServer:
             self.show()
         elif changed:
             self.show(changed)
+        self.measure()
 
 
 class Handler(tornado.web.RequestHandler):
@@ -321,6 +410,10 @@ class Socket(tornado.websocket.WebSocketHandler):
         if not self.allowed():
             raise tornado.web.HTTPError(403)
 
+    def get_compression_options(self) -> dict[str, Any]:
+        """Compress the views (permessage-deflate): a board and a log compress well."""
+        return {"compression_level": 6, "mem_level": 8}
+
     def send(self, message: dict[str, Any]) -> None:
         try:
             self.write_message(json.dumps(message))
@@ -476,6 +569,7 @@ class TeacherSocket(Socket):
             rules = tuple(r for r in (data.get("rules"), data.get("second")) if r)
             count, seats = int(data.get("count", 0)), int(data.get("seats", 0))
             made = lesson.add_tables(count, seats, rules=rules)
+            self.server.measure()
             self.server.show([table.code for table in made])
             self.send(self.server.cards())
             return None

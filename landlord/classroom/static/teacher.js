@@ -5,6 +5,8 @@
   const tables = document.getElementById("tables");
   const problem = document.getElementById("problem");
   const status = document.getElementById("lesson-status");
+  const experiment = document.getElementById("experiment");
+  let shownExperiment = null;
   let socket = null;
   let wait = 500;
 
@@ -56,6 +58,13 @@
       document.body.dataset.paused = String(lesson.paused);
       document.body.dataset.ended = String(lesson.ended);
       for (const view of message.cards) card(view);
+      if (message.experiment !== undefined && message.experiment !== shownExperiment) {
+        const open = new Set(Array.from(experiment.querySelectorAll("details[open]"),
+                                        (d, i) => i));
+        experiment.innerHTML = message.experiment;
+        experiment.querySelectorAll("details").forEach((d, i) => { if (open.has(i)) d.open = true; });
+        shownExperiment = message.experiment;
+      }
     };
     socket.onclose = function () {
       status.textContent = "Connection lost: reconnecting…";
