@@ -155,11 +155,31 @@ def test_four_devices_play_a_table_to_round_3_and_the_teacher_sees_it(browser, t
         csv = teacher.request.get(f"{links.base}/teacher/results.csv").text()
         assert csv.splitlines()[0].startswith("table,rules,pair,seed,round,player")
         assert f"{code},landlords_game," in csv
+        # The class as an experiment: the table against the simulated games, at round 2.
+        panel = teacher.locator("#experiment")
+        panel.get_by_text("Compared at round 2").wait_for(timeout=60_000)
+        assert f"table {code}: " in panel.inner_text()
+        assert "200 games of each rule set, played by bots" in panel.inner_text()
+        # The teacher pauses every table: no device has buttons; resume gives them back.
+        asked = next(page for page in students if buttons_on(page))
+        teacher.get_by_role("button", name="Pause every table").click()
+        for page in students:
+            page.get_by_text("Paused by the teacher").wait_for()
+        assert buttons_on(asked) == 0
+        teacher.get_by_role("button", name="Resume").click()
+        asked.locator("#actions button.act").first.wait_for()
         # A student leaves; the teacher puts a bot in the seat, and the game goes on.
         students[1].context.close()
         card.get_by_text("Bob: away").wait_for(timeout=20_000)
         teacher.get_by_label(f"Seat 2 of table {code}").select_option("cautious_tenant")
         card.get_by_text("Bob: bot: cautious tenant").wait_for()
+        # The end of the lesson: every screen says so, and no move is taken after it.
+        teacher.once("dialog", lambda dialog: dialog.accept())
+        teacher.get_by_role("button", name="End the lesson").click()
+        for page in (students[0], students[2], students[3]):
+            page.get_by_text("The lesson has ended.").wait_for()
+            assert buttons_on(page) == 0
+        assert "The lesson has ended." in teacher.locator("#lesson-status").inner_text()
     errors = [error for watch in problems for error in watch.errors]
     assert not errors, errors
 

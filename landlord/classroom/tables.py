@@ -44,6 +44,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -81,6 +82,11 @@ def new_code(length: int = 4, taken: Sequence[str] = ()) -> str:
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
         if code not in taken:
             return code
+
+
+def action_json(action: Any) -> Any:
+    """An action as the store keeps it: plain JSON (a tuple in it comes back a list)."""
+    return json.loads(json.dumps(action_to_json(action)))
 
 
 def token_hash(key: str) -> str:
@@ -259,7 +265,7 @@ class ClassTable:
         index = entry.get("index")
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(actions):
             return "That choice is not offered now."
-        if action_to_json(actions[index]) != entry.get("action"):
+        if action_json(actions[index]) != entry.get("action"):
             return "That answer was for another question; the screen shows the one asked now."
         return None
 
@@ -270,7 +276,7 @@ class ClassTable:
         if table is not None and isinstance(index, int) and not isinstance(index, bool):
             actions = table.game.legal_actions()
             if 0 <= index < len(actions):
-                entry["action"] = action_to_json(actions[index])
+                entry["action"] = action_json(actions[index])
         return entry
 
     def apply(self, entry: dict[str, Any]) -> None:
