@@ -8,6 +8,7 @@
 
 PYTHON ?= python3
 PORT ?= 8866
+CLASS_PORT ?= 8870
 VENV := .venv
 BIN := $(VENV)/bin
 # pip only brings uv; uv installs the rest, seconds instead of a minute. It also
@@ -16,10 +17,12 @@ UV := $(BIN)/uv
 INSTALL := $(UV) pip install --quiet --compile-bytecode --python $(BIN)/python --constraint constraints.txt
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: run test lint lock lessons clean help
+.PHONY: run class test lint lock lessons clean help
 
 help:
 	@echo "make run    serve the apps on http://127.0.0.1:$(PORT)/ (PORT=..., VOILA_ARGS=...)"
+	@echo "make class  serve a class on the local network: tables across the students' devices"
+	@echo "            and the teacher's dashboard (CLASS_PASSWORD=..., CLASS_PORT=..., CLASS_ARGS=...)"
 	@echo "make test   lint, then unit, notebook and browser tests"
 	@echo "make lessons  build the lessons site into lessons/_site (open its index.html)"
 	@echo "make lint   ruff only"
@@ -31,6 +34,13 @@ run: $(VENV)/.installed-notebook
 	@echo "landlord: open http://127.0.0.1:$(PORT)/voila/render/welcome.ipynb  (Ctrl-C stops)"
 	$(BIN)/python -m landlord.serve notebooks --no-browser --Voila.ip=127.0.0.1 \
 	  --port=$(PORT) --Voila.port_retries=0 $(VOILA_ARGS)
+
+# A class on the local network (landlord.classroom): a new password for a new lesson unless
+# CLASS_PASSWORD is given; the class is kept in ./classes (CLASS_ARGS=--folder=... to change).
+class: $(VENV)/.installed-notebook
+	@case "$(CLASS_PORT)" in ''|*[!0-9]*) echo "make class: CLASS_PORT must be a port number, not '$(CLASS_PORT)'" >&2; exit 2;; esac
+	@LANDLORD_CLASS_PASSWORD="$(CLASS_PASSWORD)" $(BIN)/python -m landlord.classroom \
+	  $(if $(CLASS_PASSWORD),,--new-token) --port=$(CLASS_PORT) $(CLASS_ARGS)
 
 test: lint
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -317,3 +317,16 @@ def test_the_class_command_keeps_a_lesson_s_password(capsys, tmp_path, monkeypat
     assert stopped.value.code == 2
     assert "has another password" in capsys.readouterr().err
     del monkeypatch
+
+
+def test_two_classes_share_a_store_and_each_server_goes_on_with_its_own(tmp_path):
+    store = open_store(tmp_path)
+    first = Lesson.start(store, key="password-one", group="period 1")
+    second = Lesson.start(store, key="password-two", group="period 2")
+    first.add_tables(1, seats=2)
+    assert Lesson.resume(store, group="period 1").code == first.code
+    assert Lesson.resume(store, group="period 2").code == second.code
+    assert Lesson.resume(store, group="period 3") is None
+    second.set_mark("end")
+    assert Lesson.resume(store, group="period 2") is None
+    assert Lesson.resume(store, second.code).ended

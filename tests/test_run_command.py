@@ -4,6 +4,7 @@ import os
 import re
 import shutil
 import subprocess
+import time
 import urllib.request
 from pathlib import Path
 
@@ -50,3 +51,49 @@ def test_make_run_refuses_a_port_that_is_not_a_number():
     )
     assert result.returncode == 2
     assert "PORT must be a port number, not '80a'" in result.stderr
+
+
+@pytest.mark.install
+def test_make_class_prints_a_new_password_the_qr_code_and_the_teacher_s_link(tmp_path):
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    port = free_port()
+    log = tmp_path / "make-class.log"
+    arguments = f"--folder={tmp_path / 'class'} --ip=127.0.0.1 --yardstick-games=0"
+    command = ["make", "--no-print-directory", "class", f"CLASS_PORT={port}",
+               f"CLASS_ARGS={arguments}"]  # fmt: skip
+    with serving(command, port, log, timeout=300):
+        for _ in range(100):
+            if "teacher?key=" in log.read_text():
+                break
+            time.sleep(0.1)
+        printed = log.read_text()
+        password = re.search(r"class password: (\S+)\)", printed).group(1)
+        assert len(password) == 8
+        assert "▀" in printed or "█" in printed  # the QR code, drawn in the terminal
+        assert "LANDLORD_CLASS_PASSWORD" not in printed  # the command line is not echoed
+        student = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        with student.open(f"http://127.0.0.1:{port}/?key={password}") as reply:
+            assert "Join a table" in reply.read().decode()
+        teacher = re.search(r"(http://127\.0\.0\.1:\d+/teacher\?key=\S+)", printed).group(1)
+        with urllib.request.build_opener(urllib.request.HTTPCookieProcessor()).open(
+            teacher
+        ) as reply:
+            page = reply.read().decode()
+        assert password in page
+        assert "<svg" in page
+    assert (tmp_path / "class" / "landlord-class.sqlite").is_file()
+
+
+def test_make_class_refuses_a_port_that_is_not_a_number():
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    result = subprocess.run(
+        ["make", "--no-print-directory", "class", "CLASS_PORT=x1"],
+        cwd=Path(__file__).resolve().parents[1],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 2
+    assert "CLASS_PORT must be a port number, not 'x1'" in result.stderr

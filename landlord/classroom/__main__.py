@@ -19,7 +19,7 @@ import socket
 import sys
 from pathlib import Path
 
-from landlord.classroom.lesson import SHORTEST_KEY, Lesson
+from landlord.classroom.lesson import GROUP, SHORTEST_KEY, Lesson
 from landlord.classroom.store import StoreError, open_store
 from landlord.classroom.tables import CODE_LETTERS
 from landlord.classroom.yardstick import SIMULATED_GAMES
@@ -42,7 +42,10 @@ def build_parser() -> argparse.ArgumentParser:
         "the environment variable LANDLORD_CLASS_PASSWORD works too)",
     )
     secret.add_argument(
-        "--new-token", action="store_true", help="make a fresh class password and print it"
+        "--new-token",
+        action="store_true",
+        help="make a fresh class password for a new lesson and print it (a lesson that "
+        "goes on keeps its own)",
     )
     parser.add_argument(
         "--folder",
@@ -62,6 +65,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--base-url", default="/", help="the path the class is served under (behind a proxy)"
+    )
+    parser.add_argument(
+        "--class",
+        dest="group",
+        default=GROUP,
+        metavar="NAME",
+        help="the class's name in the store, so several classes can share one store "
+        f"(default {GROUP!r}); servers of one class on several machines give the same name",
     )
     parser.add_argument(
         "--new-lesson",
@@ -144,14 +155,14 @@ def main(argv: list[str] | None = None) -> int:
             store = open_store(args.folder)
     except (StoreError, OSError) as error:
         parser.error(str(error))
-    lesson = None if args.new_lesson else Lesson.resume(store)
+    lesson = None if args.new_lesson else Lesson.resume(store, group=args.group)
     if lesson is not None and not args.new_token and password != lesson.key:
         parser.error(
             f"the store's lesson {lesson.code} has another password; give it, or --new-token "
             "or --new-lesson to start a new lesson"
         )
     if lesson is None:
-        lesson = Lesson.start(store, password, args.title)
+        lesson = Lesson.start(store, password, args.title, args.group)
         how = "a new lesson"
     else:
         how = f"going on with lesson {lesson.code} ({len(lesson.tables)} tables)"

@@ -32,6 +32,8 @@ __all__ = ["MOST_TABLES", "MOVED_ON", "Lesson"]
 
 #: Tables a lesson may have (a class of 64 at tables of 4; the server's load was measured at 8).
 MOST_TABLES = 16
+#: The class a lesson belongs to when none is named.
+GROUP = "class"
 #: What a player whose move came too late is told.
 MOVED_ON = "The table moved on before your move arrived; look again."
 #: The shortest class password the server accepts.
@@ -54,13 +56,15 @@ class Lesson:
         self._marks = 0
 
     @classmethod
-    def start(cls, store: Store, key: str, title: str = "") -> Lesson:
-        """A new lesson with class password ``key`` (and a fresh teacher's key)."""
+    def start(cls, store: Store, key: str, title: str = "", group: str = GROUP) -> Lesson:
+        """A new lesson of the class ``group`` with class password ``key`` (and a fresh
+        teacher's key). Several classes can share one store, each under its own name."""
         if len(key) < SHORTEST_KEY:
             raise ValueError(f"a class password needs {SHORTEST_KEY} characters at least")
         taken = [code for code, _, _ in store.lessons()]
         code = new_code(6, taken)
         settings = {
+            "class": group,
             "title": title,
             "key": key,
             "teacher": secrets.token_urlsafe(18),
@@ -70,12 +74,14 @@ class Lesson:
         return cls(store, code, settings)
 
     @classmethod
-    def resume(cls, store: Store, code: str | None = None) -> Lesson | None:
-        """The lesson ``code`` (by default the newest that has not ended) with its tables
-        played again from the store; None if there is none."""
+    def resume(
+        cls, store: Store, code: str | None = None, group: str = GROUP
+    ) -> Lesson | None:
+        """The lesson ``code`` (by default the class ``group``'s newest, if it has not
+        ended) with its tables played again from the store; None if there is none."""
         lessons = store.lessons()
         for found, _, settings in reversed(lessons):
-            if code is None or found == code:
+            if found == code or (code is None and settings.get("class", GROUP) == group):
                 lesson = cls(store, found, settings)
                 lesson.catch_up()
                 if code is None and lesson.ended:
