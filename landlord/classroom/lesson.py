@@ -74,9 +74,7 @@ class Lesson:
         return cls(store, code, settings)
 
     @classmethod
-    def resume(
-        cls, store: Store, code: str | None = None, group: str = GROUP
-    ) -> Lesson | None:
+    def resume(cls, store: Store, code: str | None = None, group: str = GROUP) -> Lesson | None:
         """The lesson ``code`` (by default the class ``group``'s newest, if it has not
         ended) with its tables played again from the store; None if there is none."""
         lessons = store.lessons()
