@@ -105,7 +105,16 @@ class _Sqlite:
                 path, timeout=10, isolation_level=None, check_same_thread=False
             )
             if path != ":memory:":
-                self.connection.execute("PRAGMA journal_mode=WAL")
+                # Turning a new file to WAL can fail at once ("database is locked")
+                # while another process sets it up too: SQLite's wait does not apply.
+                for wait in range(100):
+                    try:
+                        self.connection.execute("PRAGMA journal_mode=WAL")
+                        break
+                    except sqlite3.OperationalError as error:
+                        if "locked" not in str(error) or wait == 99:
+                            raise
+                        time.sleep(0.05)
             self.connection.execute("PRAGMA synchronous=NORMAL")
         except sqlite3.Error as error:
             raise StoreError(f"{path}: cannot be opened as a class store ({error})") from None
@@ -157,9 +166,19 @@ class Store:
         self.name = name
         self._lock = threading.Lock()
         with self._checked("set up"):
-            for sql in _TABLES:
-                self._run(sql)
-            versions = [row[0] for row in self._run("SELECT version FROM landlord_layout")]
+            for attempt in range(3):
+                try:
+                    for sql in _TABLES:
+                        self._run(sql)
+                    break
+                except self._backend.errors:
+                    # Two servers making a new PostgreSQL store at once: one's
+                    # CREATE TABLE IF NOT EXISTS fails on the other's; the tables are there now.
+                    if attempt == 2:
+                        raise
+                    time.sleep(0.1)
+            # Two servers making a new store at once may both write its version.
+            versions = sorted({row[0] for row in self._run("SELECT version FROM landlord_layout")})
             if not versions:
                 self._run("INSERT INTO landlord_layout (version) VALUES (?)", (LAYOUT,))
             elif versions != [LAYOUT]:
