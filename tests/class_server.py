@@ -55,11 +55,14 @@ def class_server(folder: Path, *options: str, store: str = "") -> Iterator[Class
     extra = ("--store", store) if store else ()
     log = folder / f"class-{port}.log"
     command = class_command(port, folder, *extra, *options)
-    with serving_process(command, port, log, timeout=60) as (base, process):
+    ready = "/"
+    if "--base-url" in options:
+        ready = options[options.index("--base-url") + 1].rstrip("/") + "/"
+    with serving_process(command, port, log, ready=ready, timeout=60) as (base, process):
         deadline = time.monotonic() + 30
         while "teacher?key=" not in log.read_text():
             if time.monotonic() > deadline:
                 pytest.fail(f"no teacher's link printed:\n{log.read_text()}")
             time.sleep(0.1)
-        found = re.search(r"(http://\S+/teacher\?key=\S+)", log.read_text())
+        found = re.search(r"(https?://\S+/teacher\?key=\S+)", log.read_text())
         yield ClassLinks(base, PASSWORD, found.group(1), process, log)

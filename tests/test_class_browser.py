@@ -232,3 +232,38 @@ def test_two_moves_raced_on_one_table_leave_one_history(browser, tmp_path):
         store.close()
     errors = [error for watch in problems for error in watch.errors]
     assert not errors, errors
+
+
+def test_a_class_served_under_a_path_behind_a_proxy_works_there(browser, tmp_path):
+    """As a JupyterHub service: every page, file and socket under --base-url, and the
+    printed links are the public address."""
+    problems: list[PageProblems] = []
+    options = (
+        "--base-url",
+        "/services/landlord-class",
+        "--public-url",
+        "https://hub.example/services/landlord-class",
+    )
+    with class_server(tmp_path, *options) as links:
+        printed = links.log.read_text()
+        assert "Students open https://hub.example/services/landlord-class/ " in printed
+        assert "https://hub.example/services/landlord-class/teacher?key=" in printed
+        teacher_link = links.teacher.replace(
+            "https://hub.example/services/landlord-class/",
+            f"{links.base}/services/landlord-class/",
+        )
+        teacher = open_page(browser, {"width": 1366, "height": 900}, problems)
+        teacher.goto(teacher_link)
+        code = add_table(teacher, seats=2)
+        student = open_page(browser, LAPTOP, problems)
+        student.goto(f"{links.base}/services/landlord-class/?key={links.password}")
+        student.get_by_label("Table code").fill(code)
+        student.get_by_label("Your name").fill("Ann")
+        student.get_by_role("button", name="Take a seat").click()
+        student.wait_for_url(f"**/services/landlord-class/table/{code}")
+        student.wait_for_selector("body[data-seq]")
+        assert "Waiting for 1 more player" in student.locator("#status").inner_text()
+        # Nothing answers outside the path.
+        assert student.request.get(f"{links.base}/").status == 404
+    errors = [error for watch in problems for error in watch.errors]
+    assert not errors, errors

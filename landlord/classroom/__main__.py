@@ -67,6 +67,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--base-url", default="/", help="the path the class is served under (behind a proxy)"
     )
     parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address students open, printed and in the QR code, when it is not this "
+        "machine's (behind a proxy: https://hub.school.example/services/landlord-class/)",
+    )
+    parser.add_argument(
         "--class",
         dest="group",
         default=GROUP,
@@ -168,15 +174,22 @@ def main(argv: list[str] | None = None) -> int:
         how = f"going on with lesson {lesson.code} ({len(lesson.tables)} tables)"
     host = lan_address() if args.ip in {"0.0.0.0", "::"} else args.ip
     student_url = f"http://{host}:{args.port}{base}"
+    teacher_url = f"http://127.0.0.1:{args.port}{base}"
+    if args.public_url:
+        if not args.public_url.startswith(("http://", "https://")):
+            parser.error(f"--public-url starts with http:// or https://, not {args.public_url!r}")
+        student_url = teacher_url = args.public_url.rstrip("/") + "/"
     terminal_qr, svg_qr = qr_code(f"{student_url}?key={lesson.key}")
-    return serve(lesson, args, base, student_url, terminal_qr, svg_qr, how, store.name)
+    links = (student_url, teacher_url)
+    return serve(lesson, args, base, links, terminal_qr, svg_qr, how, store.name)
 
 
-def serve(lesson, args, base, student_url, terminal_qr, svg_qr, how, store_name) -> int:
+def serve(lesson, args, base, links, terminal_qr, svg_qr, how, store_name) -> int:
     import tornado.httpserver
 
     from landlord.classroom.server import ClassServer, make_app, start_sync
 
+    student_url, teacher_url = links
     server = ClassServer(lesson, student_url, svg_qr, args.yardstick_games)
     app = make_app(server, base)
 
@@ -195,7 +208,7 @@ def serve(lesson, args, base, student_url, terminal_qr, svg_qr, how, store_name)
             f"Students open {student_url}  (class password: {lesson.key})\n"
             f"or scan:\n{terminal_qr}\n"
             f"Teacher (keep this link to yourself):\n"
-            f"  http://127.0.0.1:{args.port}{base}teacher?key={lesson.teacher_key}\n"
+            f"  {teacher_url}teacher?key={lesson.teacher_key}\n"
             "Ctrl-C stops the server; start it again on the same store to go on.",
             flush=True,
         )

@@ -114,11 +114,20 @@ class Lesson:
                 self._read(table)
                 if code not in changed:
                     changed.append(code)
+        self._read_marks()
+        return changed
+
+    def _read_marks(self) -> None:
         marks = self.store.marks(self.code)
         for mark in marks[self._marks :]:
             self._mark(mark)
         self._marks = len(marks)
-        return changed
+
+    @property
+    def marks_read(self) -> int:
+        """How many lesson marks (pause, resume, end) this lesson has read: it grows when
+        one is read, whoever wrote it."""
+        return self._marks
 
     def _read(self, table: ClassTable) -> None:
         for seq, entry in self.store.entries(self.code, table.code, after=table.seq - 1):
@@ -151,6 +160,7 @@ class Lesson:
             table = self.tables.get(code)
             if table is None:
                 return f"There is no table {code}."
+        self._read_marks()  # another server may have paused or ended the lesson
         if self.ended:
             return "The lesson has ended."
         if self.paused and entry.get("kind") in {"throw", "move", "start"}:

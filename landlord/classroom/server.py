@@ -103,6 +103,7 @@ class ClassServer:
         #: they are played.
         self.yardsticks: dict[tuple, Yardstick | None] = {}
         self._pool: Any = None
+        self._marks_shown = lesson.marks_read
         self.student_url = student_url
         self.qr_svg = qr_svg
         self.watchers: dict[str, set[TableSocket]] = defaultdict(set)
@@ -227,13 +228,14 @@ class ClassServer:
 
     def sync(self) -> None:
         """Read what other servers of the class wrote; show the tables that changed."""
-        marks = (self.lesson.paused, self.lesson.ended)
         try:
             changed = self.lesson.catch_up()
         except Exception:  # a store that went away for a moment: try again next time
             log.exception("could not read the class store")
             return
-        if marks != (self.lesson.paused, self.lesson.ended):
+        if self.lesson.marks_read != self._marks_shown:
+            # A pause, a resume or the end (read here or by a move): every screen shows it.
+            self._marks_shown = self.lesson.marks_read
             self.show()
         elif changed:
             self.show(changed)
