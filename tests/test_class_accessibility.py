@@ -70,6 +70,10 @@ def test_every_class_page_reads_well_on_every_screen_and_a_move_takes_the_keyboa
             page.wait_for_function("() => Number(document.body.dataset.seq) >= 3")
             check(page, f"class-table-{screen}", [run_axe(page)])
             no_sideways_scroll(page)
+        # The board in words, for a screen reader (or anyone): the same state as tables.
+        laptop.get_by_text("The board in words", exact=True).click()
+        assert "Ann laptop" in laptop.locator("#words").inner_text()
+        check(laptop, "class-table-words-laptop", [run_axe(laptop)])
         # The status is a live region; the question's buttons take the focus when they come.
         assert laptop.locator("#status").get_attribute("aria-live") == "polite"
         asked = laptop if laptop.locator("#actions button.act").count() else student

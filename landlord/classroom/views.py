@@ -17,6 +17,7 @@ from landlord.classroom.tables import BOTS, OPEN, PERSON, ClassTable
 from landlord.metrics import gini
 from landlord.money import money
 from landlord.widgets.board import board_svg
+from landlord.widgets.board_text import board_text_html
 from landlord.widgets.play import log_html, standings_html, winners_text
 from landlord.widgets.table import ChoiceGroup
 
@@ -197,9 +198,7 @@ def table_view(
         "players": players_html(table, connected, seat),
     }
     if game is None:
-        view["board"] = ""
-        view["log"] = ""
-        view["chart"] = ""
+        view["board"] = view["words"] = view["log"] = view["chart"] = ""
         return view
     game_table = table.game_table
     view["board"] = board_svg(
@@ -209,6 +208,7 @@ def table_view(
         if game_table.last_space is not None
         else None,
     )
+    view["words"] = board_text_html(game, level=3)
     view["log"] = log_html(game_table.log[-LOG_LINES:], game_table.log_rounds[-LOG_LINES:])
     view["chart"] = gini_svg(gini_points(game))
     if table.is_over:

@@ -3,7 +3,7 @@
 "use strict";
 (function () {
   const live = document.body.dataset.live;
-  const parts = ["status", "actions", "players", "board", "chart", "log"];
+  const parts = ["status", "actions", "players", "board", "words", "chart", "log"];
   const link = document.getElementById("link");
   const problem = document.getElementById("problem");
   let socket = null;
