@@ -20,6 +20,7 @@ import urllib.request
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.websocket import WebSocketClosedError, websocket_connect
@@ -233,3 +234,20 @@ def hold_open(
     Returns how long until ``until()`` was true, or None if it never was.
     """
     return _run(_hold_open(base, kernel_id, seconds, until))
+
+
+def children(pid: int, running: bytes = b"") -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc), only those whose command line
+    holds ``running`` if it is given (``b"ipykernel"``: a server's kernels)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[1]) == pid and running in command:
+            found.append(int(entry.name))
+    return found

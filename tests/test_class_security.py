@@ -132,19 +132,6 @@ def rss_kb(pid: int) -> int:
     return int(re.search(r"VmRSS:\s+(\d+)", status).group(1))
 
 
-def children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry.name))
-    return found
-
-
 def answers_quickly(base: str) -> bool:
     started = time.monotonic()
     return hostile.get_status(base + "/", timeout=2) == 200 and time.monotonic() - started < 1
@@ -258,7 +245,7 @@ def test_execute_requests_and_malformed_frames_are_refused_and_the_server_goes_o
     links, _, ann, codes = classroom
     pid = links.process.pid
     before = rss_kb(pid)
-    started = children(pid)
+    started = hostile.children(pid)
     marker = tmp_path / "executed"
     execute = hostile._legacy_message(
         "execute_request",
@@ -293,7 +280,7 @@ def test_execute_requests_and_malformed_frames_are_refused_and_the_server_goes_o
         hostile._run(flood())
     assert answers_quickly(links.base)
     # The only processes the server starts play the dashboard's simulated games.
-    assert children(pid) == started
+    assert hostile.children(pid) == started
     for child in started:
         command = Path(f"/proc/{child}/cmdline").read_bytes()
         assert b"kernel" not in command

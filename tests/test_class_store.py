@@ -8,6 +8,7 @@ objects (two connections) on the same place; a race is two OS processes.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import sqlite3
@@ -41,6 +42,16 @@ class Place:
 
     def open(self) -> Store:
         return open_store(self.where)
+
+    @contextlib.contextmanager
+    def two(self) -> Iterator[tuple[Store, Store]]:
+        """Two stores on the place, as two servers have: closed afterwards."""
+        first, second = self.open(), self.open()
+        try:
+            yield first, second
+        finally:
+            first.close()
+            second.close()
 
     def sql(self, statement: str, parameters: tuple = ()) -> list[tuple]:
         """Run one statement on a connection of its own (not the store's)."""
@@ -517,8 +528,7 @@ def choice_point(lesson: Lesson, code: str) -> None:
 
 
 def test_two_servers_of_a_class_reach_the_same_games(place: Place, seeded: None) -> None:
-    store1, store2 = place.open(), place.open()
-    try:
+    with place.two() as (store1, store2):
         first = Lesson.start(store1, key=KEY, title="Period 3")
         second = Lesson.resume(store2, first.code)
         assert second is not None
@@ -568,9 +578,6 @@ def test_two_servers_of_a_class_reach_the_same_games(place: Place, seeded: None)
         assert first.tables[played.code].is_over
         assert first.tables[played.code].game.history[: len(history)] == history
         same_tables(first, second)
-    finally:
-        store1.close()
-        store2.close()
 
     # A restart: the servers' connections are gone; a new one reads the same games.
     store3 = place.open()
@@ -623,8 +630,7 @@ def act_at_once(lessons: tuple[Lesson, ...], code: str, entry: dict) -> list[str
 
 def test_a_race_to_act_leaves_one_winner(place: Place, seeded: None) -> None:
     """Two servers past their checks at once, both writing the table's next entry."""
-    store1, store2 = place.open(), place.open()
-    try:
+    with place.two() as (store1, store2):
         first = Lesson.start(store1, key=KEY)
         (table,) = first.add_tables(1, seats=2)
         fill_and_start(first, table.code)
@@ -643,14 +649,10 @@ def test_a_race_to_act_leaves_one_winner(place: Place, seeded: None) -> None:
         assert [seq for seq, _ in store1.entries(first.code, table.code)] == list(
             range(first.tables[table.code].seq)
         )
-    finally:
-        store1.close()
-        store2.close()
 
 
 def test_marks_reach_the_other_server(place: Place, seeded: None) -> None:
-    store1, store2 = place.open(), place.open()
-    try:
+    with place.two() as (store1, store2):
         first = Lesson.start(store1, key=KEY)
         (table,) = first.add_tables(1, seats=2)
         fill_and_start(first, table.code)
@@ -671,14 +673,10 @@ def test_marks_reach_the_other_server(place: Place, seeded: None) -> None:
         assert store1.marks(first.code) == [{"kind": "pause"}, {"kind": "resume"}, {"kind": "end"}]
         assert Lesson.resume(store2) is None  # no lesson that has not ended
         assert Lesson.resume(store2, first.code).ended
-    finally:
-        store1.close()
-        store2.close()
 
 
 def test_an_end_on_one_server_stops_moves_on_another_at_once(place: Place, seeded: None) -> None:
-    store1, store2 = place.open(), place.open()
-    try:
+    with place.two() as (store1, store2):
         first = Lesson.start(store1, key=KEY)
         (table,) = first.add_tables(1, seats=2)
         fill_and_start(first, table.code)
@@ -686,6 +684,3 @@ def test_an_end_on_one_server_stops_moves_on_another_at_once(place: Place, seede
         first.set_mark("end")
         entry = next_entry(second.tables[table.code])
         assert second.act(table.code, entry) == "The lesson has ended."
-    finally:
-        store1.close()
-        store2.close()

@@ -44,19 +44,7 @@ TABLET = {"width": 768, "height": 1024}
 
 def kernels_of(pid: int) -> list[int]:
     """The kernel processes a server started (its children running ipykernel)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            command = (entry / "cmdline").read_bytes()
-        except OSError:
-            continue
-        parent = int(stat.rsplit(")", 1)[1].split()[1])
-        if parent == pid and b"ipykernel" in command:
-            found.append(int(entry.name))
-    return found
+    return hostile.children(pid, b"ipykernel")
 
 
 def memory_mb(pids: list[int]) -> float:
