@@ -140,6 +140,14 @@ def qr_code(text: str) -> tuple[str, str]:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    for package in ("tornado", "segno"):
+        try:
+            __import__(package)
+        except ImportError:
+            parser.error(
+                f"the class server needs {package}, which comes with the notebook extra: "
+                "pip install 'landlord-kit[notebook]'"
+            )
     password = args.password or os.environ.get("LANDLORD_CLASS_PASSWORD", "")
     if args.new_token:
         password = new_password()
