@@ -49,9 +49,12 @@ def class_command(port: int, folder: Path, *options: str) -> list[str]:
 
 
 @contextlib.contextmanager
-def class_server(folder: Path, *options: str, store: str = "") -> Iterator[ClassLinks]:
-    """Serve a class kept in ``folder`` (or ``store``, a URL); stop it afterwards."""
-    port = free_port()
+def class_server(
+    folder: Path, *options: str, store: str = "", port: int = 0
+) -> Iterator[ClassLinks]:
+    """Serve a class kept in ``folder`` (or ``store``, a URL) on ``port`` (a free one by
+    default); stop it afterwards."""
+    port = port or free_port()
     extra = ("--store", store) if store else ()
     log = folder / f"class-{port}.log"
     command = class_command(port, folder, *extra, *options)

@@ -15,7 +15,7 @@ import time
 
 import pytest
 from class_server import class_server
-from conftest import PageProblems
+from conftest import PageProblems, free_port
 
 from landlord.classroom.lesson import Lesson
 from landlord.classroom.store import open_store
@@ -266,4 +266,49 @@ def test_a_class_served_under_a_path_behind_a_proxy_works_there(browser, tmp_pat
         # Nothing answers outside the path.
         assert student.request.get(f"{links.base}/").status == 404
     errors = [error for watch in problems for error in watch.errors]
+    assert not errors, errors
+
+
+def test_a_crashed_server_started_again_loses_nothing_and_the_screens_reconnect(browser, tmp_path):
+    """The server is killed (SIGKILL: no goodbye) in the middle of a game, then started
+    again on the same folder: the student's and the teacher's pages reconnect by
+    themselves to the same seat, the same table and the same game, and play goes on."""
+    problems: list[PageProblems] = []
+    port = free_port()
+    with class_server(tmp_path, port=port) as links:
+        teacher = open_page(browser, {"width": 1366, "height": 900}, problems)
+        teacher.goto(links.teacher)
+        code = add_table(teacher, seats=2)
+        ann = open_page(browser, LAPTOP, problems)
+        join(ann, links, code, "Ann")
+        teacher.get_by_label(f"Seat 2 of table {code}").select_option("eager_landlord")
+        ann.get_by_role("button", name="Start the game").click()
+        for _ in range(4):
+            seq = seq_of(ann)
+            click_first(ann)
+            wait_all_at([ann], seq + 1)
+        seq = seq_of(ann)
+        board = ann.locator("#board").inner_html()
+        question = ann.locator("#actions").inner_text()
+        links.process.kill()
+        links.process.wait()
+        ann.get_by_text("Connection lost: reconnecting…").wait_for()
+    for watch in problems:  # the lost connection's own console lines are expected
+        watch.errors.clear()
+    with class_server(tmp_path, port=port) as again:
+        assert "going on with lesson" in again.log.read_text()
+        ann.get_by_text("Connection lost: reconnecting…").wait_for(state="hidden", timeout=20_000)
+        wait_all_at([ann], seq)
+        assert seq_of(ann) == seq
+        assert ann.locator("#board").inner_html() == board
+        assert ann.locator("#actions").inner_text() == question
+        click_first(ann)
+        wait_all_at([ann], seq + 1)
+        teacher.wait_for_function(
+            "([code, seq]) => document.getElementById('card-' + code).dataset.seq === seq",
+            arg=[code, str(seq + 1)],
+            timeout=20_000,
+        )
+    errors = [error for watch in problems for error in watch.errors]
+    errors = [error for error in errors if "ERR_CONNECTION_REFUSED" not in error]
     assert not errors, errors
