@@ -10,6 +10,10 @@
   let socket = null;
   let wait = 500;
 
+  function count(n, word) {
+    return n + " " + word + (n === 1 ? "" : "s");
+  }
+
   function card(view) {
     let element = document.getElementById("card-" + view.code);
     if (!element) {
@@ -54,7 +58,8 @@
       const lesson = message.lesson;
       status.textContent =
         (lesson.ended ? "The lesson has ended. " : lesson.paused ? "Every table is paused. " : "") +
-        lesson.tables.length + " tables, " + lesson.connections + " screens connected.";
+        count(lesson.tables.length, "table") + ", " + count(lesson.connections, "screen") +
+        " connected.";
       document.body.dataset.paused = String(lesson.paused);
       document.body.dataset.ended = String(lesson.ended);
       for (const view of message.cards) card(view);
