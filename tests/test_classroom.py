@@ -330,3 +330,22 @@ def test_two_classes_share_a_store_and_each_server_goes_on_with_its_own(tmp_path
     second.set_mark("end")
     assert Lesson.resume(store, group="period 2") is None
     assert Lesson.resume(store, second.code).ended
+
+
+def test_simulated_games_that_fail_are_said_to_have_failed_and_not_tried_again(caplog):
+    from concurrent.futures import Future
+
+    lesson = Lesson.start(open_store(":memory:"), key="password")
+    lesson.add_tables(2, seats=2, rules=("landlords_game", "single_tax"))
+    server = ClassServer(lesson, yardstick_games=40)
+    (plan,) = server.plans()
+    server.yardsticks[plan] = None
+    assert "Playing 40 simulated games of each rule set" in server.experiment()
+    failed: Future = Future()
+    failed.set_exception(MemoryError("no room"))
+    server._measured(plan, failed)
+    assert "could not be played: the server&#x27;s log says why" in server.experiment()
+    assert "no room" in caplog.text
+    server.measure()  # a failed plan is not started again
+    assert server.yardsticks[plan] is False
+    assert server._pool is None

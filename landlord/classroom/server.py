@@ -100,8 +100,8 @@ class ClassServer:
         self.lesson = lesson
         self.yardstick_games = yardstick_games
         #: The simulated games of each plan of tables (rule sets, seats, bot); None while
-        #: they are played.
-        self.yardsticks: dict[tuple, Yardstick | None] = {}
+        #: they are played, False if they could not be.
+        self.yardsticks: dict[tuple, Yardstick | bool | None] = {}
         self._pool: Any = None
         self._marks_shown = lesson.marks_read
         self.student_url = student_url
@@ -109,8 +109,6 @@ class ClassServer:
         self.watchers: dict[str, set[TableSocket]] = defaultdict(set)
         self.teachers: set[TeacherSocket] = set()
         self.wrong_keys: dict[str, deque[float]] = defaultdict(deque)
-        #: Milliseconds from a move's arrival to its views sent, the latest ones.
-        self.send_times: deque[float] = deque(maxlen=1000)
 
     @property
     def connections(self) -> int:
@@ -171,8 +169,7 @@ class ClassServer:
             self.yardsticks[plan] = done.result()
         except Exception:
             log.exception("the simulated games of %s failed", plan)
-            del self.yardsticks[plan]
-            return
+            self.yardsticks[plan] = False
         cards = self.cards([])
         for teacher in list(self.teachers):
             teacher.send(cards)
@@ -189,16 +186,19 @@ class ClassServer:
                 and table.spec["seats"] == seats
                 and table.spec.get("bot") == bot
             ]
-            busy = (
-                f"Playing {self.yardstick_games:,} simulated games of each rule set "
-                "(a few seconds)…"
-                if plan in self.yardsticks
-                else ""
-            )
+            yardstick = self.yardsticks.get(plan)
+            busy = ""
+            if yardstick is None and plan in self.yardsticks:
+                busy = (
+                    f"Playing {self.yardstick_games:,} simulated games of each rule set "
+                    "(a few seconds)…"
+                )
+            elif yardstick is False:
+                busy = "The simulated games could not be played: the server's log says why."
             names = " and ".join(table_title(r) for r in rules)
             parts.append(
                 f"<section class='plan'><h3>{html.escape(names)}, {seats} players</h3>"
-                f"{experiment_html(self.yardsticks.get(plan), tables, busy)}</section>"
+                f"{experiment_html(yardstick or None, tables, busy)}</section>"
             )
         return "".join(parts)
 
@@ -486,7 +486,6 @@ class TableSocket(Socket):
             self.server.show([code])
 
     def on_message(self, message: str | bytes) -> None:
-        started = time.perf_counter()
         data = self.read(message)
         if data is None:
             return
@@ -516,7 +515,6 @@ class TableSocket(Socket):
             self.send({"problem": why})
             return
         self.server.show([self.code])
-        self.server.send_times.append((time.perf_counter() - started) * 1000)
 
 
 class TeacherHandler(Handler):
@@ -577,7 +575,7 @@ class TeacherSocket(Socket):
             return None
         if kind in {"pause", "resume", "end"}:
             lesson.set_mark(kind)
-            self.server.show()
+            self.server.sync()  # every screen shows it (sync sees the new mark)
             return None
         if kind == "seat":
             code, seat, player = data.get("table"), data.get("seat"), data.get("player")
