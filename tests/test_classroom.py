@@ -349,3 +349,28 @@ def test_simulated_games_that_fail_are_said_to_have_failed_and_not_tried_again(c
     server.measure()  # a failed plan is not started again
     assert server.yardsticks[plan] is False
     assert server._pool is None
+
+
+@pytest.mark.parametrize(
+    ("rules", "words", "said"),
+    [
+        ("landlords_game", "Throw the dice", "turn to throw the dice."),
+        ("quikopoly", "Throw the die", "turn to throw the die."),
+        ("property", "Take your turn", "turn to play."),
+    ],
+)
+def test_a_turn_starts_in_the_game_s_own_words(rules, words, said):
+    """Sackson's Property moves by cards and Quikopoly by one die: no "dice" there."""
+    lesson = Lesson.start(open_store(":memory:"), key="password")
+    (table,) = lesson.add_tables(1, seats=2, rules=(rules,))
+    seated(lesson, table.code, people=2)
+    for _ in range(100):
+        seat = table.turn_seat()
+        if seat is not None and table.can_throw(seat):
+            break
+        click(lesson, table.code)
+    else:
+        raise AssertionError("no turn that starts with a click in 100 moves")
+    view = table_view(table, seat)
+    assert f">{words}</button>" in view["actions"]
+    assert view["status"].endswith(said)

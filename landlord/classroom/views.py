@@ -86,6 +86,17 @@ def gini_svg(points: list[tuple[int, float]], width: int = 320, height: int = 16
     )
 
 
+def turn_words(game: Any) -> tuple[str, str]:
+    """How a turn starts in this game, for the status and the button: what a player
+    does (to throw the dice) and the button's words (Throw the dice)."""
+    moves_by = game.family.moves_by
+    if moves_by == "two dice":
+        return "to throw the dice", "Throw the dice"
+    if moves_by == "one die":
+        return "to throw the die", "Throw the die"
+    return "to play", "Take your turn"
+
+
 def status_text(table: ClassTable, paused: bool = False, ended: bool = False) -> str:
     """Where the table is, in a sentence."""
     if ended:
@@ -111,7 +122,7 @@ def status_text(table: ClassTable, paused: bool = False, ended: bool = False) ->
         return f"{prefix}{where}: waiting for a player to take {name}'s seat."
     if table.game_table.waiting_for == seat:
         return f"{prefix}{where}: {name} is asked: {game.family.question(game, seat)}"
-    return f"{prefix}{where}: {name}'s turn to throw the dice."
+    return f"{prefix}{where}: {name}'s turn {turn_words(game)[0]}."
 
 
 def _button(kind: str, text: str, index: int | None = None) -> str:
@@ -132,7 +143,7 @@ def actions_html(table: ClassTable, seat: int | None, paused: bool, ended: bool)
     if paused:
         return ""
     if table.can_throw(seat):
-        return "<p class='you'>Your turn.</p>" + _button("throw", "Throw the dice")
+        return "<p class='you'>Your turn.</p>" + _button("throw", turn_words(table.game)[1])
     game_table = table.game_table
     if game_table.waiting_for != seat:
         return ""
