@@ -1,0 +1,18 @@
+"""A class at its tables: each student on their own device, the teacher's dashboard.
+
+``make class`` (``python -m landlord.classroom``) serves it on the local
+network. The modules, from the bottom up:
+
+- :mod:`~landlord.classroom.store`: each table kept as its append-only entries
+  (SQLite or PostgreSQL); an entry number is written once, so a game cannot fork;
+- :mod:`~landlord.classroom.tables`: a table made only of its entries (seats,
+  the start, throws and moves), its game played by the kit's engine;
+- :mod:`~landlord.classroom.lesson`: a class's lesson, one writer per table;
+- :mod:`~landlord.classroom.views` and :mod:`~landlord.classroom.yardstick`:
+  what each screen shows, and the class set against simulated paired games;
+- :mod:`~landlord.classroom.server` and :mod:`~landlord.classroom.pages`: the
+  Tornado server (no Jupyter kernel) and its pages.
+
+Importing this package imports none of them; the server needs the ``notebook``
+extra (Tornado and segno), a PostgreSQL store the ``postgres`` extra.
+"""
