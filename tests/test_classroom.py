@@ -11,11 +11,18 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import subprocess
+import sys
+import time
+import urllib.request
 
 import pytest
+from conftest import free_port
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from landlord.classroom.__main__ import lan_address
 from landlord.classroom.__main__ import main as class_main
 from landlord.classroom.lesson import MOST_TABLES, MOVED_ON, Lesson
 from landlord.classroom.server import ClassServer, lesson_document, results_csv
@@ -374,3 +381,32 @@ def test_a_turn_starts_in_the_game_s_own_words(rules, words, said):
     view = table_view(table, seat)
     assert f">{words}</button>" in view["actions"]
     assert view["status"].endswith(said)
+
+
+def test_the_class_is_served_on_the_machine_s_network_address(tmp_path):
+    """``--ip 0.0.0.0`` (make class's default): the address printed for the students is
+    this machine's on its network, and the class answers there, not only on 127.0.0.1."""
+    port = free_port()
+    command = [
+        sys.executable, "-m", "landlord.classroom", "--password", "network-key",
+        "--folder", str(tmp_path), "--port", str(port), "--yardstick-games", "0",
+    ]  # fmt: skip
+    log = tmp_path / "class.log"
+    with log.open("w") as output:
+        server = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)
+    try:
+        for _ in range(300):
+            found = re.search(r"Students open (http://\S+)", log.read_text())
+            if found or server.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert found, log.read_text()
+        address = found.group(1)
+        assert address == f"http://{lan_address()}:{port}/"
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        with opener.open(f"{address}?key=network-key", timeout=10) as reply:
+            assert "Join a table" in reply.read().decode()
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+    assert "stopped; the class is kept" in log.read_text()
