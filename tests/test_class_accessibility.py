@@ -48,6 +48,7 @@ def test_every_class_page_reads_well_on_every_screen_and_a_move_takes_the_keyboa
         teacher.goto(links.teacher)
         teacher.get_by_label("Tables", exact=True).fill("1")
         teacher.get_by_label("Players at each").fill("2")
+        teacher.get_by_label("Seed (optional)").fill("7")
         teacher.get_by_role("button", name="Add the tables").click()
         code = teacher.locator(".card .code").first.inner_text()
         for screen in ("laptop", "tablet"):

@@ -36,11 +36,16 @@ def open_page(browser, viewport, problems: list[PageProblems], **options):
     return page
 
 
+#: The seed the teacher gives the tables in these tests.
+SEED = "7"
+
+
 def add_table(teacher, seats: int = 4) -> str:
-    """Add one table on the dashboard; return its code."""
+    """Add one table on the dashboard, on the tests' seed; return its code."""
     before = teacher.locator(".card").count()
     teacher.get_by_label("Tables", exact=True).fill("1")
     teacher.get_by_label("Players at each").fill(str(seats))
+    teacher.get_by_label("Seed (optional)").fill(SEED)
     teacher.get_by_role("button", name="Add the tables").click()
     teacher.locator(".card").nth(before).wait_for()
     return teacher.locator(".card .code").nth(before).inner_text()

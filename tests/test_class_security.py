@@ -147,7 +147,11 @@ def classroom(tmp_path_factory):
             links.base,
             "/teacher/live",
             teacher,
-            [json.dumps({"kind": "add", "count": 2, "seats": 2, "rules": "landlords_game"})],
+            [
+                json.dumps(
+                    {"kind": "add", "count": 2, "seats": 2, "rules": "landlords_game", "seed": 5}
+                )
+            ],
         )
         assert status == 101
         codes = cards[-1]["lesson"]["tables"]
@@ -340,3 +344,38 @@ def test_in_a_browser_another_table_s_page_shows_no_buttons(browser, classroom):
     )
     assert page.get_attribute("body", "data-hacked") is None
     context.close()
+
+
+def test_the_teacher_s_bad_commands_are_refused_with_a_sentence(classroom):
+    links, teacher, _, codes = classroom
+    add = {"kind": "add", "count": 1, "seats": 2, "rules": "landlords_game"}
+    commands = [
+        {**add, "seed": -1},
+        {**add, "seed": "7"},
+        {**add, "count": 99},
+        {**add, "seats": 9},
+        {**add, "rules": "nosuch"},
+        {**add, "count": "many"},
+        {"kind": "seat", "table": codes[1], "seat": 5, "player": "random"},
+        {"kind": "seat", "table": "ZZZZ", "seat": 0, "player": "random"},
+        {"kind": "format the disk"},
+    ]
+    _, answers, closed = talk(
+        links.base, "/teacher/live", teacher, [json.dumps(c) for c in commands], wait=2
+    )
+    problems = [answer["problem"] for answer in answers if "problem" in answer]
+    assert not closed
+    assert problems == [
+        "The seed is a whole number from 0 to 2147483647.",
+        "The seed is a whole number from 0 to 2147483647.",
+        "14 more tables at most (a lesson has 16 at most).",
+        "The Landlord's Game is for 2 to 4 players, not 9.",
+        "There is no rule set 'nosuch'.",
+        "The numbers of tables and of players are whole numbers.",
+        f"Table {codes[1]} has no seat 6.",
+        "There is no table ZZZZ.",
+        "That is not a command.",
+    ]
+    # None of them added a table.
+    _, cards, _ = talk(links.base, "/teacher/live", teacher)
+    assert cards[-1]["lesson"]["tables"] == codes

@@ -33,6 +33,9 @@ from landlord.classroom.yardstick import experiment_html, simulate
 from landlord.experiments import game_seeds
 from landlord.session import Session
 
+#: The tables' seed in these tests (a lesson draws fresh seeds unless given one).
+SEED = 11
+
 
 def seated(lesson: Lesson, code: str, people: int, bot: str = "eager_landlord") -> None:
     """Seat ``people`` students (keys k0, k1, ...) and bots in the other seats; start."""
@@ -65,7 +68,7 @@ def click(lesson: Lesson, code: str, pick: int = 0) -> bool:
 
 def test_a_table_waits_for_its_seats_and_only_the_asked_seat_moves():
     lesson = Lesson.start(open_store(":memory:"), key="password")
-    (table,) = lesson.add_tables(1, seats=3)
+    (table,) = lesson.add_tables(1, seats=3, seed=SEED)
     code = table.code
     assert lesson.act(code, {"kind": "start"}) == "Waiting for 3 more players."
     join = {"kind": "join", "seat": 0, "name": "  Ann  ", "token": token_hash("a")}
@@ -105,14 +108,14 @@ def test_a_table_waits_for_its_seats_and_only_the_asked_seat_moves():
 
 def test_paired_tables_share_their_dice_and_a_lesson_has_a_limit():
     lesson = Lesson.start(open_store(":memory:"), key="password")
-    tables = lesson.add_tables(4, seats=2, rules=("landlords_game", "single_tax"))
+    tables = lesson.add_tables(4, seats=2, rules=("landlords_game", "single_tax"), seed=SEED)
     assert [t.spec["rules"] for t in tables] == ["landlords_game", "single_tax"] * 2
     assert [t.spec["pair"] for t in tables] == ["pair 1", "pair 1", "pair 2", "pair 2"]
     assert tables[0].spec["seed"] == tables[1].spec["seed"] != tables[2].spec["seed"]
     assert tables[2].spec["seed"] == tables[3].spec["seed"]
     # A pair split over two "add" clicks still shares its dice.
-    more = lesson.add_tables(1, seats=2, rules=("landlords_game", "single_tax"))
-    more += lesson.add_tables(1, seats=2, rules=("landlords_game", "single_tax"))
+    more = lesson.add_tables(1, seats=2, rules=("landlords_game", "single_tax"), seed=SEED)
+    more += lesson.add_tables(1, seats=2, rules=("landlords_game", "single_tax"), seed=SEED)
     assert more[0].spec["seed"] == more[1].spec["seed"]
     with pytest.raises(ValueError, match="more tables at most"):
         lesson.add_tables(MOST_TABLES, seats=2)
@@ -124,7 +127,7 @@ def test_paired_tables_share_their_dice_and_a_lesson_has_a_limit():
 
 def test_a_bot_takes_over_a_seat_and_the_seat_can_be_opened_for_another_student():
     lesson = Lesson.start(open_store(":memory:"), key="password")
-    (table,) = lesson.add_tables(1, seats=2)
+    (table,) = lesson.add_tables(1, seats=2, seed=SEED)
     seated(lesson, table.code, people=2)
     for _ in range(10):
         click(lesson, table.code)
@@ -225,7 +228,7 @@ def test_an_offer_in_a_trade_is_taken_again_from_the_store():
 
 def test_the_downloads_hold_every_table_and_no_seat_key():
     lesson = Lesson.start(open_store(":memory:"), key="password")
-    tables = lesson.add_tables(2, seats=2, rules=("landlords_game", "single_tax"))
+    tables = lesson.add_tables(2, seats=2, rules=("landlords_game", "single_tax"), seed=SEED)
     seated(lesson, tables[0].code, people=1)
     for _ in range(20):
         click(lesson, tables[0].code)
@@ -243,7 +246,7 @@ def test_the_downloads_hold_every_table_and_no_seat_key():
 
 def test_views_escape_names_and_show_buttons_to_the_asked_seat_only():
     lesson = Lesson.start(open_store(":memory:"), key="password")
-    (table,) = lesson.add_tables(1, seats=2)
+    (table,) = lesson.add_tables(1, seats=2, seed=SEED)
     join = {"kind": "join", "seat": 0, "name": "<b>Ann</b>", "token": token_hash("a")}
     assert lesson.act(table.code, join) is None
     assert lesson.act(table.code, {"kind": "seat", "seat": 1, "player": "random"}) is None
@@ -274,7 +277,7 @@ def test_the_yardstick_is_the_experiments_games_and_says_where_the_class_falls()
         points[max(points)], abs=1e-6
     )
     lesson = Lesson.start(open_store(":memory:"), key="password")
-    tables = lesson.add_tables(2, seats=2, rules=("landlords_game", "single_tax"))
+    tables = lesson.add_tables(2, seats=2, rules=("landlords_game", "single_tax"), seed=SEED)
     panel = experiment_html(yardstick, list(lesson.tables.values()), "")
     assert "No table has finished a round yet" in panel
     for table in tables:
@@ -330,7 +333,7 @@ def test_two_classes_share_a_store_and_each_server_goes_on_with_its_own(tmp_path
     store = open_store(tmp_path)
     first = Lesson.start(store, key="password-one", group="period 1")
     second = Lesson.start(store, key="password-two", group="period 2")
-    first.add_tables(1, seats=2)
+    first.add_tables(1, seats=2, seed=SEED)
     assert Lesson.resume(store, group="period 1").code == first.code
     assert Lesson.resume(store, group="period 2").code == second.code
     assert Lesson.resume(store, group="period 3") is None
@@ -343,7 +346,7 @@ def test_simulated_games_that_fail_are_said_to_have_failed_and_not_tried_again(c
     from concurrent.futures import Future
 
     lesson = Lesson.start(open_store(":memory:"), key="password")
-    lesson.add_tables(2, seats=2, rules=("landlords_game", "single_tax"))
+    lesson.add_tables(2, seats=2, rules=("landlords_game", "single_tax"), seed=SEED)
     server = ClassServer(lesson, yardstick_games=40)
     (plan,) = server.plans()
     server.yardsticks[plan] = None
@@ -367,9 +370,11 @@ def test_simulated_games_that_fail_are_said_to_have_failed_and_not_tried_again(c
     ],
 )
 def test_a_turn_starts_in_the_game_s_own_words(rules, words, said):
-    """Sackson's Property moves by cards and Quikopoly by one die: no "dice" there."""
+    """Sackson's Property moves by cards and Quikopoly by one die: no "dice" there. (In
+    the Landlord's Game a turn mostly starts with a question, throw or negotiate: seed 3
+    reaches a turn that starts with the throw alone.)"""
     lesson = Lesson.start(open_store(":memory:"), key="password")
-    (table,) = lesson.add_tables(1, seats=2, rules=(rules,))
+    (table,) = lesson.add_tables(1, seats=2, rules=(rules,), seed=3)
     seated(lesson, table.code, people=2)
     for _ in range(100):
         seat = table.turn_seat()
@@ -410,3 +415,14 @@ def test_the_class_is_served_on_the_machine_s_network_address(tmp_path):
         server.terminate()
         server.wait(timeout=20)
     assert "stopped; the class is kept" in log.read_text()
+
+
+def test_tables_given_a_seed_play_the_same_dice_as_another_class_given_it():
+    one = Lesson.start(open_store(":memory:"), key="password")
+    two = Lesson.start(open_store(":memory:"), key="password")
+    rules = ("landlords_game", "single_tax")
+    first = one.add_tables(4, seats=2, rules=rules, seed=100)
+    second = two.add_tables(3, seats=2, rules=rules, seed=100)
+    second += two.add_tables(1, seats=2, rules=rules, seed=100)
+    assert [t.spec["seed"] for t in first] == [100, 100, 101, 101]
+    assert [t.spec["seed"] for t in second] == [100, 100, 101, 101]

@@ -26,7 +26,7 @@ import secrets
 from typing import Any
 
 from landlord.classroom.store import Store
-from landlord.classroom.tables import ClassTable, new_code
+from landlord.classroom.tables import ClassTable, check_spec, new_code
 
 __all__ = ["MOST_TABLES", "MOVED_ON", "Lesson"]
 
@@ -192,28 +192,37 @@ class Lesson:
         rules: tuple[str, ...] = ("landlords_game",),
         bot: str = "eager_landlord",
         options: dict[str, Any] | None = None,
+        seed: int | None = None,
     ) -> list[ClassTable]:
         """Add ``count`` tables of ``seats`` players, going through ``rules`` in turn.
 
         With two rule sets or more, each group of consecutive tables (one per
         rule set) plays on the same dice: they share a seed and a pair label,
-        so the class can compare them as the experiments do.
+        so the class can compare them as the experiments do. The seeds are
+        drawn fresh unless ``seed`` is given: then the n-th seed this call
+        draws is ``seed + n`` (another class given the same seed plays the
+        same dice).
         """
         self.catch_up()
         if not isinstance(count, int) or not 1 <= count <= MOST_TABLES - len(self.tables):
             room = MOST_TABLES - len(self.tables)
-            raise ValueError(f"{room} more tables at most (a lesson has {MOST_TABLES} at most)")
+            raise ValueError(f"{room} more tables at most (a lesson has {MOST_TABLES} at most).")
+        for rules_id in rules:  # every table checked before any is added
+            check_spec({"rules": rules_id, "seats": seats, "seed": 0, "options": options or {}})
         seeds = {table.spec.get("pair"): table.spec["seed"] for table in self.tables.values()}
         made = []
+        drawn = 0
         for _ in range(count):
             group, which = divmod(len(self.tables), len(rules))
             pair = f"pair {group + 1}" if len(rules) > 1 else None
-            seed = seeds.get(pair) if pair else None
-            if seed is None:
-                seed = seeds[pair] = secrets.randbelow(2**31)
+            table_seed = seeds.get(pair) if pair else None
+            if table_seed is None:
+                table_seed = secrets.randbelow(2**31) if seed is None else seed + drawn
+                drawn += 1
+                seeds[pair] = table_seed
             spec = {
                 "rules": rules[which],
-                "seed": seed,
+                "seed": table_seed,
                 "seats": seats,
                 "bot": bot,
                 "plan": list(rules),

@@ -567,8 +567,16 @@ class TeacherSocket(Socket):
         kind = data.get("kind")
         if kind == "add":
             rules = tuple(r for r in (data.get("rules"), data.get("second")) if r)
-            count, seats = int(data.get("count", 0)), int(data.get("seats", 0))
-            made = lesson.add_tables(count, seats, rules=rules)
+            count, seats = data.get("count"), data.get("seats")
+            for number in (count, seats):
+                if not isinstance(number, int) or isinstance(number, bool):
+                    return "The numbers of tables and of players are whole numbers."
+            seed = data.get("seed")
+            if seed is not None and (
+                not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**31
+            ):
+                return "The seed is a whole number from 0 to 2147483647."
+            made = lesson.add_tables(count, seats, rules=rules, seed=seed)
             self.server.measure()
             self.server.show([table.code for table in made])
             self.send(self.server.cards())

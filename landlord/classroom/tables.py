@@ -114,6 +114,28 @@ def bot_name(strategy: str, seat: int) -> str:
     return f"{strategy.replace('_', ' ')} {seat + 1}"[:NAME_LENGTH]
 
 
+def check_spec(spec: dict[str, Any]) -> Any:
+    """Check what a table is to play (see :class:`ClassTable`); return its rule set's
+    ``info``, or raise ``ValueError`` with a sentence a teacher can act on."""
+    rules = spec.get("rules")
+    if not isinstance(rules, str) or rules not in registered():
+        raise ValueError(f"There is no rule set {rules!r}.")
+    info = load_rules(rules, **spec.get("options", {})).info
+    seats = spec.get("seats")
+    if (
+        not isinstance(seats, int)
+        or isinstance(seats, bool)
+        or not info.min_players <= seats <= info.max_players
+    ):
+        raise ValueError(
+            f"{info.title} is for {info.min_players} to {info.max_players} players, not {seats!r}."
+        )
+    seed = spec.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise ValueError(f"The seed is a whole number, not {seed!r}.")
+    return info
+
+
 class ClassTable:
     """One table of a class: its seats and, once started, its game.
 
@@ -129,20 +151,11 @@ class ClassTable:
     """
 
     def __init__(self, code: str, spec: dict[str, Any]) -> None:
-        rules = spec.get("rules")
-        if rules not in registered():
-            raise ValueError(f"table {code}: unknown rule set {rules!r}")
-        rule_set = load_rules(rules, **spec.get("options", {}))
-        info = rule_set.info
-        seats = spec.get("seats")
-        if not isinstance(seats, int) or not info.min_players <= seats <= info.max_players:
-            raise ValueError(
-                f"table {code}: {info.title} is for {info.min_players} to "
-                f"{info.max_players} players, not {seats!r}"
-            )
-        seed = spec.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ValueError(f"table {code}: the seed is a whole number, not {seed!r}")
+        try:
+            info = check_spec(spec)
+        except ValueError as error:
+            raise ValueError(f"table {code}: {error}") from None
+        seats = spec["seats"]
         self.code = code
         self.spec = dict(spec)
         self.title = info.title

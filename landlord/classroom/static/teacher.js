@@ -85,8 +85,11 @@
   document.getElementById("add").addEventListener("submit", function (event) {
     event.preventDefault();
     const form = new FormData(event.target);
-    send({ kind: "add", count: Number(form.get("count")), seats: Number(form.get("seats")),
-           rules: form.get("rules"), second: form.get("second") });
+    const message = { kind: "add", count: Number(form.get("count")),
+                      seats: Number(form.get("seats")), rules: form.get("rules"),
+                      second: form.get("second") };
+    if (form.get("seed") !== "") message.seed = Number(form.get("seed"));
+    send(message);
   });
   document.body.addEventListener("click", function (event) {
     const command = event.target.closest("[data-command]");
