@@ -200,19 +200,35 @@ class GameRecord:
     @property
     def standings(self):
         """The final table, best score first, with the rule set's score and net worth."""
-        final = self.rounds.groupby("player").tail(1).copy()
+        import pandas as pd
+
+        return pd.DataFrame(self.standings_rows())
+
+    def standings_rows(self) -> list[dict[str, Any]]:
+        """:attr:`standings` as plain rows (no pandas): ``place``, ``player``, ``name``,
+        the family's round columns and ``left_in_round``, best first."""
+        columns = self.game.family.round_columns
+        last: dict[int, tuple] = {}
+        for _, player, *rest in self.game.round_rows:
+            last[player] = tuple(rest)
         # A player who left the game (bankrupt) has nothing: the later he left, the better.
         left = self.game.family.outcome(self.game).left_in_round
-        final["left_in_round"] = [left[player] for player in final["player"]]
-        final["_stayed"] = [
-            left[player] if left[player] >= 0 else 10**9 for player in final["player"]
+        score = columns.index("score")
+
+        def order(player: int) -> tuple:
+            stayed = left[player] if left[player] >= 0 else 10**9
+            return (-last[player][score], -stayed, player)
+
+        return [
+            {
+                "place": place,
+                "player": player,
+                "name": self.names[player],
+                **dict(zip(columns, last[player], strict=True)),
+                "left_in_round": left[player],
+            }
+            for place, player in enumerate(sorted(last, key=order), start=1)
         ]
-        ordered = final.sort_values(
-            ["score", "_stayed", "player"], ascending=[False, False, True]
-        ).drop(columns=["_stayed"])
-        ordered = ordered.drop(columns=["round"]).reset_index(drop=True)
-        ordered.insert(0, "place", range(1, len(ordered) + 1))
-        return ordered
 
     @property
     def end_reason(self) -> str:

@@ -5,6 +5,8 @@ Used by ``landlord play`` and ``landlord replay``; plain text, no UI package.
 
 from __future__ import annotations
 
+from itertools import groupby
+from operator import itemgetter
 from typing import Any
 
 __all__ = ["game_report", "game_report_json"]
@@ -38,15 +40,13 @@ def game_report(record: Any) -> str:
     for name, policy in zip(record.names, record.policies, strict=True):
         strategy = policy.get("strategy", "?")
         lines.append(f"  {name}: {strategy}, {policy.get('description', '')}".rstrip(", "))
-    rounds = record.rounds
     width = max(14, *(len(name) for name in record.names))
     lines += ["", "Net worth (cash) at the end of each round:"]
     lines.append("round  " + "  ".join(f"{name:>{width}}" for name in record.names))
-    for round_, table in rounds.groupby("round", sort=True):
-        cells = [
-            f"{worth:>{width - 7}} ({cash:>4})"
-            for worth, cash in zip(table["net_worth"], table["cash"], strict=True)
-        ]
+    columns = game.family.round_columns
+    worth, cash = columns.index("net_worth") + 2, columns.index("cash") + 2
+    for round_, rows in groupby(sorted(game.round_rows, key=itemgetter(0)), key=itemgetter(0)):
+        cells = [f"{row[worth]:>{width - 7}} ({row[cash]:>4})" for row in rows]
         lines.append(f"{round_:>5}  " + "  ".join(f"{cell:>{width}}" for cell in cells))
     over = "ended" if game.is_over else "paused"
     lines += [
@@ -54,12 +54,13 @@ def game_report(record: Any) -> str:
         f"Standings ({over} in round {record.n_rounds}, after {record.n_turns} turns"
         + (f": {record.end_reason})" if record.end_reason else ")"),
     ]
-    standings = record.standings
+    standings = record.standings_rows()
+    for row in standings:
+        row["left"] = (
+            f"bankrupt in round {row['left_in_round']}" if row["left_in_round"] >= 0 else ""
+        )
     columns = game.family.standings_columns
-    standings["left"] = [
-        f"bankrupt in round {r}" if r >= 0 else "" for r in standings["left_in_round"]
-    ]
-    rows = [columns] + [tuple(str(row[c]) for c in columns) for _, row in standings.iterrows()]
+    rows = [columns] + [tuple(str(row[c]) for c in columns) for row in standings]
     widths = [max(len(row[i]) for row in rows) for i in range(len(columns))]
     for row in rows:
         lines.append(
