@@ -327,14 +327,17 @@ def _entry(path: Path, chain: tuple[Path, ...] = ()) -> _Entry:
 
 
 def _fresh(rules: RuleSet) -> RuleSet:
-    """A copy of a cached rule set whose dicts the caller may change."""
-    return replace(
+    """A copy of a cached rule set whose dicts the caller may change (it shares the
+    cached one's derived tables while they are unchanged: :meth:`RuleSet.derive`)."""
+    copy = replace(
         rules,
         params=plain_copy(rules.params),
         options=dict(rules.options),
         starting_cash=dict(rules.starting_cash),
         provenance=dict(rules.provenance),
     )
+    object.__setattr__(copy, "origin", rules)
+    return copy
 
 
 def _read_toml(path: Path) -> dict[str, Any]:

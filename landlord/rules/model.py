@@ -9,6 +9,7 @@ one, our reconstruction, or our reading of an ambiguous text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -267,10 +268,39 @@ class RuleSet:
     community_chest_deck: tuple[ChanceCard, ...] = ()
     #: What the engine derives from the rule set once (look-up tables), kept with it.
     derived: dict[str, Any] = field(init=False, repr=False, compare=False)
+    #: The loader's cached rule set this one is a copy of (see :meth:`derive`), or None.
+    origin: RuleSet | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Caches, new for every rule set (options differ).
         object.__setattr__(self, "derived", {})
+        object.__setattr__(self, "origin", None)
+
+    def derive(self, key: str, build: Callable[[RuleSet], Any]) -> Any:
+        """What ``build(rules)`` derives from this rule set, made once and kept.
+
+        :func:`~landlord.rules.load_rules` returns a fresh copy on every call
+        (its dicts are the caller's to change). A copy whose ``params``,
+        ``options`` and ``starting_cash`` are still those of the loader's
+        cached rule set shares what was derived from it, so a loop of
+        ``landlord.play("landlords_game", ...)`` builds its look-up tables
+        once, not every game; a copy that was changed derives its own.
+        """
+        found = self.derived.get(key)
+        if found is not None:
+            return found
+        origin = self.origin
+        if (
+            origin is not None
+            and self.params == origin.params
+            and self.options == origin.options
+            and self.starting_cash == origin.starting_cash
+        ):
+            found = origin.derive(key, build)
+        else:
+            found = build(self)
+        self.derived[key] = found
+        return found
 
     @property
     def id(self) -> str:
@@ -292,6 +322,11 @@ class RuleSet:
         return section
 
     def __getstate__(self) -> dict[str, Any]:
-        # The typed sections are made again when first read.
-        kept = {f.name for f in fields(self)}
+        # The typed sections are made again when first read; the loader's rule set
+        # (``origin``) stays in this process: a copy sent to a worker derives its own.
+        kept = {f.name for f in fields(self)} - {"origin"}
         return {key: value for key, value in self.__dict__.items() if key in kept}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        object.__setattr__(self, "origin", None)

@@ -61,9 +61,11 @@ class Tables:
 
 def tables_for(rules: RuleSet) -> Tables:
     """The look-up tables of ``rules``, built on first use and kept with it."""
-    cached = rules.derived.get("tables")
-    if cached is not None:
-        return cached
+    return rules.derive("tables", _build_tables)
+
+
+def _build_tables(rules: RuleSet) -> Tables:
+    """Build the look-up tables of ``rules`` (see :func:`tables_for`)."""
     spaces = rules.board.spaces
     kind = tuple(space.kind for space in spaces)
     section = tuple(space.section if space.section is not None else -1 for space in spaces)
@@ -111,5 +113,4 @@ def tables_for(rules: RuleSet) -> Tables:
             for direction, by_pass in (("forward", False), ("backward", False), ("forward", True))
         ),
     )
-    rules.derived["tables"] = tables
     return tables

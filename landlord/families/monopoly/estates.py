@@ -66,9 +66,11 @@ class EstateTables:
 
 def estate_tables(rules: RuleSet) -> EstateTables:
     """The look-up tables of a later-game rule set, built on first use and kept with it."""
-    cached = rules.derived.get("estate_tables")
-    if cached is not None:
-        return cached
+    return rules.derive("estate_tables", _build_estate_tables)
+
+
+def _build_estate_tables(rules: RuleSet) -> EstateTables:
+    """Build the look-up tables of a later-game rule set (see :func:`estate_tables`)."""
     spaces = rules.board.spaces
     kind = tuple(space.kind for space in spaces)
     for space in spaces:
@@ -118,7 +120,6 @@ def estate_tables(rules: RuleSet) -> EstateTables:
         mortgages={i: Mortgage(i) for i in cards},
         lifts={i: LiftMortgage(i) for i in cards},
     )
-    rules.derived["estate_tables"] = tables
     return tables
 
 
