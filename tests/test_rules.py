@@ -1165,3 +1165,12 @@ def test_copies_of_a_rule_set_share_its_tables_until_one_is_changed():
     assert estate_tables(later[0]) is estate_tables(later[1])
     # A copy sent to another process does not carry the loader's rule set along.
     assert pickle.loads(pickle.dumps(first)).origin is None
+
+
+def test_copies_of_a_rule_set_share_its_sections_until_one_is_changed():
+    first, second = load_rules("landlords_game"), load_rules("landlords_game")
+    assert first.jail is second.jail
+    changed = load_rules("landlords_game")
+    changed.params["jail"]["fine"] = 7
+    assert changed.jail.fine == 7
+    assert first.jail.fine == 50

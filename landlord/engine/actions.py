@@ -626,12 +626,36 @@ ACTION_TYPES: dict[str, type] = {
 def action_to_json(action: Any) -> dict[str, Any]:
     """A plain JSON object for an action.
 
+    An action's fields are numbers, words, flags or tuples of numbers, which are
+    copied as they are (the fast path every saved game takes); anything else
+    goes through :func:`dataclasses.asdict`.
+
     Examples
     --------
     >>> action_to_json(Bid(55))
     {'type': 'Bid', 'amount': 55}
+    >>> action_to_json(Trade(partner=1, give=(3,), cash=20))["give"]
+    (3,)
     """
-    return {"type": type(action).__name__, **asdict(action)}
+    kind = type(action)
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(kind))
+    data: dict[str, Any] = {"type": kind.__name__}
+    for name in names:
+        value = getattr(action, name)
+        if type(value) not in _PLAIN and not (
+            type(value) is tuple and all(type(item) is int for item in value)
+        ):
+            return {"type": kind.__name__, **asdict(action)}
+        data[name] = value
+    return data
+
+
+#: Each action class's field names, in order (see :func:`action_to_json`).
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+#: The field values :func:`action_to_json` copies as they are.
+_PLAIN = frozenset({int, str, bool, type(None)})
 
 
 def action_from_json(data: Any) -> Any:

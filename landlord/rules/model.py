@@ -317,7 +317,11 @@ class RuleSet:
 
         if name not in self.params and name not in SECTIONS:
             raise AttributeError(f"rule set {self.info.id!r} has no section [{name}]")
-        section = make_section(name, self.params.get(name))
+        origin = self.origin
+        if origin is not None and self.params.get(name) == origin.params.get(name):
+            section = getattr(origin, name)  # the loader's copy made it already (frozen)
+        else:
+            section = make_section(name, self.params.get(name))
         object.__setattr__(self, name, section)  # made once, then read as an attribute
         return section
 
