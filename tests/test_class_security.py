@@ -47,9 +47,10 @@ class Visitor:
             handlers.append(NoRedirect())
         self.opener = urllib.request.build_opener(*handlers)
 
-    def get(self, path: str) -> tuple[int, str, dict]:
+    def get(self, path: str, headers: dict[str, str] | None = None) -> tuple[int, str, dict]:
+        request = urllib.request.Request(self.base + path, headers=headers or {})
         try:
-            with self.opener.open(self.base + path, timeout=10) as reply:
+            with self.opener.open(request, timeout=10) as reply:
                 return reply.status, reply.read().decode(), dict(reply.headers)
         except urllib.error.HTTPError as error:
             return error.code, error.read().decode(errors="replace"), dict(error.headers)
@@ -190,9 +191,26 @@ def test_guessing_the_class_password_is_cut_off(tmp_path):
     try from it is refused, the right one too (or the answer would tell it)."""
     with class_server(tmp_path) as links:
         guesser = Visitor(links.base)
-        statuses = [guesser.get(f"/?key=guess{n}")[0] for n in range(MOST_WRONG_KEYS + 5)]
+        # A forged X-Forwarded-For does not make a new address (no --behind-proxy).
+        statuses = [
+            guesser.get(f"/?key=guess{n}", {"X-Forwarded-For": f"10.0.0.{n}"})[0]
+            for n in range(MOST_WRONG_KEYS + 5)
+        ]
         assert statuses == [403] * MOST_WRONG_KEYS + [429] * 5
         assert guesser.get(f"/?key={links.password}")[0] == 429
+
+
+def test_behind_a_proxy_each_visitor_s_own_address_is_counted(tmp_path):
+    """With --behind-proxy (JupyterHub's proxy in front), one guesser behind the proxy
+    does not lock the rest of the class out."""
+    with class_server(tmp_path, "--behind-proxy") as links:
+        guesser, student = Visitor(links.base), Visitor(links.base)
+        for n in range(MOST_WRONG_KEYS + 1):
+            guesser.get(f"/?key=guess{n}", {"X-Forwarded-For": "10.0.0.66"})
+        assert guesser.get("/?key=guess", {"X-Forwarded-For": "10.0.0.66"})[0] == 429
+        status, page, _ = student.get(f"/?key={links.password}", {"X-Forwarded-For": "10.0.0.7"})
+        assert status == 200
+        assert "Join a table" in page
 
 
 def test_a_student_cannot_reach_the_teacher_s_controls(classroom):

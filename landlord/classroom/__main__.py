@@ -67,6 +67,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--base-url", default="/", help="the path the class is served under (behind a proxy)"
     )
     parser.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help="trust the proxy's X-Forwarded-For for each visitor's address (the wrong-password "
+        "limit counts per address); only behind a proxy that sets it, such as JupyterHub's",
+    )
+    parser.add_argument(
         "--public-url",
         metavar="URL",
         help="the address students open, printed and in the QR code, when it is not this "
@@ -202,7 +208,7 @@ def serve(lesson, args, base, links, terminal_qr, svg_qr, how, store_name) -> in
     app = make_app(server, base)
 
     async def run() -> None:
-        http = tornado.httpserver.HTTPServer(app, max_body_size=65_536, xheaders=False)
+        http = tornado.httpserver.HTTPServer(app, max_body_size=65_536, xheaders=args.behind_proxy)
         try:
             http.listen(args.port, args.ip)
         except OSError as error:

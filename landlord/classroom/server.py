@@ -339,7 +339,7 @@ class JoinHandler(Handler):
     def post(self) -> None:
         if not self.in_class():
             raise tornado.web.HTTPError(403)
-        code = self.get_body_argument("table", "").strip().upper()
+        code = self.get_body_argument("table", "").strip().upper()[:8]
         name = " ".join(self.get_body_argument("name", "").split())
         lesson = self.server.lesson
         lesson.catch_up()
@@ -394,8 +394,6 @@ class TablePageHandler(Handler):
 
 class Socket(tornado.websocket.WebSocketHandler):
     """What both live connections share: limits, sending JSON, reading JSON."""
-
-    handler = Handler
 
     @property
     def server(self) -> ClassServer:
