@@ -103,6 +103,12 @@ def test_twenty_tabs_at_once_render_and_the_21st_gets_the_full_page(
     rendered = time.monotonic() - started
     kernels = kernels_of(server.process.pid)
     assert len(kernels) == MOST_KERNELS
+    # Each kernel talks to the server over Unix sockets, not TCP ports: 20 kernels
+    # starting at once over TCP raced for ports, and one died ("Address already in use").
+    for kernel in kernels:
+        command = (Path("/proc") / str(kernel) / "cmdline").read_text().split("\0")
+        connection = json.loads(Path(command[command.index("-f") + 1]).read_text())
+        assert connection["transport"] == "ipc"
     memory = memory_mb([server.process.pid, *kernels])
     print(f"\n20 welcome tabs at once: {rendered:.1f} s; server and kernels {memory:.0f} MB")
 
@@ -165,6 +171,13 @@ def test_closing_or_reloading_a_tab_in_chromium_frees_its_kernel(
         print(f"\nclosing the tab freed its kernel in {took:.1f} s")
     finally:
         context.close()
+
+
+def test_the_shipped_server_runs_kernels_over_unix_sockets() -> None:
+    """``voila.json``: no kernel listens on a TCP port, so kernels starting together do
+    not race for ports, and nobody else on the machine can reach one over the loopback."""
+    config = json.loads((ROOT / "voila.json").read_text())
+    assert config["KernelManager"]["transport"] == "ipc"
 
 
 def test_the_shipped_server_culls_idle_kernels_with_their_tabs_open() -> None:
