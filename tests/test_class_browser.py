@@ -60,6 +60,22 @@ def join(page, links, code: str, name: str) -> None:
     page.wait_for_selector("body[data-seq]")
 
 
+def two_seat_table(browser, links, problems: list[PageProblems]):
+    """The teacher adds a table of two; Ann joins it, a bot takes the other seat, and
+    Ann starts the game. Returns Ann's page (at the deal's first question)."""
+    teacher = open_page(browser, {"width": 1366, "height": 900}, problems)
+    teacher.goto(links.teacher)
+    code = add_table(teacher, seats=2)
+    ann = open_page(browser, LAPTOP, problems)
+    join(ann, links, code, "Ann")
+    teacher.get_by_label(f"Seat 2 of table {code}").select_option("eager_landlord")
+    ann.get_by_role("button", name="Start the game").click()
+    wait_all_at([ann], 3)  # two seats taken, then the start: entry 3 is the first answer
+    ann.teacher = teacher
+    ann.code = code
+    return ann
+
+
 def seq_of(page) -> int:
     return int(page.get_attribute("body", "data-seq") or -1)
 
@@ -196,16 +212,13 @@ def test_two_moves_raced_on_one_table_leave_one_history(browser, tmp_path):
     problems: list[PageProblems] = []
     with class_server(tmp_path) as first, class_server(tmp_path) as second:
         assert "going on with lesson" in second.log.read_text()
-        teacher = open_page(browser, {"width": 1366, "height": 900}, problems)
-        teacher.goto(first.teacher)
-        code = add_table(teacher, seats=2)
-        ann = open_page(browser, LAPTOP, problems)
-        join(ann, first, code, "Ann")
-        teacher.get_by_label(f"Seat 2 of table {code}").select_option("eager_landlord")
-        ann.get_by_role("button", name="Start the game").click()
-        wait_all_at([ann], 2)
-        twin = ann.context.new_page()  # the same student's cookies, the other server
-        PageProblems().watch(twin)
+        ann = two_seat_table(browser, first, problems)
+        code = ann.code
+        # The same student's cookies in a window of its own (a second tab of one window
+        # is in the background, where the browser holds its timers back), on the other
+        # server.
+        twin = open_page(browser, LAPTOP, problems)
+        twin.context.add_cookies(ann.context.cookies())
         twin.goto(ann.url.replace(first.base, second.base))
         twin.wait_for_selector("body[data-seq]")
         for _ in range(5):
@@ -281,13 +294,8 @@ def test_a_crashed_server_started_again_loses_nothing_and_the_screens_reconnect(
     problems: list[PageProblems] = []
     port = free_port()
     with class_server(tmp_path, port=port) as links:
-        teacher = open_page(browser, {"width": 1366, "height": 900}, problems)
-        teacher.goto(links.teacher)
-        code = add_table(teacher, seats=2)
-        ann = open_page(browser, LAPTOP, problems)
-        join(ann, links, code, "Ann")
-        teacher.get_by_label(f"Seat 2 of table {code}").select_option("eager_landlord")
-        ann.get_by_role("button", name="Start the game").click()
+        ann = two_seat_table(browser, links, problems)
+        teacher, code = ann.teacher, ann.code
         for _ in range(4):
             seq = seq_of(ann)
             click_first(ann)
@@ -316,4 +324,47 @@ def test_a_crashed_server_started_again_loses_nothing_and_the_screens_reconnect(
         )
     errors = [error for watch in problems for error in watch.errors]
     errors = [error for error in errors if "ERR_CONNECTION_REFUSED" not in error]
+    assert not errors, errors
+
+
+def test_a_double_click_takes_one_decision(browser, tmp_path):
+    """A 15-year-old double-clicks "buy": the second click must not answer the next
+    question, which the server has put in the same place by then."""
+    problems: list[PageProblems] = []
+    with class_server(tmp_path) as links:
+        ann = two_seat_table(browser, links, problems)
+        for _ in range(6):
+            seq = seq_of(ann)
+            # A person's double-click: the second click 150 ms after the first, on the
+            # same spot (the server has answered the first long before).
+            box = ann.locator("#actions button.act").first.bounding_box()
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            ann.mouse.click(x, y)
+            ann.wait_for_timeout(150)
+            ann.mouse.click(x, y, click_count=2)
+            wait_all_at([ann], seq + 1)
+            time.sleep(0.6)  # the second click, had it been taken, would show by now
+            assert seq_of(ann) == seq + 1
+            ann.locator("#actions button.act").first.wait_for()
+    errors = [error for watch in problems for error in watch.errors]
+    assert not errors, errors
+
+
+def test_a_double_click_on_add_the_tables_adds_them_once(browser, tmp_path):
+    problems: list[PageProblems] = []
+    with class_server(tmp_path) as links:
+        teacher = open_page(browser, {"width": 1366, "height": 900}, problems)
+        teacher.goto(links.teacher)
+        teacher.get_by_label("Tables", exact=True).fill("2")
+        add = teacher.get_by_role("button", name="Add the tables")
+        box = add.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        teacher.mouse.click(x, y)
+        teacher.wait_for_timeout(150)
+        teacher.mouse.click(x, y, click_count=2)
+        teacher.locator(".card").nth(1).wait_for()
+        teacher.wait_for_timeout(1000)
+        assert teacher.locator(".card").count() == 2
+        assert "2 tables" in teacher.locator("#lesson-status").inner_text()
+    errors = [error for watch in problems for error in watch.errors]
     assert not errors, errors

@@ -10,6 +10,10 @@
   let seq = null;
   let wait = 500;
   let shown = {};
+  const SETTLE_MS = 350;
+  let clickedAt = -Infinity;
+  let held = [];
+  let releasing = null;
 
   function enable() {
     for (const button of document.querySelectorAll("#actions button")) button.disabled = false;
@@ -23,28 +27,8 @@
       link.textContent = "";
     };
     socket.onmessage = function (event) {
-      const view = JSON.parse(event.data);
-      if (view.problem !== undefined) {
-        problem.textContent = view.problem;
-        enable();
-        return;
-      }
-      const moved = view.seq !== seq;
-      seq = view.seq;
-      if (moved) problem.textContent = "";
-      const hadFocus = document.activeElement && document.activeElement.closest("#actions");
-      for (const name of parts) {
-        if (view[name] !== undefined && view[name] !== shown[name]) {
-          document.getElementById(name).innerHTML = view[name];
-          shown[name] = view[name];
-        }
-      }
-      enable();
-      if (hadFocus || (moved && view.actions)) {
-        const first = document.querySelector("#actions button, #actions summary");
-        if (first) first.focus({ preventScroll: true });
-      }
-      document.body.dataset.seq = String(seq);
+      held.push(JSON.parse(event.data));
+      release();
     };
     socket.onclose = function (event) {
       if (event.code === 4404) {
@@ -57,12 +41,52 @@
     };
   }
 
+  // After this device answers, what the server sends back waits until SETTLE_MS after
+  // the click: the answered buttons stay in place, disabled, so the second click of a
+  // double-click (or double tap) lands on them and answers nothing. The server answers
+  // in milliseconds: without the wait, it would land on the next question's buttons.
+  function release() {
+    const left = clickedAt + SETTLE_MS - performance.now();
+    if (left > 0) {
+      clearTimeout(releasing);
+      releasing = setTimeout(release, left);
+      return;
+    }
+    while (held.length) show(held.shift());
+  }
+
+  function show(view) {
+    if (view.problem !== undefined) {
+      problem.textContent = view.problem;
+      enable();
+      return;
+    }
+    const moved = view.seq !== seq;
+    seq = view.seq;
+    if (moved) problem.textContent = "";
+    const hadFocus = document.activeElement && document.activeElement.closest("#actions");
+    for (const name of parts) {
+      if (view[name] !== undefined && view[name] !== shown[name]) {
+        document.getElementById(name).innerHTML = view[name];
+        shown[name] = view[name];
+      }
+    }
+    enable();
+    if (hadFocus || (moved && view.actions)) {
+      const first = document.querySelector("#actions button, #actions summary");
+      if (first) first.focus({ preventScroll: true });
+    }
+    document.body.dataset.seq = String(seq);
+  }
+
   document.getElementById("actions").addEventListener("click", function (event) {
     const button = event.target.closest("button.act");
-    if (!button || !socket || socket.readyState !== WebSocket.OPEN) return;
+    // A disabled button's click still reaches this listener (the event bubbles from it).
+    if (!button || button.disabled || !socket || socket.readyState !== WebSocket.OPEN) return;
     const message = { kind: button.dataset.kind, seq: seq };
     if (button.dataset.index !== undefined) message.index = Number(button.dataset.index);
     for (const other of document.querySelectorAll("#actions button")) other.disabled = true;
+    clickedAt = performance.now();
     socket.send(JSON.stringify(message));
   });
   connect();

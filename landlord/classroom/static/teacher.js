@@ -50,6 +50,10 @@
     socket.onopen = function () { wait = 500; };
     socket.onmessage = function (event) {
       const message = JSON.parse(event.data);
+      if (!addAnswered) {
+        addAnswered = true;
+        addAgain();
+      }
       if (message.problem !== undefined) {
         problem.textContent = message.problem;
         return;
@@ -82,8 +86,25 @@
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   }
 
+  // "Add the tables" rests after a click until the server has answered and a second has
+  // passed: a double-click (or an impatient second click) adds the tables once.
+  const addButton = document.querySelector("#add button[type=submit]");
+  let addAnswered = true;
+  let addSentAt = -Infinity;
+
+  function addAgain() {
+    if (!addAnswered) return;
+    const left = addSentAt + 1000 - performance.now();
+    if (left > 0) setTimeout(addAgain, left);
+    else addButton.disabled = false;
+  }
+
   document.getElementById("add").addEventListener("submit", function (event) {
     event.preventDefault();
+    if (addButton.disabled) return;
+    addButton.disabled = true;
+    addAnswered = false;
+    addSentAt = performance.now();
     const form = new FormData(event.target);
     const message = { kind: "add", count: Number(form.get("count")),
                       seats: Number(form.get("seats")), rules: form.get("rules"),
