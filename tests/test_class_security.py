@@ -326,8 +326,6 @@ def test_a_seat_acts_only_from_the_device_that_took_it(classroom):
         "You are watching this table: join it to play."
     }
     # Her seat key of table B, put under table A's cookie name, is not a signed key of A.
-    forged = Visitor(links.base)
-    forged.jar = eve.jar
     value = eve.cookie(f"landlord_seat_{table_b}")
     cookie = eve.cookie_header() + f"; landlord_seat_{table_a}={value}"
     url = links.base.replace("http://", "ws://") + f"/table/{table_a}/live"

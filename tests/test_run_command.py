@@ -39,18 +39,25 @@ def test_make_run_prints_the_welcome_url_and_serves_it(make_run):
     assert "import landlord" not in html  # sources are stripped
 
 
-def test_make_run_refuses_a_port_that_is_not_a_number():
+@pytest.mark.parametrize(
+    ("target", "setting", "said"),
+    [
+        ("run", "PORT=80a", "PORT must be a port number, not '80a'"),
+        ("class", "CLASS_PORT=x1", "CLASS_PORT must be a port number, not 'x1'"),
+    ],
+)
+def test_make_refuses_a_port_that_is_not_a_number(target, setting, said):
     if shutil.which("make") is None:
         pytest.skip("make is not installed")
     result = subprocess.run(
-        ["make", "--no-print-directory", "run", "PORT=80a"],
+        ["make", "--no-print-directory", target, setting],
         cwd=Path(__file__).resolve().parents[1],
         capture_output=True,
         text=True,
         timeout=300,
     )
     assert result.returncode == 2
-    assert "PORT must be a port number, not '80a'" in result.stderr
+    assert said in result.stderr
 
 
 @pytest.mark.install
@@ -83,17 +90,3 @@ def test_make_class_prints_a_new_password_the_qr_code_and_the_teacher_s_link(tmp
         assert password in page
         assert "<svg" in page
     assert (tmp_path / "class" / "landlord-class.sqlite").is_file()
-
-
-def test_make_class_refuses_a_port_that_is_not_a_number():
-    if shutil.which("make") is None:
-        pytest.skip("make is not installed")
-    result = subprocess.run(
-        ["make", "--no-print-directory", "class", "CLASS_PORT=x1"],
-        cwd=Path(__file__).resolve().parents[1],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 2
-    assert "CLASS_PORT must be a port number, not 'x1'" in result.stderr

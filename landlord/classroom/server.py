@@ -25,6 +25,7 @@ own pages (their Origin is checked).
 from __future__ import annotations
 
 import csv
+import functools
 import html
 import io
 import json
@@ -48,7 +49,7 @@ from landlord.classroom.pages import (
     teacher_page,
 )
 from landlord.classroom.tables import BOTS, token_hash
-from landlord.classroom.views import actions_html, players_html, table_card, table_view
+from landlord.classroom.views import seat_view, shared_view, table_card
 from landlord.classroom.yardstick import SIMULATED_GAMES, Yardstick, experiment_html, simulate
 from landlord.rules import load_rules
 from landlord.widgets.table import rule_set_menu
@@ -56,6 +57,7 @@ from landlord.widgets.table import rule_set_menu
 __all__ = ["ClassServer", "make_app"]
 
 
+@functools.lru_cache(maxsize=64)
 def table_title(rules: str) -> str:
     """A rule set's title."""
     return load_rules(rules).info.title
@@ -104,6 +106,7 @@ class ClassServer:
         self.yardsticks: dict[tuple, Yardstick | bool | None] = {}
         self._pool: Any = None
         self._marks_shown = lesson.marks_read
+        self._experiment: tuple[Any, str] = (None, "")
         self.student_url = student_url
         self.qr_svg = qr_svg
         self.watchers: dict[str, set[TableSocket]] = defaultdict(set)
@@ -126,12 +129,11 @@ class ClassServer:
             if table is None:
                 continue
             connected = self.connected_seats(code)
-            shared = table_view(table, None, connected, lesson.paused, lesson.ended)
+            shared = shared_view(table, lesson.paused, lesson.ended)  # once for all screens
             for socket in list(self.watchers.get(code, ())):
-                view = dict(shared)
-                view["actions"] = actions_html(table, socket.seat, lesson.paused, lesson.ended)
-                view["players"] = players_html(table, connected, socket.seat)
-                socket.send(view)
+                socket.send(
+                    seat_view(shared, table, socket.seat, connected, lesson.paused, lesson.ended)
+                )
         if self.teachers and codes:
             cards = self.cards(codes)
             for teacher in list(self.teachers):
@@ -175,7 +177,23 @@ class ClassServer:
             teacher.send(cards)
 
     def experiment(self) -> str:
-        """The dashboard's "class as an experiment" panel, a part per plan of tables."""
+        """The dashboard's "class as an experiment" panel, a part per plan of tables.
+
+        It changes only when a table starts, ends or finishes a round, or simulated
+        games arrive, not with every move: it is made again only then.
+        """
+        key = (
+            tuple((plan, id(found)) for plan, found in self.yardsticks.items()),
+            tuple(
+                (code, table.started and table.game.round, table.is_over)
+                for code, table in self.lesson.tables.items()
+            ),
+        )
+        if key != self._experiment[0]:
+            self._experiment = (key, self._experiment_html())
+        return self._experiment[1]
+
+    def _experiment_html(self) -> str:
         parts = []
         for plan in self.plans():
             rules, seats, bot = plan

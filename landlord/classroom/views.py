@@ -21,7 +21,7 @@ from landlord.widgets.board_text import board_text_html
 from landlord.widgets.play import log_html, standings_html, winners_text
 from landlord.widgets.table import ChoiceGroup
 
-__all__ = ["gini_points", "gini_svg", "table_card", "table_view"]
+__all__ = ["gini_points", "gini_svg", "seat_view", "shared_view", "table_card", "table_view"]
 
 #: Log lines sent to a table's screens (the newest; the whole log downloads).
 LOG_LINES = 200
@@ -193,6 +193,41 @@ def players_html(table: ClassTable, connected: Collection[int], you: int | None)
     )
 
 
+def shared_view(table: ClassTable, paused: bool = False, ended: bool = False) -> dict[str, Any]:
+    """What every device at the table shows alike: the state in words, the board (a
+    picture and in words), the log, the Gini chart, and the standings once it is over."""
+    view: dict[str, Any] = {"seq": table.seq, "status": status_text(table, paused, ended)}
+    game = table.game
+    if game is None:
+        view.update(board="", words="", log="", chart="", standings="")
+        return view
+    game_table = table.game_table
+    last = game_table.last_space
+    view["board"] = board_svg(
+        game, size=600, last_move=None if last is None else (game_table.last_mover, last)
+    )
+    view["words"] = board_text_html(game, level=3)
+    view["log"] = log_html(game_table.log[-LOG_LINES:], game_table.log_rounds[-LOG_LINES:])
+    view["chart"] = gini_svg(gini_points(game))
+    view["standings"] = standings_html(game) if table.is_over else ""
+    return view
+
+
+def seat_view(
+    shared: dict[str, Any],
+    table: ClassTable,
+    seat: int | None,
+    connected: Collection[int],
+    paused: bool,
+    ended: bool,
+) -> dict[str, Any]:
+    """One device's view: the shared part, its seat's buttons, the players as it sees them."""
+    view = {key: value for key, value in shared.items() if key != "standings"}
+    view["actions"] = actions_html(table, seat, paused, ended)
+    view["players"] = players_html(table, connected, seat) + shared["standings"]
+    return view
+
+
 def table_view(
     table: ClassTable,
     seat: int | None,
@@ -201,30 +236,8 @@ def table_view(
     ended: bool = False,
 ) -> dict[str, Any]:
     """Everything one device at the table shows, as fragments (see the module's text)."""
-    game = table.game
-    view: dict[str, Any] = {
-        "seq": table.seq,
-        "status": status_text(table, paused, ended),
-        "actions": actions_html(table, seat, paused, ended),
-        "players": players_html(table, connected, seat),
-    }
-    if game is None:
-        view["board"] = view["words"] = view["log"] = view["chart"] = ""
-        return view
-    game_table = table.game_table
-    view["board"] = board_svg(
-        game,
-        size=600,
-        last_move=(game_table.last_mover, game_table.last_space)
-        if game_table.last_space is not None
-        else None,
-    )
-    view["words"] = board_text_html(game, level=3)
-    view["log"] = log_html(game_table.log[-LOG_LINES:], game_table.log_rounds[-LOG_LINES:])
-    view["chart"] = gini_svg(gini_points(game))
-    if table.is_over:
-        view["players"] += standings_html(game)
-    return view
+    shared = shared_view(table, paused, ended)
+    return seat_view(shared, table, seat, connected, paused, ended)
 
 
 def table_card(

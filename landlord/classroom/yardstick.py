@@ -115,12 +115,10 @@ def _strip(
         for i in range(bins)
         if counts[i]
     )
+    sign = "+" if zero else ""  # a difference shows its sign
     ticks = "".join(
         f"<line x1='{x(v):.1f}' x2='{x(v):.1f}' y1='100' y2='105' stroke='#333'/>"
-        f"<text x='{x(v):.1f}' y='117' font-size='11' text-anchor='middle'>{v:+.2f}</text>"
-        if zero
-        else f"<line x1='{x(v):.1f}' x2='{x(v):.1f}' y1='100' y2='105' stroke='#333'/>"
-        f"<text x='{x(v):.1f}' y='117' font-size='11' text-anchor='middle'>{v:.2f}</text>"
+        f"<text x='{x(v):.1f}' y='117' font-size='11' text-anchor='middle'>{v:{sign}.2f}</text>"
         for v in np.linspace(low, high, 5)
     )
     zero_line = (
