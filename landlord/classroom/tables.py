@@ -66,7 +66,7 @@ __all__ = [
 
 #: Letters of the codes students type: no 0/O, 1/I/L, to read off a projector.
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-#: The bots a teacher can seat (every family's named bots but the random player).
+#: The bots a teacher can seat: every named strategy (the random player too), no person.
 BOTS = tuple(name for name in STRATEGIES if name not in {"human"})
 #: Turns the bots may play after one entry (a table of bots only plays on to its end).
 MOST_BOT_TURNS = 20_000
