@@ -65,12 +65,16 @@ $(UV):
 	  --constraint constraints.txt uv
 
 # The kit is installed editable: a change to landlord/ needs no reinstall.
+# Each install also compiles the experiments' batch path once (landlord.batch, kept on
+# disk), so that no experiment waits for the compiler.
 $(VENV)/.installed-notebook: pyproject.toml constraints.txt | $(UV)
 	$(INSTALL) --editable '.[notebook]'
+	$(BIN)/python -m landlord.batch
 	@touch $@
 
 $(VENV)/.installed-dev: pyproject.toml constraints.txt | $(UV)
 	$(INSTALL) --editable '.[notebook,dev]'
+	$(BIN)/python -m landlord.batch
 	@touch $@
 
 clean:

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from landlord import limits
+from landlord import batch, limits
 from landlord.engine.family import Figure
 from landlord.metrics import gini, mean_interval
 from landlord.money import money
@@ -82,6 +82,8 @@ DEFAULT_RULES = ("landlords_game", "single_tax")
 LEVEL = 0.95
 #: The most games sent to a worker at once when games are played in parallel.
 BATCH = 50
+#: Games the compiled batch path plays between two progress reports (in this process).
+COMPILED_STEP = 250
 #: What :func:`sweep` may vary besides a rule set's options: the number of
 #: seats (all the same bot), or the bot in every seat.
 SEAT_PARAMETERS = ("players", "bots")
@@ -405,21 +407,23 @@ def _experiment(
             raise ValueError(f"{name} is at most {most:,}, not {value:,}")
     rule_sets = [load_rules(name, **options) for name, options, _ in specs]
     seeds = game_seeds(seed, games)
+    engines = batch.engines(rule_sets, line_ups, games)
+    compiled = [engine == batch.COMPILED for engine, _ in engines]
     with _progress_bar(progress, len(seeds) * len(specs)) as report:
         if executor is None and jobs == 1:
-            played = _play_here(rule_sets, line_ups, seeds, report)
+            played = _play_here(rule_sets, line_ups, compiled, seeds, report)
         elif executor is None:
             context = multiprocessing.get_context(START_METHOD)
             try:
                 with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-                    played = _play_in(pool, jobs, specs, line_ups, seeds, report)
+                    played = _play_in(pool, jobs, specs, line_ups, compiled, seeds, report)
             except BrokenProcessPool as error:
                 raise WorkerError(
                     "a process playing the games ended unexpectedly (killed, or out of "
                     "memory?); no results"
                 ) from error
         else:
-            played = _play_in(executor, jobs, specs, line_ups, seeds, report)
+            played = _play_in(executor, jobs, specs, line_ups, compiled, seeds, report)
     parameters = {
         "rules": [
             {
@@ -429,9 +433,11 @@ def _experiment(
                 "players": [seat.name for seat in seats],
                 **_history(rule_set, options),
                 "currency": rule_set.info.currency,
+                "played_by": engine,
+                "played_by_because": because,
             }
-            for (name, options, label), rule_set, seats in zip(
-                specs, rule_sets, line_ups, strict=True
+            for (name, options, label), rule_set, seats, (engine, because) in zip(
+                specs, rule_sets, line_ups, engines, strict=True
             )
         ],
         "games": games,
@@ -600,20 +606,37 @@ def _progress_bar(
 def _play_here(
     rule_sets: list[Any],
     line_ups: list[list[Policy]],
+    compiled: list[bool],
     seeds: list[int],
     progress: Callable[[int, int], Any] | None,
 ) -> list[_Figures]:
     """Play every game in this process, one rule set after another."""
     total = len(seeds) * len(rule_sets)
     played = []
-    for index, (rule_set, seats) in enumerate(zip(rule_sets, line_ups, strict=True)):
+    for index, (rule_set, seats, fast) in enumerate(
+        zip(rule_sets, line_ups, compiled, strict=True)
+    ):
         figures = _Figures()
-        for game_seed in seeds:
-            figures.add(Session(rule_set, seats, seed=game_seed).run())
+        # The batch path reports every few hundred games; the reference engine, every game.
+        step = COMPILED_STEP if fast else 1
+        for start in range(0, len(seeds), step):
+            _play_games(rule_set, seats, fast, seeds[start : start + step], figures)
             if progress is not None:
                 progress(index * len(seeds) + len(figures.rows), total)
         played.append(figures)
     return played
+
+
+def _play_games(
+    rules: Any, seats: list[Policy], compiled: bool, seeds: list[int], figures: _Figures
+) -> None:
+    """Play a game per seed, by the compiled batch path or the reference engine, and
+    keep its figures (the same figures either way: tests/test_batch.py)."""
+    if compiled:
+        batch.batch_module(rules).play(rules, seats, seeds, figures)
+        return
+    for game_seed in seeds:
+        figures.add(Session(rules, seats, seed=game_seed).run())
 
 
 def _play_in(
@@ -621,17 +644,20 @@ def _play_in(
     jobs: int,
     specs: list[Spec],
     line_ups: list[list[Policy]],
+    compiled: list[bool],
     seeds: list[int],
     progress: Callable[[int, int], Any] | None,
 ) -> list[_Figures]:
     """Play the games in batches on ``executor`` and put the figures back in order."""
     size = max(1, min(BATCH, math.ceil(len(seeds) / (4 * jobs))))
     batches = {
-        executor.submit(_play_batch, name, options, seats, seeds[start : start + size]): (
+        executor.submit(_play_batch, name, options, seats, fast, seeds[start : start + size]): (
             index,
             start,
         )
-        for index, ((name, options, _), seats) in enumerate(zip(specs, line_ups, strict=True))
+        for index, ((name, options, _), seats, fast) in enumerate(
+            zip(specs, line_ups, compiled, strict=True)
+        )
         for start in range(0, len(seeds), size)
     }
     done, total = 0, len(seeds) * len(specs)
@@ -651,13 +677,11 @@ def _play_in(
 
 
 def _play_batch(
-    rules: str, options: dict[str, Any], seats: list[Policy], seeds: list[int]
+    rules: str, options: dict[str, Any], seats: list[Policy], compiled: bool, seeds: list[int]
 ) -> _Figures:
     """Play one batch of games of one rule set (in a worker: everything here pickles)."""
-    rule_set = load_rules(rules, **options)
     figures = _Figures()
-    for game_seed in seeds:
-        figures.add(Session(rule_set, seats, seed=game_seed).run())
+    _play_games(load_rules(rules, **options), seats, compiled, seeds, figures)
     return figures
 
 
@@ -705,27 +729,59 @@ class _Figures:
         """Keep the figures of one finished game."""
         if not game.is_over:
             raise ValueError("compare seats only bots: every game must finish")
-        self.players = game.n_players
         rounds = game.round_net_worths
-        for _, _, worth in rounds:
-            self.worth.extend(worth)
-        self.lengths.append(len(rounds))
-        _, cash, worth = rounds[-1]
-        self.final_cash.extend(cash)
-        self.final_worth.extend(worth)
-        scores = game_scores(game)
+        worth = array("q")
+        for _, _, row in rounds:
+            worth.extend(row)
+        _, cash, final_worth = rounds[-1]
+        family = game.family
+        self.add_figures(
+            game.n_players,
+            game.round,
+            game.turns_played,
+            game.end_reason,
+            worth,
+            len(rounds),
+            cash,
+            final_worth,
+            game_scores(game),
+            family.game_figures(game),
+            family.figures,
+        )
+
+    def add_figures(
+        self,
+        players: int,
+        rounds: int,
+        turns: int,
+        end_reason: str,
+        worth: array,
+        snapshots: int,
+        final_cash: list[int],
+        final_worth: list[int],
+        scores: dict[str, Any],
+        family_figures: dict[str, Any],
+        figure_kinds: tuple[Figure, ...],
+    ) -> None:
+        """Keep one game's figures, however it was played (here, or by a batch path:
+        :mod:`landlord.batch`): ``worth`` holds each player's net worth at each of the
+        ``snapshots`` round ends, round 0 first."""
+        self.players = players
+        self.worth.extend(worth)
+        self.lengths.append(snapshots)
+        self.final_cash.extend(final_cash)
+        self.final_worth.extend(final_worth)
         self.rows.append(
             (
-                game.round,
-                game.turns_played,
-                game.end_reason,
-                sum(1 for value in worth if value <= 0),
+                rounds,
+                turns,
+                end_reason,
+                sum(1 for value in final_worth if value <= 0),
                 *(scores[column] for column in _SCORE_COLUMNS),
             )
         )
-        family = game.family
-        self.figure_kinds = family.figures
-        self.family_figures.append(family.game_figures(game))
+        self.figure_kinds = figure_kinds
+        self.family_figures.append(family_figures)
 
     def curves(self) -> tuple[np.ndarray, np.ndarray]:
         """The Gini of net worth per game and round, each game carried on after its end.
@@ -1135,7 +1191,7 @@ class Comparison:
         for line in lines:
             text.append("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip())
         n = len(p["players"])
-        text += ["", *self._history_lines()]
+        text += ["", *self._history_lines(), *self._engine_lines()]
         if any(s[f"{name}_undefined"].any() for name in _COMPARED if f"{name}_undefined" in s):
             text += [
                 "(undefined in N): in N games the players' debts were as large as all they held,",
@@ -1241,6 +1297,21 @@ class Comparison:
                 lines.append(
                     f"{spec['label']}: a modern extension, in no historical rules "
                     f"({', '.join(spec['modern_options'])})."
+                )
+        return [*lines, ""] if lines else []
+
+    def _engine_lines(self) -> list[str]:
+        """Which engine played each rule set (:mod:`landlord.batch`), and why not the
+        compiled one, when that is not plain (results saved before say nothing)."""
+        lines = []
+        for spec in self.parameters["rules"]:
+            engine = spec.get("played_by")
+            if engine == batch.COMPILED:
+                lines.append(f"{spec['label']}: played by {engine} (the same games, faster).")
+            elif engine:
+                because = spec.get("played_by_because", "")
+                lines.append(
+                    f"{spec['label']}: played by {engine}" + (f" ({because})." if because else ".")
                 )
         return [*lines, ""] if lines else []
 

@@ -160,6 +160,9 @@ class Family:
 
     #: The name of the game's class in the family's ``game`` module.
     game_class: str = ""
+    #: The module of the family's compiled batch path for experiments
+    #: (:mod:`landlord.batch`), or "" if it has none yet.
+    batch: str = ""
 
     def part(self, module: str, name: str) -> Any:
         """``name`` from the family package's ``module`` ("board", "views", ...)."""

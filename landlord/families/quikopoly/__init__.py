@@ -51,6 +51,7 @@ class QuikopolyFamily(Family):
     by_players = ("bank.coins_by_players",)
     corner_kinds = ("go", "jail", "go_to_go", "community_chest_tile")
     game_class = "Quikopoly"
+    batch = "landlord.families.quikopoly.batch"
     round_columns = (
         "cash",
         "properties",

@@ -1,0 +1,118 @@
+"""The compiled batch path: many seeded games played without the ledger or the history.
+
+Experiments (:func:`landlord.compare`, ``simulate``, ``sweep``, the claim's
+grid) need only each game's figures: the net worth of every player at every
+round's end, the end, the scorecard's sums and the family's own figures.
+A family may offer a *batch path* that computes exactly these with its rules
+compiled (numba): the same rules, the same bots and the same chance draws as
+the reference engine (:class:`landlord.session.Session`), so the same games,
+and a test compares every figure of thousands of seeded games between the
+two (``tests/test_batch.py``).
+
+A family names its batch module in ``Family.batch``. That module offers
+
+* ``why_not(rules, policies) -> str | None``: None if it plays this rule set
+  with these bots, else the reason in words (an option or a bot it does not
+  cover);
+* ``play(rules, policies, seeds, figures)``: play one game per seed and add
+  each game's figures to ``figures`` (an experiment's ``_Figures``).
+
+Anything a batch path does not cover is played by the reference engine, and
+the experiment says so (:func:`engine_for`). Compiled code is kept on disk
+beside the module (numba's cache), so it is compiled once per installation;
+``python -m landlord.batch`` compiles it ahead of time (``make`` does, when
+it installs the kit).
+
+The chance draws come from the session's own streams (:func:`chance_draws`,
+:func:`turn_draws`), drawn here in blocks with numpy and handed to the
+compiled game as arrays.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from landlord.session import ChanceStream, TurnStream
+
+__all__ = [
+    "COMPILED",
+    "REFERENCE",
+    "WORTH_LOADING",
+    "chance_draws",
+    "engine_for",
+    "engines",
+    "numba_missing",
+    "turn_draws",
+]
+
+#: What an experiment says of a rule set the reference engine played.
+REFERENCE = "the reference engine"
+#: What it says of one the batch path played.
+COMPILED = "the compiled batch path"
+#: The fewest games the batch path plays in a process that has not loaded numba yet:
+#: loading it costs about a second of CPU (once per process: an app's kernel pays it
+#: on its first experiment), which fewer games would not win back.
+WORTH_LOADING = 2000
+
+
+def numba_missing() -> str | None:
+    """Why the batch path cannot run here (numba is not installed), or None."""
+    if importlib.util.find_spec("numba") is None:
+        return "numba is not installed"
+    return None
+
+
+def batch_module(rules: Any) -> Any | None:
+    """The family's batch module for ``rules``, or None if its family has none."""
+    from landlord.families import family_of
+
+    name = family_of(rules).batch
+    return importlib.import_module(name) if name else None
+
+
+def engine_for(rules: Any, policies: Sequence[Any]) -> tuple[str, str]:
+    """Which engine plays ``rules`` with ``policies`` in an experiment, and why.
+
+    Returns ``(COMPILED, "")`` or ``(REFERENCE, reason)``.
+    """
+    module = batch_module(rules)
+    if module is None:
+        return REFERENCE, "the batch path does not cover this family yet"
+    why = numba_missing() or module.why_not(rules, policies)
+    if why:
+        return REFERENCE, why
+    return COMPILED, ""
+
+
+def engines(
+    rule_sets: Sequence[Any], line_ups: Sequence[Sequence[Any]], games: int
+) -> list[tuple[str, str]]:
+    """:func:`engine_for` each rule set of an experiment of ``games`` games each; the
+    reference engine for all when the batch path would play too few games to be worth
+    loading numba (:data:`WORTH_LOADING`) and this process has not loaded it yet."""
+    chosen = [engine_for(r, seats) for r, seats in zip(rule_sets, line_ups, strict=True)]
+    compiled = sum(games for engine, _ in chosen if engine == COMPILED)
+    if compiled and compiled < WORTH_LOADING and "numba" not in sys.modules:
+        why = f"fewer than {WORTH_LOADING:,} games: not worth loading the compiler"
+        chosen = [(REFERENCE, why) if engine == COMPILED else (engine, because)
+                  for engine, because in chosen]  # fmt: skip
+    return chosen
+
+
+def chance_draws(seed: int, purpose: str, count: int) -> np.ndarray:
+    """The first ``count`` numbers in [0, 1) a session's ``purpose`` stream hands out."""
+    return ChanceStream(np.random.SeedSequence(seed), purpose).generator.random(count)
+
+
+def turn_draws(seed: int, purpose: str, turns: int) -> np.ndarray:
+    """The table of a session's turn-keyed ``purpose`` stream for its first ``turns``
+    turns (rounded up to whole blocks): row t holds the draws of turn t."""
+    blocks = -(-turns // TurnStream.TURNS)
+    generator = TurnStream(np.random.SeedSequence(seed), purpose, None).generator
+    return generator.random((blocks * TurnStream.TURNS, TurnStream.WIDTH + 1))
