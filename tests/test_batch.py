@@ -17,14 +17,14 @@ import sys
 
 import pandas as pd
 import pytest
+from batch_figures import assert_same_figures, both_ways
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from landlord import batch
-from landlord.experiments import _Figures, compare, game_seeds
+from landlord.experiments import compare, game_seeds
 from landlord.policies import make_policy
 from landlord.rules import load_rules
-from landlord.session import Session
 
 #: (rule set, options, bots, games): 2,000 games of Quikopoly in all, every number of
 #: players, its round limit off (games to the engine's cap) and short.
@@ -36,35 +36,12 @@ QUIKOPOLY_CASES = [
 ]
 
 
-def both_ways(rules_id: str, options: dict, bots: list[str], seeds: list[int]):
-    """The figures of the same seeded games played by the reference engine and by the
-    batch path."""
-    rules = load_rules(rules_id, **options)
-    seats = [make_policy(bot) for bot in bots]
-    assert batch.engine_for(rules, seats) == (batch.COMPILED, "")
-    reference, compiled = _Figures(), _Figures()
-    for seed in seeds:
-        reference.add(Session(rules, seats, seed=seed).run())
-    batch.batch_module(rules).play(rules, seats, seeds, compiled)
-    return reference, compiled
-
-
-def assert_same_figures(reference: _Figures, compiled: _Figures, seeds: list[int]) -> None:
-    """Every figure of every game the same, naming the first game that differs."""
-    for k, seed in enumerate(seeds):
-        assert compiled.rows[k] == reference.rows[k], f"game {k} (seed {seed})"
-        assert compiled.family_figures[k] == reference.family_figures[k], f"game {k} (seed {seed})"
-    for name in ("worth", "lengths", "final_cash", "final_worth"):
-        assert getattr(compiled, name) == getattr(reference, name), name
-    assert (compiled.players, compiled.figure_kinds) == (reference.players, reference.figure_kinds)
-
-
 @pytest.mark.parametrize(("rules_id", "options", "bots", "games"), QUIKOPOLY_CASES)
 def test_the_batch_path_plays_the_same_games_as_the_reference_engine(
     rules_id, options, bots, games
 ):
     seeds = game_seeds(21, games)
-    reference, compiled = both_ways(rules_id, options, bots, seeds)
+    reference, compiled = both_ways(load_rules(rules_id, **options), bots, seeds)
     assert_same_figures(reference, compiled, seeds)
     # The games cover what they should: every way a game ends, and games long enough
     # that the dice table is drawn again, longer.
@@ -85,7 +62,8 @@ def test_the_batch_path_plays_the_same_games_as_the_reference_engine(
     round_limit=st.sampled_from([0, 1, 3, 30, 100]),
 )
 def test_any_seeded_game_is_the_same_game_both_ways(seed, bots, round_limit):
-    reference, compiled = both_ways("quikopoly", {"round_limit": round_limit}, bots, [seed])
+    rules = load_rules("quikopoly", round_limit=round_limit)
+    reference, compiled = both_ways(rules, bots, [seed])
     assert_same_figures(reference, compiled, [seed])
 
 
@@ -112,16 +90,16 @@ def test_games_in_worker_processes_are_played_by_the_batch_path_too():
 
 
 def test_what_the_batch_path_does_not_cover_is_played_by_the_reference_engine_which_says_why():
-    rules = ["quikopoly", "landlords_game[round_limit=3]"]
+    rules = ["quikopoly", "monopoly_us[round_limit=3]"]
     result = compare(rules, games=10, players=["random", "eager_landlord"])
-    (quikopoly, landlords) = result.parameters["rules"]
-    assert quikopoly["played_by"] == landlords["played_by"] == batch.REFERENCE
+    (quikopoly, later) = result.parameters["rules"]
+    assert quikopoly["played_by"] == later["played_by"] == batch.REFERENCE
     assert quikopoly["played_by_because"] == (
         "the batch path plays the rule-of-thumb bots only, not 'random'"
     )
-    assert landlords["played_by_because"] == "the batch path does not cover this family yet"
+    assert later["played_by_because"] == "the batch path does not cover this family yet"
     text = result.table()
-    assert "landlords_game[round_limit=3]: played by the reference engine (the batch" in text
+    assert "monopoly_us[round_limit=3]: played by the reference engine (the batch" in text
 
 
 def test_without_numba_the_reference_engine_plays_and_says_so(monkeypatch):
@@ -131,6 +109,14 @@ def test_without_numba_the_reference_engine_plays_and_says_so(monkeypatch):
     )
     result = compare("quikopoly", games=5)
     assert result.parameters["rules"][0]["played_by_because"] == "numba is not installed"
+
+
+def test_the_batch_path_can_be_turned_off_by_the_environment(monkeypatch):
+    monkeypatch.setenv("LANDLORD_BATCH", "off")
+    result = compare("quikopoly", games=5)
+    assert result.parameters["rules"][0]["played_by_because"] == (
+        "the batch path is turned off (LANDLORD_BATCH=off)"
+    )
 
 
 def test_a_few_games_in_a_process_without_numba_loaded_are_not_worth_loading_it(monkeypatch):

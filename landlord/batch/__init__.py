@@ -18,7 +18,9 @@ A family names its batch module in ``Family.batch``. That module offers
   each game's figures to ``figures`` (an experiment's ``_Figures``).
 
 Anything a batch path does not cover is played by the reference engine, and
-the experiment says so (:func:`engine_for`). Compiled code is kept on disk
+the experiment says so (:func:`engine_for`); so is everything when the
+environment variable ``LANDLORD_BATCH`` is ``off`` (to check a result against
+the reference engine, or to time it). Compiled code is kept on disk
 beside the module (numba's cache), so it is compiled once per installation;
 ``python -m landlord.batch`` compiles it ahead of time (``make`` does, when
 it installs the kit).
@@ -32,12 +34,14 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from landlord.scorecard import richest_share
 from landlord.session import ChanceStream, TurnStream
 
 __all__ = [
@@ -48,6 +52,7 @@ __all__ = [
     "engine_for",
     "engines",
     "numba_missing",
+    "scores",
     "turn_draws",
 ]
 
@@ -81,6 +86,8 @@ def engine_for(rules: Any, policies: Sequence[Any]) -> tuple[str, str]:
 
     Returns ``(COMPILED, "")`` or ``(REFERENCE, reason)``.
     """
+    if os.environ.get("LANDLORD_BATCH", "").strip().lower() == "off":
+        return REFERENCE, "the batch path is turned off (LANDLORD_BATCH=off)"
     module = batch_module(rules)
     if module is None:
         return REFERENCE, "the batch path does not cover this family yet"
@@ -103,6 +110,29 @@ def engines(
         chosen = [(REFERENCE, why) if engine == COMPILED else (engine, because)
                   for engine, because in chosen]  # fmt: skip
     return chosen
+
+
+def scores(
+    final_worth: list[int],
+    final_cash: list[int],
+    start: int,
+    land_rent_to_players: int = 0,
+    land_rent_to_treasury: int = 0,
+    treasury_collected: int = 0,
+    treasury_spent: int = 0,
+) -> dict[str, Any]:
+    """The scorecard's figures of one game (:func:`landlord.scorecard.game_scores`) from
+    what a batch path kept: the final net worths and cash, the starting cash and the
+    sums of money that went where."""
+    return {
+        "richest_share": richest_share(final_worth),
+        "poorest_net_worth": min(final_worth),
+        "poorest_doubled": bool(start) and min(final_cash) >= 2 * start,
+        "land_rent_to_players": land_rent_to_players,
+        "land_rent_to_treasury": land_rent_to_treasury,
+        "treasury_collected": treasury_collected,
+        "treasury_spent": treasury_spent,
+    }
 
 
 def chance_draws(seed: int, purpose: str, count: int) -> np.ndarray:

@@ -22,11 +22,11 @@ from typing import Any
 
 import numpy as np
 
-from landlord.batch import chance_draws, turn_draws
+from landlord.batch import chance_draws, scores, turn_draws
 from landlord.engine import new_game
 from landlord.engine.boards import shuffled_positions
 from landlord.policies.bots import Strategy
-from landlord.scorecard import TREASURY, richest_share
+from landlord.scorecard import TREASURY
 
 __all__ = ["play", "why_not"]
 
@@ -178,16 +178,15 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray, stats
             reason = f"the kit's round limit ({round_}) was reached"
         who = " and ".join(names[p] for p in winners)
         end_reason = f"{reason}; {who} {'is' if len(winners) == 1 else 'are'} the richest"
-    start = table.start
-    scores = {
-        "richest_share": richest_share(final_worth),
-        "poorest_net_worth": min(final_worth),
-        "poorest_doubled": bool(start) and min(final_cash) >= 2 * start,
-        "land_rent_to_players": int(stats[LAND_RENT_PLAYERS]),
-        "land_rent_to_treasury": int(stats[LAND_RENT_TREASURY]),
-        "treasury_collected": int(stats[COLLECTED]),
-        "treasury_spent": int(stats[SPENT]),
-    }
+    got = scores(
+        final_worth,
+        final_cash,
+        table.start,
+        int(stats[LAND_RENT_PLAYERS]),
+        int(stats[LAND_RENT_TREASURY]),
+        int(stats[COLLECTED]),
+        int(stats[SPENT]),
+    )
     figures.add_figures(
         n,
         round_,
@@ -197,7 +196,7 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray, stats
         snapshots,
         final_cash,
         final_worth,
-        scores,
+        got,
         {"fair_trades": int(stats[TRADES]), "bank_left": int(balances[table.numbers[BANK]])},
         rules_figures(),
     )

@@ -53,6 +53,7 @@ class SacksonFamily(Family):
     by_players = ("unit_split.by_players",)
     layout = "grid"
     game_class = "PropertyGame"
+    batch = "landlord.families.sackson.batch"
     round_columns = (
         "cash",
         "cells",
