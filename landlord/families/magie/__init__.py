@@ -66,6 +66,7 @@ class MagieFamily(Family):
     )
     space_lists = (("railroad.fares", "railroad", False),)
     game_class = "LandlordsGame"
+    batch = "landlord.families.magie.batch"
     round_columns = (
         "cash",
         "lots",

@@ -1,0 +1,343 @@
+"""Magie's batch path: the Landlord's Game of :mod:`.game` compiled, for experiments.
+
+:func:`play` plays one game per seed with the rule-of-thumb bots and adds each
+game's figures to an experiment's tables, as the reference engine would
+(:mod:`landlord.batch`). The compiled game (:mod:`.compiled`) follows
+:mod:`.game`, :mod:`.spaces`, :mod:`.dealings`, :mod:`.holdings` and :mod:`.bots`
+step by step, in the same order, drawing the same numbers: the deal from the
+``deal`` stream, Chance cards from ``chance_card``, throws from the turn-keyed
+``dice`` and ``speculation`` streams.
+
+It plays a game until it meets something it does not follow (talks opened on
+a player's turn, a card pledged for a loan, more throws in one turn than a
+turn's row of draws holds); then it stops, and :func:`play` plays *that* game
+again with the reference engine. Either way each game's figures are the
+reference engine's: ``tests/test_batch_magie.py`` plays thousands of seeded
+games both ways and compares every figure. :data:`FELL_BACK` counts the games
+handed back, and why.
+
+Not covered at all (:func:`why_not`): the single tax in any form (from the
+start, by vote, round or Gini, the land-value-tax dial), Prosperity, the
+Monarch of the World, and bots that are not :class:`~landlord.policies.bots.Strategy`.
+
+Accounts are numbered as in the reference engine: players 0..n-1, then the
+rule set's piles.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from landlord.batch import chance_draws, scores, turn_draws
+from landlord.policies.bots import Strategy
+from landlord.scorecard import TREASURY
+
+__all__ = ["FELL_BACK", "play", "why_not"]
+
+#: Games played by :func:`play` and how many of them the reference engine played
+#: instead, by what the compiled game did not follow (``"played"`` counts them all).
+FELL_BACK: Counter = Counter()
+
+#: Turns of dice drawn for a game at first, and Chance cards; a longer game draws again.
+FIRST_TURNS, FIRST_CARDS = 256, 64
+#: Room in the compiled game for debts and kept Chance cards, and talk offers.
+MAX_DEBTS, MAX_KEPT, MAX_OFFERS = 256, 64, 512
+#: ``stats``, by index.
+(STATUS, ROUND, TURNS, END, LAND_RENT_PLAYERS, LAND_RENT_TREASURY, COLLECTED, SPENT,
+ SNAPSHOTS, WHY) = range(10)  # fmt: skip
+#: ``stats[STATUS]``: played to the end; the draws ran out; met something not followed.
+DONE, NEED_DRAWS, UNCOVERED = 0, 1, 2
+#: ``stats[WHY]`` when UNCOVERED.
+WHY_NOT = {
+    1: "talks opened on a turn (the railroad hunt)",
+    2: "more than a turn's row of throws in one turn",
+    3: "more debts than the compiled game keeps",
+    4: "a card pledged for a loan",
+    5: "more Chance cards kept than the compiled game keeps",
+}
+#: How a game ended (``stats[END]``).
+WAGES_END, ROUND_LIMIT, CAPPED = 1, 2, 3
+#: Kinds of space.
+(BLANK, LOT, RAILROAD, FRANCHISE, SPECULATION, NECESSITY, SHELTER, TRESPASS, CHANCE,
+ LUXURY) = range(10)  # fmt: skip
+KINDS = {
+    "lot": LOT,
+    "railroad": RAILROAD,
+    "franchise": FRANCHISE,
+    "speculation": SPECULATION,
+    "necessity": NECESSITY,
+    "shelter_jail": SHELTER,
+    "trespass": TRESPASS,
+    "chance": CHANCE,
+    "luxury": LUXURY,
+    "mother_earth": BLANK,
+    "central_park": BLANK,
+    "blank": BLANK,
+}
+#: Chance effects.
+_EFFECT_NAMES = ("advance", "go_to", "go_to_start", "go_to_jail", "pay", "collect",
+                 "collect_from_each", "pay_each", "extra_turn", "miss_turn",
+                 "get_out_of_jail")  # fmt: skip
+EFFECTS = {name: k for k, name in enumerate(_EFFECT_NAMES)}
+(ADVANCE, GO_TO, GO_TO_START, GO_TO_JAIL, PAY, COLLECT, COLLECT_FROM_EACH, PAY_EACH,
+ EXTRA_TURN, MISS_TURN, GET_OUT_OF_JAIL) = range(11)  # fmt: skip
+#: Rows of ``sp`` (per space), ``ch`` (per Chance card), ``bt`` (per player).
+KIND, PRICE, LAND_RENT, SECTION, RENT0, RENT1, RENT2, RENT3, CORNER, GAP = range(10)
+EFFECT, AMOUNT, TARGET, PILE, COPIES = range(5)
+RESERVE, MAX_PRICE, BIDS, BUILD_TO, PAYS_FINE, BUYS_LUXURY, SPECULATES, HUNTS = range(8)
+#: Rows of ``pl`` (per player): the tokens and what each holds besides cards.
+POS, JAILED, JAIL_TURNS, POOR, POOR_VISITS, MISS, WAGES_RECEIVED, LUXURIES = range(8)
+#: Rows of ``ls`` (lists, padded with -1; their lengths are in ``v``).
+RAILS, FRANCHISES, CARDS, FARES, BID_STEPS, RATES, WINS, SKIN, TAX_HOUSES, TAX_AMOUNTS = range(10)
+#: The rule set's numbers in ``v``, by index.
+(N, SIZE, BANK, TREASURY_PILE, START, JAIL, POOR_HOUSE, SPEC, WAGES, WAGES_FROM, WAGES_TIMES,
+ FINE, FINE_TO, MAX_JAIL, HOUSE_COST, HOUSE_TO, HOUSE_LIMIT, RENT_EACH, DOUBLING, UNSOLD_TO,
+ FEE, CINCH_FEE, TRUST_FARE, SALE_TO, DEAL_CARDS, DEAL_TO, STAKE, STAKE_TO, WIN_PAYER,
+ DOUBLE_WINS, BROKER_PERCENT, LUXURY_FEE, LUXURY_TO, TAX, TAX_TO, EITHER_FROM, EITHER_TO,
+ RAIL_PASS, ROUND_LIMIT_AT, ROUND_CAP, N_RAILS, N_FRANCHISES, N_CARDS, N_FARES, N_STEPS,
+ N_RATES, N_TAX_STEPS, N_CHANCE, CHANCE_EVEN, NUMBERS) = range(50)  # fmt: skip
+#: ``v[STAKE_TO]`` when the Speculation stake goes to the Broker.
+TO_BROKER = -2
+
+
+def why_not(rules: Any, policies: Sequence[Any]) -> str | None:
+    """None if :func:`play` covers ``rules`` with ``policies``; else the reason."""
+    for policy in policies:
+        if type(policy) is not Strategy:
+            return f"the batch path plays the rule-of-thumb bots only, not {policy.name!r}"
+    if rules.monarch is not None:
+        return "the batch path does not play the Monarch of the World"
+    rule = rules.single_tax
+    if rule is not None and (rule.from_start or rule.vote or rule.at_round or rule.at_gini):
+        return "the batch path does not play the single tax yet"
+    dial = rules.land_value_tax
+    if dial is not None and float(dial.share) != 0:
+        return "the batch path does not play the land-value-tax dial yet"
+    if rules.prosperity is not None:
+        return "the batch path does not play the Prosperity ending"
+    if rules.board.layout != "track":
+        return "the batch path plays the Landlord's Game's own track only"
+    kinds = [space.kind for space in rules.board.spaces]
+    unknown = sorted({kind for kind in kinds if kind not in KINDS})
+    if unknown:
+        return f"the batch path does not play spaces of kind {unknown[0]!r}"
+    if kinds.count("speculation") != 1:
+        return "the batch path plays boards with one Speculation space only"
+    piles = rules.accounts.piles
+    if (rules.land_rent.unsold_paid_to or "") not in piles:
+        return "the batch path needs a pile for the rent of unsold cards"
+    for card in rules.chance_deck:
+        if card.effect not in EFFECTS:
+            return f"the batch path does not play the Chance effect {card.effect!r}"
+        if card.effect == "pay" and card.pile not in piles:
+            return f"the batch path does not play a Chance card paid to {card.pile!r}"
+    if rules.speculation.stake_paid_to not in (*piles, "broker"):
+        return "the batch path does not know where the Speculation stake goes"
+    return None
+
+
+class _Table:
+    """What the compiled game reads of one rule set and table of players, as arrays."""
+
+    def __init__(self, rules: Any, policies: Sequence[Strategy]) -> None:
+        from landlord.families.magie.game import ROUND_CAP as CAP
+        from landlord.families.magie.tables import tables_for
+
+        n = len(policies)
+        self.n = n
+        t = tables_for(rules)
+        size = t.size
+        piles = {name: n + k for k, name in enumerate(rules.accounts.piles)}
+        self.accounts = n + len(piles)
+        bank = piles[rules.accounts.bank]
+        sp = np.zeros((10, size), np.int64)
+        for space in range(size):
+            sp[KIND, space] = KINDS[t.kind[space]]
+            sp[PRICE, space] = t.price[space]
+            sp[LAND_RENT, space] = t.land_rent[space]
+            sp[SECTION, space] = t.section[space] if t.kind[space] == "lot" else -1
+            rents = t.section_rents[space] or (t.land_rent[space],) * 4
+            for level in range(4):
+                sp[RENT0 + level, space] = rents[min(level, len(rents) - 1)]
+            sp[CORNER, space], sp[GAP, space] = t.track.next_corner(space)
+        self.sp = sp
+        spec = rules.speculation
+        lists = [
+            t.railroads,
+            t.franchises,
+            t.cards,
+            rules.railroad.fares,
+            rules.sale.bid_steps,
+            rules.borrowing.interest_percent,
+            [spec.wins_by_total.get(total, 0) for total in range(13)],
+            [int(total in spec.skin_game_totals) for total in range(13)],
+        ]
+        steps = sorted(tuple(step) for step in rules.necessity_tax.steps)
+        lists += [[houses for houses, _ in steps], [tax for _, tax in steps]]
+        width = max(1, *(len(row) for row in lists))
+        self.ls = np.full((len(lists), width), -1, np.int64)
+        for row, values in enumerate(lists):
+            self.ls[row, : len(values)] = values
+        deck = rules.chance_deck
+        self.ch = np.zeros((5, max(1, len(deck))), np.int64)
+        for k, card in enumerate(deck):
+            self.ch[EFFECT, k] = EFFECTS[card.effect]
+            self.ch[AMOUNT, k] = card.amount
+            self.ch[TARGET, k] = card.target if card.target is not None else -1
+            self.ch[PILE, k] = piles.get(card.pile, bank)
+            self.ch[COPIES, k] = card.copies
+        fields = ("reserve", "max_price", "bids", "build_to", "pays_fine", "buys_luxury",
+                  "speculates", "hunts_railroads")  # fmt: skip
+        rows = [[getattr(p, name) for name in fields] for p in policies]
+        self.bt = np.array(rows, np.int64).T.copy()
+        self.markup = np.array([float(p.markup) for p in policies], np.float64)
+        start_cash = rules.starting_cash[n]
+        self.start_balances = np.zeros(self.accounts, np.int64)
+        self.start_balances[:n] = start_cash
+        self.start_balances[bank] = -start_cash * n
+        houses = rules.houses
+        stake_to = spec.stake_paid_to
+        v = np.zeros(NUMBERS, np.int64)
+        v[[N, SIZE, BANK, TREASURY_PILE, START, JAIL, POOR_HOUSE, SPEC]] = (
+            n, size, bank, piles.get(TREASURY, -1), t.start, t.jail, t.poor_house, t.speculation
+        )  # fmt: skip
+        v[[WAGES, WAGES_FROM, WAGES_TIMES, FINE, FINE_TO, MAX_JAIL]] = (
+            rules.wages.amount, piles[rules.wages.paid_by], rules.end.wages_times,
+            rules.jail.fine, piles[rules.jail.fine_paid_to], rules.jail.max_turns,
+        )  # fmt: skip
+        v[[HOUSE_COST, HOUSE_TO, HOUSE_LIMIT, RENT_EACH, DOUBLING, UNSOLD_TO]] = (
+            houses.cost, piles[houses.paid_to], houses.limit, houses.rent_each,
+            rules.land_rent.section_doubling, piles[rules.land_rent.unsold_paid_to],
+        )  # fmt: skip
+        v[[FEE, CINCH_FEE, TRUST_FARE, SALE_TO, DEAL_CARDS, DEAL_TO]] = (
+            rules.franchise.fee, rules.franchise.cinch_fee, rules.railroad.trust_fare,
+            piles[rules.sale.paid_to], min(rules.deal.cards, len(t.cards)),
+            piles[rules.deal.price_paid_to],
+        )  # fmt: skip
+        v[[STAKE, STAKE_TO, WIN_PAYER, DOUBLE_WINS, BROKER_PERCENT]] = (
+            spec.stake, TO_BROKER if stake_to == "broker" else piles[stake_to],
+            piles[spec.winnings_paid_by], spec.double_wins, spec.broker_share_percent,
+        )  # fmt: skip
+        v[[LUXURY_FEE, LUXURY_TO, TAX, TAX_TO]] = (
+            rules.luxury.fee, piles[rules.luxury.paid_to], rules.necessity_tax.amount,
+            piles[rules.necessity_tax.paid_to],
+        )  # fmt: skip
+        movement = rules.movement
+        v[[EITHER_FROM, EITHER_TO, RAIL_PASS, ROUND_LIMIT_AT, ROUND_CAP]] = (
+            movement.either_way_from, movement.either_way_to, movement.railroad_pass,
+            rules.end.round_limit, CAP,
+        )  # fmt: skip
+        v[[N_RAILS, N_FRANCHISES, N_CARDS, N_FARES, N_STEPS, N_RATES, N_TAX_STEPS]] = [
+            len(row) for row in (*lists[:6], steps)
+        ]
+        v[N_CHANCE] = len(deck)
+        v[CHANCE_EVEN] = len({card.copies for card in deck}) == 1
+        self.v = v
+        self.names = [f"{p.name} {k + 1}" for k, p in enumerate(policies)]
+        self.start = rules.starting_cash.get(n, 0)
+        self.wages = rules.wages.amount
+        self.wages_times = rules.end.wages_times
+        self.round_limit = rules.end.round_limit
+        self.cap = CAP
+        self.deal_draws = max(0, int(v[DEAL_CARDS]) - (1 if len(t.cards) == v[DEAL_CARDS] else 0))
+
+
+def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures: Any) -> int:
+    """Play one game of ``rules`` per seed, ``policies`` at the table, and add each game's
+    figures to ``figures`` (an experiment's ``_Figures``). A game the compiled game does
+    not follow to its end is played by the reference engine instead; returns how many were
+    (also counted in :data:`FELL_BACK`)."""
+    from landlord.session import Session
+
+    if why_not(rules, policies):  # not covered at all: every game by the reference engine
+        for seed in seeds:
+            figures.add(Session(rules, policies, seed=seed).run())
+        FELL_BACK["played"] += len(seeds)
+        FELL_BACK["rule set or bots not covered"] += len(seeds)
+        return len(seeds)
+    from landlord.families.magie.compiled import game
+
+    table = _Table(rules, policies)
+    n = table.n
+    limit = int(table.v[ROUND_LIMIT_AT])
+    most_rounds = min(limit, table.cap) if limit else table.cap
+    worth = np.zeros((most_rounds + 2, n), np.int64)
+    cash = np.zeros((most_rounds + 2, n), np.int64)
+    stats = np.zeros(10, np.int64)
+    pl = np.zeros((8, n), np.int64)
+    balances = np.zeros(table.accounts, np.int64)
+    fell_back = 0
+    for seed in seeds:
+        deal = chance_draws(seed, "deal", max(1, table.deal_draws))
+        turns, cards = FIRST_TURNS, FIRST_CARDS
+        while True:
+            dice = turn_draws(seed, "dice", turns)
+            speculation = turn_draws(seed, "speculation", turns)
+            chance = chance_draws(seed, "chance_card", cards)
+            game(table.v, table.sp, table.ls, table.ch, table.bt, table.markup,
+                 table.start_balances, deal, dice, speculation, chance, worth, cash, stats,
+                 balances, pl)  # fmt: skip
+            if stats[STATUS] != NEED_DRAWS:
+                break
+            turns, cards = turns * 4, cards * 4
+        FELL_BACK["played"] += 1
+        if stats[STATUS] == UNCOVERED:
+            FELL_BACK[WHY_NOT[int(stats[WHY])]] += 1
+            fell_back += 1
+            figures.add(Session(rules, policies, seed=seed).run())
+            continue
+        _add(figures, table, worth, cash, stats, pl)
+    return fell_back
+
+
+def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray, stats: np.ndarray,
+         pl: np.ndarray) -> None:  # fmt: skip
+    """One game's figures into the experiment's tables, as ``_Figures.add`` takes them."""
+    from landlord.families.magie import FAMILY
+
+    n = table.n
+    snapshots = int(stats[SNAPSHOTS])
+    final_worth = worth[snapshots - 1].tolist()
+    final_cash = cash[snapshots - 1].tolist()
+    end = stats[END]
+    if end == WAGES_END:
+        end_reason = f"a player has received his wages {table.wages_times} times"
+    elif end == ROUND_LIMIT:
+        end_reason = f"the round limit ({table.round_limit}) was reached"
+    else:
+        end_reason = f"the engine's cap of {table.cap} rounds was reached"
+    got = scores(
+        final_worth,
+        final_cash,
+        table.start,
+        int(stats[LAND_RENT_PLAYERS]),
+        int(stats[LAND_RENT_TREASURY]),
+        int(stats[COLLECTED]),
+        int(stats[SPENT]),
+    )
+    family = {
+        "poor_house_players": int((pl[POOR_VISITS] > 0).sum()),
+        "opportunity_players": 0,
+        "final_wages": table.wages,
+        "public_works": 0,
+        "single_tax_since": -1,
+        "everyone_wins": False,
+    }
+    figures.add_figures(
+        n,
+        int(stats[ROUND]),
+        int(stats[TURNS]),
+        end_reason,
+        array("q", worth[:snapshots].tobytes()),
+        snapshots,
+        final_cash,
+        final_worth,
+        got,
+        family,
+        FAMILY.figures,
+    )
