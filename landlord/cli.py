@@ -52,7 +52,7 @@ MAX_SAVED_GAME_BYTES = 64 * 1024 * 1024
 
 #: Distributions reported by ``landlord info``: the library's own
 #: dependencies first, then the ``notebook`` extra that the apps need.
-LIBRARY_PACKAGES = ("numpy", "pandas", "networkx", "matplotlib")
+LIBRARY_PACKAGES = ("numpy", "pandas", "networkx", "matplotlib", "numba")
 NOTEBOOK_PACKAGES = ("ipywidgets", "voila", "jupyterlab")
 
 

@@ -89,17 +89,22 @@ def test_games_in_worker_processes_are_played_by_the_batch_path_too():
     pd.testing.assert_frame_equal(one.per_round, two.per_round)
 
 
-def test_what_the_batch_path_does_not_cover_is_played_by_the_reference_engine_which_says_why():
-    rules = ["quikopoly", "monopoly_us[round_limit=3]"]
+def test_what_the_batch_path_does_not_cover_is_played_by_the_reference_engine_which_says_why(
+    monkeypatch,
+):
+    from landlord.families.sackson import SacksonFamily
+
+    monkeypatch.setattr(SacksonFamily, "batch", "")  # a family without a batch path
+    rules = ["quikopoly", "property[round_limit=3]"]
     result = compare(rules, games=10, players=["random", "eager_landlord"])
-    (quikopoly, later) = result.parameters["rules"]
-    assert quikopoly["played_by"] == later["played_by"] == batch.REFERENCE
+    (quikopoly, other) = result.parameters["rules"]
+    assert quikopoly["played_by"] == other["played_by"] == batch.REFERENCE
     assert quikopoly["played_by_because"] == (
         "the batch path plays the rule-of-thumb bots only, not 'random'"
     )
-    assert later["played_by_because"] == "the batch path does not cover this family yet"
+    assert other["played_by_because"] == "the batch path does not cover this family yet"
     text = result.table()
-    assert "monopoly_us[round_limit=3]: played by the reference engine (the batch" in text
+    assert "property[round_limit=3]: played by the reference engine (the batch" in text
 
 
 def test_without_numba_the_reference_engine_plays_and_says_so(monkeypatch):
@@ -115,7 +120,7 @@ def test_the_batch_path_can_be_turned_off_by_the_environment(monkeypatch):
     monkeypatch.setenv("LANDLORD_BATCH", "off")
     result = compare("quikopoly", games=5)
     assert result.parameters["rules"][0]["played_by_because"] == (
-        "the batch path is turned off (LANDLORD_BATCH=off)"
+        "the batch path is turned off: LANDLORD_BATCH=off"
     )
 
 

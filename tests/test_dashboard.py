@@ -156,6 +156,16 @@ def test_the_dial_sets_the_modern_option_on_the_landlords_game_only():
     assert "modern extension, not Magie's" in texts_on_screen(app.widget)
 
 
+def test_the_notes_say_which_engine_played_each_rule_set(monkeypatch):
+    monkeypatch.setenv("LANDLORD_BATCH", "off")
+    app = ExperimentsApp(games=5, seed=1)
+    app.run_button.click()
+    assert (
+        "Game: played by the reference engine (the batch path is turned off: LANDLORD_BATCH=off)."
+        in app.summary.value
+    )
+
+
 def test_the_dial_offers_its_steps_in_percent():
     specs = experiment_specs(["landlords_game"], land_value_tax=0.15)
     assert specs == [("landlords_game", {"land_value_tax": 0.15})]

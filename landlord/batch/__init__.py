@@ -87,7 +87,7 @@ def engine_for(rules: Any, policies: Sequence[Any]) -> tuple[str, str]:
     Returns ``(COMPILED, "")`` or ``(REFERENCE, reason)``.
     """
     if os.environ.get("LANDLORD_BATCH", "").strip().lower() == "off":
-        return REFERENCE, "the batch path is turned off (LANDLORD_BATCH=off)"
+        return REFERENCE, "the batch path is turned off: LANDLORD_BATCH=off"
     module = batch_module(rules)
     if module is None:
         return REFERENCE, "the batch path does not cover this family yet"

@@ -476,6 +476,9 @@ def _notes(result: Any) -> list[str]:
         if spec["modern_options"]:
             options = ", ".join(o.replace("_", " ") for o in spec["modern_options"])
             notes.append(f"{name}: a modern extension ({options}), in no historical rules.")
+        engine, because = spec.get("played_by"), spec.get("played_by_because")
+        if engine:  # which engine played it (landlord.batch): the same games either way
+            notes.append(f"{name}: played by {engine}" + (f" ({because})." if because else "."))
     undefined = [c for c in summary.columns if c.endswith("_undefined")]
     if any(summary[c].any() for c in undefined):
         notes.append(
