@@ -142,3 +142,18 @@ def test_the_compile_command_makes_the_batch_path_ready():
     )
     assert result.returncode == 0, result.stderr
     assert "landlord.batch: quikopoly's batch path ready" in result.stdout
+
+
+def test_the_batch_path_can_be_loaded_in_the_background_once(monkeypatch):
+    monkeypatch.setattr(batch, "_preparing", None)
+    batch.prepare_in_background()
+    thread = batch._preparing
+    batch.prepare_in_background()  # once per process
+    assert batch._preparing is thread
+    thread.join(timeout=600)
+    assert not thread.is_alive()
+    assert "landlord.families.quikopoly.compiled" in sys.modules
+    rules = load_rules("quikopoly")
+    assert batch.engines([rules], [[make_policy("eager_landlord")] * 2], 1) == [
+        (batch.COMPILED, "")
+    ]

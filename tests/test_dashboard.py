@@ -157,9 +157,14 @@ def test_the_dial_sets_the_modern_option_on_the_landlords_game_only():
 
 
 def test_the_notes_say_which_engine_played_each_rule_set(monkeypatch):
+    from landlord import batch
+
     monkeypatch.setenv("LANDLORD_BATCH", "off")
+    asked = []
+    monkeypatch.setattr(batch, "prepare_in_background", lambda: asked.append(True))
     app = ExperimentsApp(games=5, seed=1)
     app.run_button.click()
+    assert asked == [True]  # the compiled code is loaded after the first run
     assert (
         "Game: played by the reference engine (the batch path is turned off: LANDLORD_BATCH=off)."
         in app.summary.value

@@ -36,6 +36,7 @@ import importlib
 import importlib.util
 import os
 import sys
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -52,6 +53,8 @@ __all__ = [
     "engine_for",
     "engines",
     "numba_missing",
+    "prepare",
+    "prepare_in_background",
     "scores",
     "turn_draws",
 ]
@@ -133,6 +136,44 @@ def scores(
         "treasury_collected": treasury_collected,
         "treasury_spent": treasury_spent,
     }
+
+
+def prepare() -> list[tuple[str, float]]:
+    """Compile (or, compiled already, load) every family's batch path now, by playing one
+    short game of each: numba keeps what it compiles on disk. Returns each family's name
+    and the seconds it took; nothing when numba is missing."""
+    if numba_missing():
+        return []
+    import time
+
+    from landlord.experiments import _Figures
+    from landlord.families import families
+    from landlord.policies import make_policy
+    from landlord.rules import available, load_rules
+
+    done = []
+    for family in families():
+        if not family.batch:
+            continue
+        info = next(info for info in available() if info.family == family.name)
+        seats = [make_policy("eager_landlord")] * info.min_players
+        start = time.perf_counter()
+        importlib.import_module(family.batch).play(load_rules(info.id), seats, [0], _Figures())
+        done.append((family.name, time.perf_counter() - start))
+    return done
+
+
+def prepare_in_background() -> None:
+    """:func:`prepare` in a thread of its own, once per process: an app starts it after
+    its first experiment, so that the later ones, of any size, find the batch path loaded
+    (:func:`engines` uses it as soon as numba is imported)."""
+    global _preparing
+    if _preparing is None and not numba_missing() and os.environ.get("LANDLORD_BATCH") != "off":
+        _preparing = threading.Thread(target=prepare, name="landlord.batch", daemon=True)
+        _preparing.start()
+
+
+_preparing: threading.Thread | None = None
 
 
 def chance_draws(seed: int, purpose: str, count: int) -> np.ndarray:

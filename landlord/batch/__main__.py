@@ -9,11 +9,10 @@ for the compiler. ``make`` runs this when it installs the kit.
 from __future__ import annotations
 
 import sys
-import time
 
 
 def main() -> int:
-    from landlord.batch import numba_missing
+    from landlord.batch import numba_missing, prepare
 
     missing = numba_missing()
     if missing:
@@ -21,22 +20,8 @@ def main() -> int:
             f"landlord.batch: nothing compiled ({missing}); experiments use the reference engine"
         )
         return 0
-    from landlord.experiments import _Figures
-    from landlord.families import families
-    from landlord.policies import make_policy
-    from landlord.rules import available, load_rules
-
-    for family in families():
-        if not family.batch:
-            continue
-        info = next(info for info in available() if info.family == family.name)
-        rules = load_rules(info.id)
-        seats = [make_policy("eager_landlord")] * info.min_players
-        start = time.perf_counter()
-        module = __import__(family.batch, fromlist=["play"])
-        module.play(rules, seats, [0], _Figures())
-        took = time.perf_counter() - start
-        print(f"landlord.batch: {family.name}'s batch path ready ({took:.1f} s)")
+    for family, seconds in prepare():
+        print(f"landlord.batch: {family}'s batch path ready ({seconds:.1f} s)")
     return 0
 
 

@@ -28,6 +28,7 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from landlord import batch
 from landlord.money import money
 from landlord.rules import load_rules
 from landlord.widgets.table import rule_set_menu
@@ -1092,6 +1093,8 @@ class ExperimentsApp:
             )
             played = time.perf_counter()
             self._show(result)
+            # The compiled code loaded meanwhile: later runs, of any size, use it.
+            batch.prepare_in_background()
         except ValueError as error:
             self._problem(str(error))
             return False
