@@ -16,9 +16,10 @@ reference engine's: ``tests/test_batch_magie.py`` plays thousands of seeded
 games both ways and compares every figure. :data:`FELL_BACK` counts the games
 handed back, and why.
 
-Not covered at all (:func:`why_not`): the single tax in any form (from the
-start, by vote, round or Gini, the land-value-tax dial), Prosperity, the
-Monarch of the World, and bots that are not :class:`~landlord.policies.bots.Strategy`.
+It plays the single tax too (:mod:`.treasury`): from the start, by vote, at a
+round or a Gini level, the land-value-tax dial, and the Prosperity ending.
+Not covered at all (:func:`why_not`): the Monarch of the World, and bots that are
+not :class:`~landlord.policies.bots.Strategy`.
 
 Accounts are numbered as in the reference engine: players 0..n-1, then the
 rule set's piles.
@@ -49,7 +50,7 @@ FIRST_TURNS, FIRST_CARDS = 256, 64
 MAX_DEBTS, MAX_KEPT, MAX_OFFERS = 256, 64, 512
 #: ``stats``, by index.
 (STATUS, ROUND, TURNS, END, LAND_RENT_PLAYERS, LAND_RENT_TREASURY, COLLECTED, SPENT,
- SNAPSHOTS, WHY) = range(10)  # fmt: skip
+ SNAPSHOTS, WHY, FINAL_WAGES, WORKS, ST_SINCE, EVERYONE, STATS) = range(15)  # fmt: skip
 #: ``stats[STATUS]``: played to the end; the draws ran out; met something not followed.
 DONE, NEED_DRAWS, UNCOVERED = 0, 1, 2
 #: ``stats[WHY]`` when UNCOVERED.
@@ -61,7 +62,7 @@ WHY_NOT = {
     5: "more Chance cards kept than the compiled game keeps",
 }
 #: How a game ended (``stats[END]``).
-WAGES_END, ROUND_LIMIT, CAPPED = 1, 2, 3
+WAGES_END, ROUND_LIMIT, CAPPED, PROSPERITY_END = 1, 2, 3, 4
 #: Kinds of space.
 (BLANK, LOT, RAILROAD, FRANCHISE, SPECULATION, NECESSITY, SHELTER, TRESPASS, CHANCE,
  LUXURY) = range(10)  # fmt: skip
@@ -89,18 +90,30 @@ EFFECTS = {name: k for k, name in enumerate(_EFFECT_NAMES)}
 #: Rows of ``sp`` (per space), ``ch`` (per Chance card), ``bt`` (per player).
 KIND, PRICE, LAND_RENT, SECTION, RENT0, RENT1, RENT2, RENT3, CORNER, GAP = range(10)
 EFFECT, AMOUNT, TARGET, PILE, COPIES = range(5)
-RESERVE, MAX_PRICE, BIDS, BUILD_TO, PAYS_FINE, BUYS_LUXURY, SPECULATES, HUNTS = range(8)
+RESERVE, MAX_PRICE, BIDS, BUILD_TO, PAYS_FINE, BUYS_LUXURY, SPECULATES, HUNTS, VOTES = range(9)
+#: ``bt[VOTES]``: when a bot votes for the single tax (policies.bots.VOTES, in order).
+VOTE_WORDS = {"never": 0, "when_losing": 1, "always": 2}
 #: Rows of ``pl`` (per player): the tokens and what each holds besides cards.
-POS, JAILED, JAIL_TURNS, POOR, POOR_VISITS, MISS, WAGES_RECEIVED, LUXURIES = range(8)
+(POS, JAILED, JAIL_TURNS, POOR, POOR_VISITS, MISS, WAGES_RECEIVED, LUXURIES, EDUCATION,
+ OPPORTUNITY_VISITS, PL_ROWS) = range(11)  # fmt: skip
 #: Rows of ``ls`` (lists, padded with -1; their lengths are in ``v``).
-RAILS, FRANCHISES, CARDS, FARES, BID_STEPS, RATES, WINS, SKIN, TAX_HOUSES, TAX_AMOUNTS = range(10)
+(RAILS, FRANCHISES, CARDS, FARES, BID_STEPS, RATES, WINS, SKIN, TAX_HOUSES, TAX_AMOUNTS,
+ TO_BUY, SITE_STEPS, SIDE_BEHIND, SIDE_REENTER, SIDE_WAGES, SIDE_RENT) = range(16)  # fmt: skip
 #: The rule set's numbers in ``v``, by index.
 (N, SIZE, BANK, TREASURY_PILE, START, JAIL, POOR_HOUSE, SPEC, WAGES, WAGES_FROM, WAGES_TIMES,
  FINE, FINE_TO, MAX_JAIL, HOUSE_COST, HOUSE_TO, HOUSE_LIMIT, RENT_EACH, DOUBLING, UNSOLD_TO,
  FEE, CINCH_FEE, TRUST_FARE, SALE_TO, DEAL_CARDS, DEAL_TO, STAKE, STAKE_TO, WIN_PAYER,
  DOUBLE_WINS, BROKER_PERCENT, LUXURY_FEE, LUXURY_TO, TAX, TAX_TO, EITHER_FROM, EITHER_TO,
  RAIL_PASS, ROUND_LIMIT_AT, ROUND_CAP, N_RAILS, N_FRANCHISES, N_CARDS, N_FARES, N_STEPS,
- N_RATES, N_TAX_STEPS, N_CHANCE, CHANCE_EVEN, NUMBERS) = range(50)  # fmt: skip
+ N_RATES, N_TAX_STEPS, N_CHANCE, CHANCE_EVEN, ST_FROM_START, VOTE_OPEN, VOTES_NEEDED,
+ SWITCH_ROUND, RENT_TO, ACCOUNT, STEP, UNHELD_TO, WORKS_TO, WAGE_RISE, SPENDS_ALL, DIVIDEND,
+ N_TO_BUY, N_SITE_STEPS, OPP_WAGES_FROM, OPP_RENT_TO, PER_EDUCATION, PER_PROFESSOR,
+ PROSPERITY_GOAL, PROSPERITY_WORTH, NUMBERS) = range(70)  # fmt: skip
+#: The rule set's fractions in ``fv``: the land-value-tax dial's share (0 under the single
+#: tax or without the dial), and the Gini of net worth that brings the single tax in.
+SHARE, SWITCH_GINI = range(2)
+#: ``ls[TO_BUY]``: a college on space s is listed as -2 - s (a utility as s itself).
+COLLEGE_AT = -2
 #: ``v[STAKE_TO]`` when the Speculation stake goes to the Broker.
 TO_BROKER = -2
 
@@ -112,14 +125,6 @@ def why_not(rules: Any, policies: Sequence[Any]) -> str | None:
             return f"the batch path plays the rule-of-thumb bots only, not {policy.name!r}"
     if rules.monarch is not None:
         return "the batch path does not play the Monarch of the World"
-    rule = rules.single_tax
-    if rule is not None and (rule.from_start or rule.vote or rule.at_round or rule.at_gini):
-        return "the batch path does not play the single tax yet"
-    dial = rules.land_value_tax
-    if dial is not None and float(dial.share) != 0:
-        return "the batch path does not play the land-value-tax dial yet"
-    if rules.prosperity is not None:
-        return "the batch path does not play the Prosperity ending"
     if rules.board.layout != "track":
         return "the batch path plays the Landlord's Game's own track only"
     kinds = [space.kind for space in rules.board.spaces]
@@ -138,6 +143,28 @@ def why_not(rules: Any, policies: Sequence[Any]) -> str | None:
             return f"the batch path does not play a Chance card paid to {card.pile!r}"
     if rules.speculation.stake_paid_to not in (*piles, "broker"):
         return "the batch path does not know where the Speculation stake goes"
+    return _why_not_single_tax(rules, piles)
+
+
+def _why_not_single_tax(rules: Any, piles: Sequence[str]) -> str | None:
+    """What :func:`why_not` says of the single tax, the dial and Prosperity."""
+    rule, dial = rules.single_tax, rules.land_value_tax
+    share = float(dial.share) if dial is not None else 0.0
+    brought_in = bool(rule and (rule.from_start or rule.vote or rule.at_round or rule.at_gini))
+    if not (brought_in or share > 0 or rules.prosperity is not None):
+        return None
+    if rule is None or rules.treasury_spending is None or rules.natural_opportunities is None:
+        return "the batch path plays the single tax only with its sections"
+    spending, work = rules.treasury_spending, rules.natural_opportunities
+    named = (rule.rent_paid_to, spending.pile, spending.unheld_paid_to, spending.paid_to,
+             work.wages_paid_by, work.rent_paid_to)  # fmt: skip
+    if any(pile not in piles for pile in named) or spending.pile != TREASURY:
+        return "the batch path plays the single tax with the Public Treasury's piles only"
+    kinds = [space.kind for space in rules.board.spaces]
+    if any(kinds[space] not in ("railroad", "franchise") for space in spending.utilities):
+        return "the batch path buys out franchises and railroads only"
+    if any(side.kind != "natural_opportunity" for side in rules.board.side_spaces):
+        return "the batch path plays Natural Opportunities only beside the track"
     return None
 
 
@@ -179,6 +206,20 @@ class _Table:
         ]
         steps = sorted(tuple(step) for step in rules.necessity_tax.steps)
         lists += [[houses for houses, _ in steps], [tax for _, tax in steps]]
+        rule, spending, dial = rules.single_tax, rules.treasury_spending, rules.land_value_tax
+        to_buy = []
+        if spending:
+            to_buy = [*spending.utilities, *(COLLEGE_AT - s for s in spending.colleges)]
+        track, side = t.track, rules.board.side_spaces
+        behind = [track.side_space_behind(pos, 0) for pos in range(size + len(side))]
+        lists += [
+            to_buy,
+            rule.site_bid_steps if rule else [],
+            [-1 if pos is None else pos for pos in behind],
+            [space.reenter_at for space in side],
+            [space.wages for space in side],
+            [space.rent for space in side],
+        ]
         width = max(1, *(len(row) for row in lists))
         self.ls = np.full((len(lists), width), -1, np.int64)
         for row, values in enumerate(lists):
@@ -193,7 +234,7 @@ class _Table:
             self.ch[COPIES, k] = card.copies
         fields = ("reserve", "max_price", "bids", "build_to", "pays_fine", "buys_luxury",
                   "speculates", "hunts_railroads")  # fmt: skip
-        rows = [[getattr(p, name) for name in fields] for p in policies]
+        rows = [[*(getattr(p, name) for name in fields), VOTE_WORDS[p.votes]] for p in policies]
         self.bt = np.array(rows, np.int64).T.copy()
         self.markup = np.array([float(p.markup) for p in policies], np.float64)
         start_cash = rules.starting_cash[n]
@@ -237,6 +278,33 @@ class _Table:
         ]
         v[N_CHANCE] = len(deck)
         v[CHANCE_EVEN] = len({card.copies for card in deck}) == 1
+        share = float(dial.share) if dial else 0.0
+        self.fv = np.array([share if share < 1 else 0.0, float(rule.at_gini) if rule else 0.0])
+        if rule is not None and spending is not None:
+            work, education, prosperity = (
+                rules.natural_opportunities, rules.education, rules.prosperity
+            )  # fmt: skip
+            v[[ST_FROM_START, VOTE_OPEN, VOTES_NEEDED, SWITCH_ROUND, RENT_TO]] = (
+                rule.from_start or share >= 1, rule.vote, rule.votes_needed, rule.at_round,
+                piles[rule.rent_paid_to],
+            )  # fmt: skip
+            v[[ACCOUNT, STEP, UNHELD_TO, WORKS_TO, WAGE_RISE, SPENDS_ALL, DIVIDEND]] = (
+                piles[spending.pile], spending.step, piles[spending.unheld_paid_to],
+                piles[spending.paid_to], spending.wage_rise, spending.spends == "everything",
+                bool(dial and dial.dividend),
+            )  # fmt: skip
+            v[[N_TO_BUY, N_SITE_STEPS, OPP_WAGES_FROM, OPP_RENT_TO]] = (
+                len(to_buy), len(rule.site_bid_steps), piles[work.wages_paid_by],
+                piles[work.rent_paid_to],
+            )  # fmt: skip
+            v[[PER_EDUCATION, PER_PROFESSOR]] = (
+                (education.cards_per_professor, education.per_professor) if education else (4, 0)
+            )
+            if prosperity is not None:
+                v[PROSPERITY_GOAL] = prosperity.times_start * rules.starting_cash[n]
+                v[PROSPERITY_WORTH] = prosperity.counts == "net_worth"
+        else:
+            v[[ACCOUNT, RENT_TO, PER_EDUCATION]] = (-1, -1, 4)
         self.v = v
         self.names = [f"{p.name} {k + 1}" for k, p in enumerate(policies)]
         self.start = rules.starting_cash.get(n, 0)
@@ -268,8 +336,8 @@ def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures
     most_rounds = min(limit, table.cap) if limit else table.cap
     worth = np.zeros((most_rounds + 2, n), np.int64)
     cash = np.zeros((most_rounds + 2, n), np.int64)
-    stats = np.zeros(10, np.int64)
-    pl = np.zeros((8, n), np.int64)
+    stats = np.zeros(STATS, np.int64)
+    pl = np.zeros((PL_ROWS, n), np.int64)
     balances = np.zeros(table.accounts, np.int64)
     fell_back = 0
     for seed in seeds:
@@ -279,7 +347,7 @@ def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures
             dice = turn_draws(seed, "dice", turns)
             speculation = turn_draws(seed, "speculation", turns)
             chance = chance_draws(seed, "chance_card", cards)
-            game(table.v, table.sp, table.ls, table.ch, table.bt, table.markup,
+            game(table.v, table.fv, table.sp, table.ls, table.ch, table.bt, table.markup,
                  table.start_balances, deal, dice, speculation, chance, worth, cash, stats,
                  balances, pl)  # fmt: skip
             if stats[STATUS] != NEED_DRAWS:
@@ -307,6 +375,8 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray, stats
     end = stats[END]
     if end == WAGES_END:
         end_reason = f"a player has received his wages {table.wages_times} times"
+    elif end == PROSPERITY_END:
+        end_reason = "Prosperity: the poorest player has doubled his starting money; everyone wins"
     elif end == ROUND_LIMIT:
         end_reason = f"the round limit ({table.round_limit}) was reached"
     else:
@@ -322,11 +392,11 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray, stats
     )
     family = {
         "poor_house_players": int((pl[POOR_VISITS] > 0).sum()),
-        "opportunity_players": 0,
-        "final_wages": table.wages,
-        "public_works": 0,
-        "single_tax_since": -1,
-        "everyone_wins": False,
+        "opportunity_players": int((pl[OPPORTUNITY_VISITS] > 0).sum()),
+        "final_wages": int(stats[FINAL_WAGES]),
+        "public_works": int(stats[WORKS]),
+        "single_tax_since": int(stats[ST_SINCE]),
+        "everyone_wins": bool(stats[EVERYONE]),
     }
     figures.add_figures(
         n,

@@ -9,11 +9,13 @@ engine. Imported only when an experiment uses the batch path.
 
 The state is in a few arrays, handed round as two tuples: ``S``, the rule set
 and the bots (``v`` its numbers, ``sp`` per space, ``ls`` its lists, ``ch`` the
-Chance pack, ``bt`` and ``mk`` the bots' parameters), and ``D``, the game
+Chance pack, ``bt`` and ``mk`` the bots' parameters, ``fv`` the rule set's fractions),
+and ``D``, the game
 (``bal`` every account's balance, ``own`` and ``hs`` each card's holder and
 houses, ``pl`` per player, ``g`` the game's own numbers, ``debts``, ``kept`` the
 Chance cards kept, ``stats`` the figures, and the draws: ``dice`` and ``spec``
-by turn, ``cdraw`` the Chance cards'; and scratch rows for bills and talk offers).
+by turn, ``cdraw`` the Chance cards'; scratch rows for bills and talk offers; and ``pub``,
+the spaces the Treasury has bought or built a college on).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import numpy as np
 from numba import njit
 
 from landlord.families.magie.batch import (  # the arrays' rows and the numbers' indices
+    ACCOUNT,
     ADVANCE,
     AMOUNT,
     BANK,
@@ -38,19 +41,24 @@ from landlord.families.magie.batch import (  # the arrays' rows and the numbers'
     COLLECT,
     COLLECT_FROM_EACH,
     COLLECTED,
+    COLLEGE_AT,
     COPIES,
     CORNER,
     DEAL_CARDS,
     DEAL_TO,
+    DIVIDEND,
     DOUBLE_WINS,
     DOUBLING,
+    EDUCATION,
     EFFECT,
     EITHER_FROM,
     EITHER_TO,
     END,
+    EVERYONE,
     EXTRA_TURN,
     FARES,
     FEE,
+    FINAL_WAGES,
     FINE,
     FINE_TO,
     FRANCHISE,
@@ -89,25 +97,36 @@ from landlord.families.magie.batch import (  # the arrays' rows and the numbers'
     N_FRANCHISES,
     N_RAILS,
     N_RATES,
+    N_SITE_STEPS,
     N_STEPS,
     N_TAX_STEPS,
+    N_TO_BUY,
     NECESSITY,
     NEED_DRAWS,
+    OPP_RENT_TO,
+    OPP_WAGES_FROM,
+    OPPORTUNITY_VISITS,
     PAY,
     PAY_EACH,
     PAYS_FINE,
+    PER_EDUCATION,
+    PER_PROFESSOR,
     PILE,
     POOR,
     POOR_HOUSE,
     POOR_VISITS,
     POS,
     PRICE,
+    PROSPERITY_END,
+    PROSPERITY_GOAL,
+    PROSPERITY_WORTH,
     RAIL_PASS,
     RAILROAD,
     RAILS,
     RATES,
     RENT0,
     RENT_EACH,
+    RENT_TO,
     RESERVE,
     ROUND,
     ROUND_CAP,
@@ -115,30 +134,48 @@ from landlord.families.magie.batch import (  # the arrays' rows and the numbers'
     ROUND_LIMIT_AT,
     SALE_TO,
     SECTION,
+    SHARE,
     SHELTER,
+    SIDE_BEHIND,
+    SIDE_REENTER,
+    SIDE_RENT,
+    SIDE_WAGES,
+    SITE_STEPS,
     SIZE,
     SKIN,
     SNAPSHOTS,
     SPEC,
     SPECULATES,
     SPECULATION,
+    SPENDS_ALL,
     SPENT,
+    ST_FROM_START,
+    ST_SINCE,
     STAKE,
     STAKE_TO,
     START,
     STATUS,
+    STEP,
+    SWITCH_GINI,
+    SWITCH_ROUND,
     TARGET,
     TAX,
     TAX_AMOUNTS,
     TAX_HOUSES,
     TAX_TO,
     TO_BROKER,
+    TO_BUY,
     TREASURY_PILE,
     TRESPASS,
     TRUST_FARE,
     TURNS,
     UNCOVERED,
+    UNHELD_TO,
     UNSOLD_TO,
+    VOTE_OPEN,
+    VOTES,
+    VOTES_NEEDED,
+    WAGE_RISE,
     WAGES,
     WAGES_END,
     WAGES_FROM,
@@ -147,16 +184,28 @@ from landlord.families.magie.batch import (  # the arrays' rows and the numbers'
     WHY,
     WIN_PAYER,
     WINS,
+    WORKS,
+    WORKS_TO,
     N,
 )  # fmt: skip
 
 #: ``g``, the game's own numbers, by index.
 (TRUST_A, TRUST_B, PAIR_A, PAIR_B, WAGES_DONE, EXTRA, TURN, DICE_K, SPEC_K, CHANCE_I, DEBTS_USED,
- DEBTS_LIVE, KEPT_N, G_SIZE) = range(14)  # fmt: skip
+ DEBTS_LIVE, KEPT_N, SINGLE_TAX, SINCE, TALLY, TALLY_MODE, BOUGHT, WAGES_NOW, WORKS_DONE,
+ VOTES_LEFT, ROUND_NOW, SPENDING, G_SIZE) = range(24)  # fmt: skip
+#: Why money moves, as far as the sums and the Treasury's fund tell reasons apart:
+#: other; land rent (also a site bid, Natural Opportunity rent); the dial's land value
+#: tax; a fine or a debt repaid (Rule 6's "fines"). ``_transfer``'s last argument.
+R_OTHER, R_LAND, R_LVT, R_FUND = range(4)
+#: ``g[TALLY_MODE]``: what the Treasury's fund counts (Ledger.count): nothing, the dial's
+#: tax, or under the single tax Rule 6's rents and fines (treasury.RENTS_AND_FINES).
+NO_TALLY, DIAL_TALLY, RENTS_AND_FINES = range(3)
+#: Flags in ``pub`` (per space): bought by the public; a Free College.
+PUBLIC, COLLEGE = 1, 2
 #: Rows of ``debts``.
 DEBTOR, CREDITOR, OWED, ALIVE = range(4)
 #: What a turn's business chooses (the decision ``turn``).
-DO_ROLL, DO_BUILD, DO_REPAY, DO_TRUST, DO_TALK = range(5)
+DO_ROLL, DO_BUILD, DO_REPAY, DO_TRUST, DO_TALK, DO_VOTE, DO_CLAIM = range(7)
 #: Talk offers, by the first column of a row: (kind, a, b, c, d).
 GIVE_UP, OFFER_CARD, OFFER_LUXURY, ASK_LOAN = range(4)
 #: Move options: forward, backward, by the railroad pass, stay put.
@@ -175,13 +224,17 @@ def _uncovered(D, why):  # pragma: no cover
 
 
 @njit(cache=True)
-def _transfer(S, D, payer, payee, amount, land):  # pragma: no cover
-    """Ledger.transfer, keeping only the sums the scorecard reads (game_scores):
-    ``land`` for a payment of the land-rent group."""
+def _transfer(S, D, payer, payee, amount, why):  # pragma: no cover
+    """Ledger.transfer, keeping only the sums the scorecard reads (game_scores) and the
+    Treasury's fund (Ledger.count): ``why`` is R_OTHER, R_LAND, R_LVT or R_FUND."""
     if amount <= 0 or payer == payee:
         return
     v = S[0]
-    bal, stats = D[0], D[7]
+    bal, g, stats = D[0], D[4], D[7]
+    mode = g[TALLY_MODE]
+    counted = mode == RENTS_AND_FINES or (mode == DIAL_TALLY and why == R_LVT)
+    if counted and payee == v[ACCOUNT] and why != R_OTHER:
+        g[TALLY] += amount
     bal[payer] -= amount
     bal[payee] += amount
     treasury = v[TREASURY_PILE]
@@ -189,7 +242,7 @@ def _transfer(S, D, payer, payee, amount, land):  # pragma: no cover
         stats[COLLECTED] += amount
     elif payer == treasury:
         stats[SPENT] += amount
-    if land:
+    if why in (R_LAND, R_LVT):
         if payee < v[N]:
             stats[LAND_RENT_PLAYERS] += amount
         elif payee == treasury:
@@ -255,19 +308,36 @@ def _land_rent(S, D, space):  # pragma: no cover
 
 @njit(cache=True)
 def _rent_due(S, D, space, payer, bp, ba, bl):  # pragma: no cover
-    """Spaces.rent_due without the single tax or the dial: the bills (payee, amount, land
-    rent?) into ``bp``, ``ba``, ``bl``; returns how many. The payee is -1 for an unowned
-    card."""
+    """Spaces.rent_due: the bills (payee, amount, why) into ``bp``, ``ba``, ``bl``;
+    returns how many. The payee is -1 for an unowned card."""
     v, sp, ls = S[0], S[1], S[2]
     own, hs, g = D[1], D[2], D[4]
     holder = own[space]
     kind = sp[KIND, space]
     if kind == LOT:
-        bp[0], ba[0], bl[0] = holder, _land_rent(S, D, space), 1
-        if hs[space]:
-            bp[1], ba[1], bl[1] = holder, hs[space] * v[RENT_EACH], 0
-            return 2
-        return 1
+        houses = hs[space]
+        if g[SINGLE_TAX]:
+            bp[0], ba[0], bl[0] = v[RENT_TO], sp[LAND_RENT, space], R_LAND
+            if houses and holder != payer:
+                bp[1], ba[1], bl[1] = holder, houses * v[RENT_EACH], R_OTHER
+                return 2
+            return 1
+        rent = _land_rent(S, D, space)
+        share = S[6][SHARE]
+        if share > 0 and holder >= 0:
+            tax = int(rent * share + 0.5)
+            bp[0], ba[0], bl[0] = holder, rent - tax, R_LAND
+            bp[1], ba[1], bl[1] = v[ACCOUNT], tax, R_LVT
+            nb = 2
+        else:
+            bp[0], ba[0], bl[0] = holder, rent, R_LAND
+            nb = 1
+        if houses:
+            bp[nb], ba[nb], bl[nb] = holder, houses * v[RENT_EACH], R_OTHER
+            nb += 1
+        return nb
+    if D[13][space] & PUBLIC:
+        return 0
     if kind == FRANCHISE:
         cinch = holder >= 0
         for k in range(v[N_FRANCHISES]):
@@ -298,8 +368,11 @@ def _rent_due(S, D, space, payer, bp, ba, bl):  # pragma: no cover
 
 @njit(cache=True)
 def _necessity_tax(S, D):  # pragma: no cover
-    """Spaces.necessity_tax: Rule 4, doubled by houses on the board (advanced rules)."""
+    """Spaces.necessity_tax: Rule 4, doubled by houses on the board (advanced rules);
+    nothing under the single tax."""
     v, ls = S[0], S[2]
+    if D[4][SINGLE_TAX]:
+        return 0
     amount = v[TAX]
     if v[N_TAX_STEPS]:
         built = D[2].sum()
@@ -327,8 +400,13 @@ def _spare(S, D, player):  # pragma: no cover
 
 @njit(cache=True)
 def _card_value(S, D, space):  # pragma: no cover
-    """Holdings.card_value: printed price plus houses at cost."""
-    return S[1][PRICE, space] + D[2][space] * S[0][HOUSE_COST]
+    """Holdings.card_value: printed price plus houses at cost; under the single tax a lot's
+    title deed is worth nothing (Holdings.deeds_lose_value)."""
+    sp = S[1]
+    price = sp[PRICE, space]
+    if D[4][SINGLE_TAX] and sp[KIND, space] == LOT:
+        price = 0
+    return price + D[2][space] * S[0][HOUSE_COST]
 
 
 # --- debts (Dealings.add_debt, settle, take_wages) ------------------------------------
@@ -361,7 +439,7 @@ def _add_debt(S, D, debtor, creditor, owed):  # pragma: no cover
 def _settle(S, D, k, amount):  # pragma: no cover
     """Dealings.settle: ``amount`` of debt ``k`` paid (all of it clears the debt)."""
     g, debts = D[4], D[5]
-    _transfer(S, D, debts[DEBTOR, k], debts[CREDITOR, k], amount, False)
+    _transfer(S, D, debts[DEBTOR, k], debts[CREDITOR, k], amount, R_FUND)
     debts[OWED, k] -= amount
     if debts[OWED, k] <= 0:
         debts[ALIVE, k] = 0
@@ -387,12 +465,12 @@ def _pay_wages(S, D, player):  # pragma: no cover
     """LandlordsGame._pay_wages (Rule 3)."""
     v = S[0]
     pl, g = D[3], D[4]
-    _transfer(S, D, v[WAGES_FROM], player, v[WAGES], False)
+    _transfer(S, D, v[WAGES_FROM], player, g[WAGES_NOW], R_OTHER)
     pl[WAGES_RECEIVED, player] += 1
     if pl[WAGES_RECEIVED, player] == v[WAGES_TIMES]:
         g[WAGES_DONE] = 1
     if g[DEBTS_LIVE]:
-        _take_wages(S, D, player, v[WAGES])
+        _take_wages(S, D, player, g[WAGES_NOW])
 
 
 # --- tokens ------------------------------------------------------------------------
@@ -415,6 +493,20 @@ def _go_to_poor_house(S, D, player):  # pragma: no cover
     pl[POOR, player] = 1
     pl[JAILED, player] = 0
     pl[POS, player] = S[0][POOR_HOUSE]
+
+
+@njit(cache=True)
+def _to_opportunity(S, D, player):  # pragma: no cover
+    """Treasury.to_natural_opportunity (Single Tax Rule 8): the Natural Opportunity nearest
+    behind his space (the Poor House on a board without them)."""
+    pl = D[3]
+    side = S[2][SIDE_BEHIND, pl[POS, player]]
+    if side < 0:
+        _go_to_poor_house(S, D, player)
+        return
+    pl[POS, player] = side
+    pl[JAILED, player] = 0
+    pl[OPPORTUNITY_VISITS, player] += 1
 
 
 @njit(cache=True)
@@ -528,7 +620,7 @@ def _propose(S, D, player, kind, a, b, c, d):  # pragma: no cover
         space, buyer, price = a, b, c
         fair = _card_value(S, D, space) * (mk[buyer] if bt[BIDS, buyer] else 0.5)
         if price <= fair and price <= _spare(S, D, buyer):
-            _transfer(S, D, buyer, player, price, False)
+            _transfer(S, D, buyer, player, price, R_OTHER)
             _give_card(S, D, space, buyer)
             return True
         return False
@@ -536,7 +628,7 @@ def _propose(S, D, player, kind, a, b, c, d):  # pragma: no cover
         buyer, price = a, b
         spare = _spare(S, D, buyer)
         if bt[BUYS_LUXURY, buyer] and price <= v[LUXURY_FEE] and price <= spare:
-            _transfer(S, D, buyer, player, price, False)
+            _transfer(S, D, buyer, player, price, R_OTHER)
             pl[LUXURIES, player] -= 1
             pl[LUXURIES, buyer] += 1
             return True
@@ -548,7 +640,7 @@ def _propose(S, D, player, kind, a, b, c, d):  # pragma: no cover
         if collateral >= 0:
             _uncovered(D, 4)
             return False
-        _transfer(S, D, lender, player, amount, False)
+        _transfer(S, D, lender, player, amount, R_OTHER)
         _add_debt(S, D, player, lender, amount * (100 + interest) // 100)
         return True
     return False
@@ -582,10 +674,12 @@ def _talks(S, D, player, need):  # pragma: no cover
 
 
 @njit(cache=True)
-def _pay_bills(S, D, player, nb, bp, ba, bl):  # pragma: no cover
-    """Dealings.pay_bills (no single tax): talks to raise what falls short; still short,
-    he pays what he can, owes the rest and goes to the Poor House. True if he paid."""
-    bal, stats = D[0], D[7]
+def _pay_bills(S, D, player, nb, bp, ba, bl, landing):  # pragma: no cover
+    """Dealings.pay_bills: talks to raise what falls short; still short, he pays what he
+    can, owes the rest and goes to the Poor House (under the single tax to a Natural
+    Opportunity, paying nothing if the bills are for the space he landed on). True if he
+    paid."""
+    bal, g, stats = D[0], D[4], D[7]
     total = 0
     for i in range(nb):
         total += ba[i]
@@ -597,6 +691,9 @@ def _pay_bills(S, D, player, nb, bp, ba, bl):  # pragma: no cover
         for i in range(nb):
             _transfer(S, D, player, bp[i], ba[i], bl[i])
         return True
+    if landing and g[SINGLE_TAX]:
+        _to_opportunity(S, D, player)
+        return False
     payees = np.empty(nb, np.int64)
     owed = np.zeros(nb, np.int64)
     count = 0
@@ -614,18 +711,21 @@ def _pay_bills(S, D, player, nb, bp, ba, bl):  # pragma: no cover
         owed[j] += ba[i] - cash
     for j in range(count):
         _add_debt(S, D, player, payees[j], owed[j])
-    _go_to_poor_house(S, D, player)
+    if g[SINGLE_TAX]:
+        _to_opportunity(S, D, player)
+    else:
+        _go_to_poor_house(S, D, player)
     return False
 
 
 @njit(cache=True)
-def _pay(S, D, player, payee, amount):  # pragma: no cover
-    """Dealings.pay: one bill (not land rent), in the bills' scratch rows (never called
+def _pay(S, D, player, payee, amount, why):  # pragma: no cover
+    """Dealings.pay: one bill (not for a landing), in the bills' scratch rows (never called
     while other bills there are still to be paid)."""
     bills = D[11]
     bp, ba, bl = bills[0], bills[1], bills[2]
-    bp[0], ba[0], bl[0] = payee, amount, 0
-    return _pay_bills(S, D, player, 1, bp, ba, bl)
+    bp[0], ba[0], bl[0] = payee, amount, why
+    return _pay_bills(S, D, player, 1, bp, ba, bl, False)
 
 
 # --- the spaces (Spaces) ------------------------------------------------------------
@@ -663,7 +763,7 @@ def _sale(S, D, lander, space):  # pragma: no cover
         bidder = lander
     if bidder < 0:
         return -1
-    _transfer(S, D, bidder, v[SALE_TO], high, False)
+    _transfer(S, D, bidder, v[SALE_TO], high, R_OTHER)
     _give_card(S, D, space, bidder)
     return bidder
 
@@ -682,7 +782,7 @@ def _speculate(S, D, player):  # pragma: no cover
     stake_to = v[STAKE_TO]
     if stake_to == TO_BROKER:
         stake_to = broker if broker >= 0 else v[BANK]
-    if stake_to != player and not _pay(S, D, player, stake_to, v[STAKE]):
+    if stake_to != player and not _pay(S, D, player, stake_to, v[STAKE], R_OTHER):
         return
     face = _throw(D, D[9], SPEC_K)
     if face < 0:
@@ -701,10 +801,10 @@ def _speculate(S, D, player):  # pragma: no cover
     if not winnings:
         return
     payer = v[WIN_PAYER]
-    _transfer(S, D, payer, player, winnings, False)
+    _transfer(S, D, payer, player, winnings, R_OTHER)
     share = winnings * v[BROKER_PERCENT] // 100
     if broker != player:
-        _transfer(S, D, player, broker if broker >= 0 else payer, share, False)
+        _transfer(S, D, player, broker if broker >= 0 else payer, share, R_OTHER)
 
 
 @njit(cache=True)
@@ -755,6 +855,9 @@ def _land(S, D, player, space, origin, steps):  # pragma: no cover
     while True:
         kind = sp[KIND, space]
         if kind in (LOT, RAILROAD, FRANCHISE):
+            if kind == LOT and g[SINGLE_TAX]:
+                _site_landing(S, D, player, space)  # Single Tax Rules 2 and 4
+                return
             holder = own[space]
             if holder == player:
                 return
@@ -763,8 +866,10 @@ def _land(S, D, player, space, origin, steps):  # pragma: no cover
                 if nb == 1 and bal[player] >= ba[0]:
                     _transfer(S, D, player, bp[0], ba[0], bl[0])
                 elif nb:
-                    _pay_bills(S, D, player, nb, bp, ba, bl)
+                    _pay_bills(S, D, player, nb, bp, ba, bl, True)
                 return
+            if D[13][space] & PUBLIC:
+                return  # bought by the public: free (Single Tax Rule 6)
             buyer = _sale(S, D, player, space)
             if buyer == player or stats[STATUS]:
                 return
@@ -775,15 +880,19 @@ def _land(S, D, player, space, origin, steps):  # pragma: no cover
             else:
                 nb = _rent_due(S, D, space, player, bp, ba, bl)
             if nb:
-                _pay_bills(S, D, player, nb, bp, ba, bl)
+                _pay_bills(S, D, player, nb, bp, ba, bl, True)
             return
         if kind in (NECESSITY, SHELTER):
             tax = _necessity_tax(S, D)
             if tax:
-                _pay(S, D, player, v[TAX_TO], tax)
+                bp[0], ba[0], bl[0] = v[TAX_TO], tax, R_OTHER
+                _pay_bills(S, D, player, 1, bp, ba, bl, True)
             return
         if kind == TRESPASS:
-            _send_to_jail(S, D, player)
+            if D[13][space] & COLLEGE:
+                pl[EDUCATION, player] += 1  # Single Tax Rules 5 and 7
+            else:
+                _send_to_jail(S, D, player)
             return
         if kind == SPECULATION:
             _speculate(S, D, player)
@@ -791,10 +900,10 @@ def _land(S, D, player, space, origin, steps):  # pragma: no cover
         if kind == LUXURY:
             fee = v[LUXURY_FEE]
             if bal[player] >= fee and bt[BUYS_LUXURY, player] and _spare(S, D, player) >= fee:
-                _transfer(S, D, player, v[LUXURY_TO], fee, False)
+                _transfer(S, D, player, v[LUXURY_TO], fee, R_OTHER)
                 pl[LUXURIES, player] += 1
                 return
-            space = (origin - steps) % size  # Track.backward from a track space
+            space = _backward(S, origin, steps)
             pl[POS, player] = space
             continue
         if kind != CHANCE:
@@ -822,13 +931,13 @@ def _land(S, D, player, space, origin, steps):  # pragma: no cover
         if effect == GO_TO_JAIL:
             _send_to_jail(S, D, player)
         elif effect == PAY:
-            _pay(S, D, player, ch[PILE, card], amount)
+            _pay(S, D, player, ch[PILE, card], amount, R_OTHER)
         elif effect == COLLECT:
-            _transfer(S, D, ch[PILE, card], player, amount, False)
+            _transfer(S, D, ch[PILE, card], player, amount, R_OTHER)
         elif effect == COLLECT_FROM_EACH:
             for other in range(n):
                 if other != player:
-                    _pay(S, D, other, player, amount)
+                    _pay(S, D, other, player, amount, R_OTHER)
                     if stats[STATUS]:
                         return
         elif effect == PAY_EACH:
@@ -837,7 +946,7 @@ def _land(S, D, player, space, origin, steps):  # pragma: no cover
                 if other != player:
                     bp[nb], ba[nb], bl[nb] = other, amount, 0
                     nb += 1
-            _pay_bills(S, D, player, nb, bp, ba, bl)
+            _pay_bills(S, D, player, nb, bp, ba, bl, False)
         elif effect == EXTRA_TURN:
             g[EXTRA] = 1
         elif effect == MISS_TURN:
@@ -856,9 +965,9 @@ def _land(S, D, player, space, origin, steps):  # pragma: no cover
 
 @njit(cache=True)
 def _landing_cost(S, D, me, to, direction):  # pragma: no cover
-    """bots._landing_cost (no single tax: nothing public, no colleges), in floats."""
+    """bots._landing_cost, in floats."""
     v, sp, bt = S[0], S[1], S[4]
-    own, pl = D[1], D[3]
+    own, pl, g, pub = D[1], D[3], D[4], D[13]
     if direction == STAY:
         return 20.0 if bt[SPECULATES, me] else 0.0
     size = v[SIZE]
@@ -866,10 +975,17 @@ def _landing_cost(S, D, me, to, direction):  # pragma: no cover
     cost = 0.0
     here = pl[POS, me]
     if direction != BACKWARD and here + (to - here) % size >= size:
-        cost -= v[WAGES]
+        cost -= g[WAGES_NOW]
     if kind in (LOT, RAILROAD, FRANCHISE):
         holder = own[to]
-        if holder < 0:
+        if pub[to] & PUBLIC:
+            pass  # bought by the public: free
+        elif kind == LOT and g[SINGLE_TAX]:
+            bills = D[11]
+            nb = _rent_due(S, D, to, me, bills[0], bills[1], bills[2])
+            for i in range(nb):
+                cost += bills[1][i]
+        elif holder < 0:
             price = sp[PRICE, to]
             wanted = _worth_paying(S, me, to) != 0 and _spare(S, D, me) >= price
             cost += -price / 2 if wanted else sp[LAND_RENT, to]
@@ -882,7 +998,7 @@ def _landing_cost(S, D, me, to, direction):  # pragma: no cover
     elif kind in (NECESSITY, SHELTER):
         cost += _necessity_tax(S, D)
     elif kind == TRESPASS:
-        cost += v[FINE]
+        cost += -25.0 if pub[to] & COLLEGE else v[FINE]
     elif kind == SPECULATION:
         cost += -40.0 if bt[SPECULATES, me] else 10.0
     elif kind == LUXURY:
@@ -898,6 +1014,15 @@ def _move(S, D, player, first, second):  # pragma: no cover
     size = v[SIZE]
     pos = pl[POS, player]
     total = first + second
+    if pos >= size:
+        # From a Natural Opportunity he must move forward (Single Tax Rule 8): Track.forward.
+        ahead = (S[2][SIDE_REENTER, pos - size] - 1) % size
+        where = (ahead + total) % size
+        if ahead + total >= size:
+            _pay_wages(S, D, player)
+        pl[POS, player] = where
+        _land(S, D, player, where, pos, total)
+        return
     to = np.empty(4, np.int64)
     how = np.empty(4, np.int64)
     to[0], how[0] = (pos + total) % size, FORWARD
@@ -939,7 +1064,7 @@ def _jail_turn(S, D, player):  # pragma: no cover
     bal, pl, g, kept = D[0], D[3], D[4], D[6]
     fine = v[FINE]
     if pl[JAIL_TURNS, player] >= v[MAX_JAIL]:
-        _pay(S, D, player, v[FINE_TO], fine)
+        _pay(S, D, player, v[FINE_TO], fine, R_FUND)
         pl[JAILED, player] = 0
         return -1
     for k in range(g[KEPT_N]):
@@ -949,7 +1074,7 @@ def _jail_turn(S, D, player):  # pragma: no cover
             pl[JAILED, player] = 0
             return -1
     if bal[player] >= fine and bt[PAYS_FINE, player] and _spare(S, D, player) >= fine:
-        _transfer(S, D, player, v[FINE_TO], fine, False)
+        _transfer(S, D, player, v[FINE_TO], fine, R_FUND)
         pl[JAILED, player] = 0
         return -1
     face = _throw(D, D[8], DICE_K)
@@ -981,7 +1106,8 @@ def _wanted_railroad(S, D, me):  # pragma: no cover
 
 @njit(cache=True)
 def _business(S, D, player, talks_left):  # pragma: no cover
-    """LandlordsGame.business_actions with bots._turn: (what, which)."""
+    """LandlordsGame.business_actions with bots._turn: (what, which). The bot takes, in
+    this order: a debt to repay, the Trust, the vote, the best house, a site, talks."""
     v, sp, bt = S[0], S[1], S[4]
     bal, own, hs, g, debts = D[0], D[1], D[2], D[4], D[5]
     cash = bal[player]
@@ -994,6 +1120,8 @@ def _business(S, D, player, talks_left):  # pragma: no cover
     a, b = g[PAIR_A], g[PAIR_B]
     if a >= 0 and g[TRUST_A] < 0 and player in (a, b):
         return DO_TRUST, b if player == a else a
+    if g[VOTES_LEFT] and not g[SINGLE_TAX] and _for_single_tax(S, D, player):
+        return DO_VOTE, 0
     cost = v[HOUSE_COST]
     build_to = bt[BUILD_TO, player]
     if cash >= cost and build_to and spare >= cost:
@@ -1011,6 +1139,14 @@ def _business(S, D, player, talks_left):  # pragma: no cover
                     best, best_rent = space, rent
         if best >= 0:
             return DO_BUILD, best
+    if g[SINGLE_TAX] and cash >= cost and build_to and spare >= cost:
+        # Single Tax Rule 4: a new site, the unimproved lot with the highest land rent.
+        best, best_rent = -1, -1
+        for space in range(v[SIZE]):
+            if sp[KIND, space] == LOT and hs[space] == 0 and sp[LAND_RENT, space] > best_rent:
+                best, best_rent = space, sp[LAND_RENT, space]
+        if best >= 0:
+            return DO_CLAIM, best
     if talks_left and bt[HUNTS, player] and spare >= 150 and _wanted_railroad(S, D, player) >= 0:
         return DO_TALK, 0
     return DO_ROLL, 0
@@ -1018,10 +1154,18 @@ def _business(S, D, player, talks_left):  # pragma: no cover
 
 @njit(cache=True)
 def _turn(S, D, player):  # pragma: no cover
-    """LandlordsGame._turn (no single tax): a turn missed, the Poor House, Jail, the turn's
-    business (building, repaying, the Trust) and the throw."""
-    v = S[0]
+    """LandlordsGame._turn: the single tax by round or Gini, a turn missed, the Poor House,
+    Jail, a Natural Opportunity, the turn's business (building, repaying, the Trust, the
+    vote, sites) and the throw."""
+    v, fv = S[0], S[6]
     hs, pl, g, stats = D[2], D[3], D[4], D[7]
+    size = v[SIZE]
+    if g[ROUND_NOW] == v[SWITCH_ROUND]:
+        _adopt(S, D)  # the single tax from this round, as if voted
+    elif fv[SWITCH_GINI] != 0 and player == 0 and not g[SINGLE_TAX]:
+        gini = _gini(S, D)
+        if gini >= fv[SWITCH_GINI]:  # Treasury.adopt_if_unequal (nan: never)
+            _adopt(S, D)
     g[EXTRA] = 0
     if pl[MISS, player]:
         pl[MISS, player] = 0
@@ -1030,28 +1174,38 @@ def _turn(S, D, player):  # pragma: no cover
         pl[POOR, player] = 0
     if pl[JAILED, player]:
         face = _jail_turn(S, D, player)
-        if stats[STATUS] or pl[JAILED, player] or pl[POOR, player]:
+        if stats[STATUS] or pl[JAILED, player] or pl[POOR, player] or pl[POS, player] >= size:
             return
         if face >= 0:
             _move(S, D, player, face // 6 + 1, face % 6 + 1)
             return
+    elif pl[POS, player] >= size:
+        _work_opportunity(S, D, player)  # Single Tax Rule 8
+        if stats[STATUS]:
+            return
     talks_left = 1
+    g[VOTES_LEFT] = v[VOTE_OPEN]
     while True:
         what, which = _business(S, D, player, talks_left)
         if what == DO_ROLL:
             break
         if what == DO_BUILD:
-            _transfer(S, D, player, v[HOUSE_TO], v[HOUSE_COST], False)
+            _transfer(S, D, player, v[HOUSE_TO], v[HOUSE_COST], R_OTHER)
             hs[which] += 1
         elif what == DO_REPAY:
             _settle(S, D, which, D[5][OWED, which])
         elif what == DO_TRUST:
             # Dealings.propose_trust; bots._trust accepts.
             g[TRUST_A], g[TRUST_B] = min(player, which), max(player, which)
+        elif what == DO_VOTE:
+            g[VOTES_LEFT] = 0
+            _call_vote(S, D, player)
+        elif what == DO_CLAIM:
+            _claim_site(S, D, player, which)
         else:
             _uncovered(D, 1)  # Negotiate: the railroad hunt's talks
             return
-        if pl[POOR, player]:
+        if pl[POOR, player] or stats[STATUS]:
             return
     face = _throw(D, D[8], DICE_K)
     if face < 0:
@@ -1084,40 +1238,50 @@ def _deal(S, D, draws):  # pragma: no cover
             if hand[card] != player:
                 continue
             price = sp[PRICE, card]
-            if bal[player] < price:
-                continue
+            if bal[player] < price or (D[4][SINGLE_TAX] and sp[KIND, card] == LOT):
+                continue  # under the single tax a title deed is worth nothing
             if _worth_paying(S, player, card) >= price and _spare(S, D, player) >= price:
-                _transfer(S, D, player, v[DEAL_TO], price, False)
+                _transfer(S, D, player, v[DEAL_TO], price, R_OTHER)
                 _give_card(S, D, card, player)
 
 
 @njit(cache=True)
 def _snapshot(S, D, worth, cash, k):  # pragma: no cover
     """GameState._snapshot and Holdings.net_worths into row ``k``: cash, cards at their
-    printed price, houses at cost, luxury cards at their fee, debts owed and owing."""
-    v, sp, ls = S[0], S[1], S[2]
-    bal, own, hs, pl, g, debts = D[0], D[1], D[2], D[3], D[4], D[5]
+    value, houses at cost, luxury and Professor cards, debts owed and owing."""
+    bal = D[0]
+    for p in range(S[0][N]):
+        cash[k, p] = bal[p]
+    _worths(S, D, worth[k])
+
+
+@njit(cache=True)
+def _worths(S, D, out):  # pragma: no cover
+    """Holdings.net_worths into ``out``: cash, cards at their value (Holdings.card_value),
+    luxury cards at their fee, Professor cards at their score, debts owed and owing."""
+    v, ls = S[0], S[2]
+    bal, own, pl, g, debts = D[0], D[1], D[3], D[4], D[5]
     n = v[N]
     for p in range(n):
-        cash[k, p] = bal[p]
-        worth[k, p] = bal[p] + pl[LUXURIES, p] * v[LUXURY_FEE]
+        professors = pl[EDUCATION, p] // v[PER_EDUCATION] * v[PER_PROFESSOR]
+        out[p] = bal[p] + pl[LUXURIES, p] * v[LUXURY_FEE] + professors
     for j in range(v[N_CARDS]):
         space = ls[CARDS, j]
         holder = own[space]
         if holder >= 0:
-            worth[k, holder] += sp[PRICE, space] + hs[space] * v[HOUSE_COST]
+            out[holder] += _card_value(S, D, space)
     for j in range(g[DEBTS_USED]):
         if debts[ALIVE, j]:
             if debts[CREDITOR, j] < n:
-                worth[k, debts[CREDITOR, j]] += debts[OWED, j]
-            worth[k, debts[DEBTOR, j]] -= debts[OWED, j]
+                out[debts[CREDITOR, j]] += debts[OWED, j]
+            out[debts[DEBTOR, j]] -= debts[OWED, j]
 
 
 @njit(cache=True)
-def game(v, sp, ls, ch, bt, mk, start_balances, deal, dice, spec, cdraw, worth, cash, stats,
-         bal, pl):  # fmt: skip  # pragma: no cover
+def game(v, fv, sp, ls, ch, bt, mk, start_balances, deal, dice, spec, cdraw, worth, cash,
+         stats, bal, pl):  # fmt: skip  # pragma: no cover
     """One game, from the deal to its end: GameState._flow with LandlordsGame's set-up,
-    turn and end (_after_turn: Rule 19's wages)."""
+    turn and end (_after_turn: the Treasury's spending, Prosperity, Rule 19's wages)."""
     n, size = v[N], v[SIZE]
     stats[:] = 0
     bal[:] = start_balances
@@ -1127,22 +1291,34 @@ def game(v, sp, ls, ch, bt, mk, start_balances, deal, dice, spec, cdraw, worth, 
     pl[POS, :] = v[START]
     g = np.zeros(G_SIZE, np.int64)
     g[TRUST_A] = g[TRUST_B] = g[PAIR_A] = g[PAIR_B] = -1
+    g[WAGES_NOW], g[SINCE] = v[WAGES], -1
+    if fv[SHARE] > 0:  # the dial: Treasury.spending, the ledger counting its tax
+        g[SPENDING], g[TALLY_MODE] = 1, DIAL_TALLY
     debts = np.zeros((4, MAX_DEBTS), np.int64)
     kept = np.zeros((2, MAX_KEPT), np.int64)
-    S = (v, sp, ls, ch, bt, mk)
-    bills = np.zeros((3, max(n, 2)), np.int64)  # (payee, amount, land rent?) per bill
+    S = (v, sp, ls, ch, bt, mk, fv)
+    bills = np.zeros((3, max(n, 3)), np.int64)  # (payee, amount, why) per bill
     offers = np.zeros((MAX_OFFERS, 5), np.int64)
-    D = (bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, bills, offers)
+    pub = np.zeros(size, np.int64)
+    D = (bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, bills, offers, pub)
+    if v[ST_FROM_START]:
+        _adopt(S, D)
     _deal(S, D, deal)
     _snapshot(S, D, worth, cash, 0)
     snapshots, snapshot_round = 1, 0
     round_, player, turns, end = 1, 0, 0, 0
     while True:
-        g[TURN], g[DICE_K], g[SPEC_K] = turns, 0, 0
+        g[TURN], g[DICE_K], g[SPEC_K], g[ROUND_NOW] = turns, 0, 0, round_
         _turn(S, D, player)
         if stats[STATUS]:
             return
         turns += 1
+        if g[SPENDING] and _fund(S, D) >= v[STEP]:
+            _spend(S, D)
+        if v[PROSPERITY_GOAL] and _prosperous(S, D):
+            stats[EVERYONE] = 1
+            end = PROSPERITY_END
+            break
         if g[WAGES_DONE]:
             end = WAGES_END
             break
@@ -1167,3 +1343,231 @@ def game(v, sp, ls, ch, bt, mk, start_balances, deal, dice, spec, cdraw, worth, 
     stats[ROUND] = round_
     stats[TURNS] = turns
     stats[END] = end
+    stats[FINAL_WAGES], stats[WORKS], stats[ST_SINCE] = g[WAGES_NOW], g[WORKS_DONE], g[SINCE]
+
+
+# --- the single tax (Treasury) ---------------------------------------------------------
+
+
+@njit(cache=True)
+def _backward(S, origin, steps):  # pragma: no cover
+    """Track.backward: from a Natural Opportunity, re-enter and go back."""
+    v = S[0]
+    size = v[SIZE]
+    if origin >= size:
+        origin = (S[2][SIDE_REENTER, origin - size] + 1) % size
+    return (origin - steps) % size
+
+
+@njit(cache=True)
+def _adopt(S, D):  # pragma: no cover
+    """Treasury.adopt: the Treasury's money to the bank, the ledger counting Rule 6's rents
+    and fines, unimproved lots back to the pack, title deeds worth nothing."""
+    v, sp = S[0], S[1]
+    bal, own, hs, g = D[0], D[1], D[2], D[4]
+    if g[SINGLE_TAX]:
+        return
+    g[SINGLE_TAX], g[SINCE], g[SPENDING] = 1, g[ROUND_NOW], 1
+    account = v[ACCOUNT]
+    if bal[account] > 0:
+        _transfer(S, D, account, v[BANK], bal[account], R_OTHER)
+    g[TALLY_MODE], g[TALLY] = RENTS_AND_FINES, 0
+    for space in range(v[SIZE]):
+        if sp[KIND, space] == LOT and own[space] >= 0 and not hs[space]:
+            _give_card(S, D, space, -1)
+
+
+@njit(cache=True)
+def _gini(S, D):  # pragma: no cover
+    """metrics.gini of the net worths now (exact: whole numbers in floats)."""
+    n = S[0][N]
+    worths = np.zeros(n, np.int64)
+    _worths(S, D, worths)
+    x = np.sort(worths.astype(np.float64))
+    total = 0.0
+    spread = 0.0
+    zero = True
+    for i in range(n):
+        total += x[i]
+        spread += x[i] * (2.0 * (i + 1) - n - 1)
+        if x[i] != 0:
+            zero = False
+    if zero:
+        return 0.0
+    if total > 0:
+        return spread / (n * total)
+    return np.nan
+
+
+@njit(cache=True)
+def _for_single_tax(S, D, me):  # pragma: no cover
+    """bots._for_single_tax: always, never, or when his net worth is below the average."""
+    votes = S[4][VOTES, me]
+    if votes == 2:
+        return True
+    if votes == 1:
+        n = S[0][N]
+        worths = np.zeros(n, np.int64)
+        _worths(S, D, worths)
+        return worths[me] * n < worths.sum()
+    return False
+
+
+@njit(cache=True)
+def _call_vote(S, D, player):  # pragma: no cover
+    """Treasury.call_vote with bots._vote: the others answer in turn."""
+    v = S[0]
+    n = v[N]
+    ayes = 1
+    for k in range(1, n):
+        if ayes >= v[VOTES_NEEDED]:
+            break
+        if _for_single_tax(S, D, (player + k) % n):
+            ayes += 1
+    if ayes >= v[VOTES_NEEDED]:
+        _adopt(S, D)
+
+
+@njit(cache=True)
+def _build_site(S, D, player, space, bid):  # pragma: no cover
+    """Treasury.build_site: the first house on the site ``space``, having bid ``bid``."""
+    v = S[0]
+    if bid:
+        _transfer(S, D, player, v[ACCOUNT], bid, R_LAND)
+    _transfer(S, D, player, v[HOUSE_TO], v[HOUSE_COST], R_OTHER)
+    _give_card(S, D, space, player)
+    D[2][space] += 1
+
+
+@njit(cache=True)
+def _site_landing(S, D, player, space):  # pragma: no cover
+    """Treasury.site_landing with bots._build_site: land rent to the Treasury, house rent
+    to the house owner; on an unimproved lot he may then build."""
+    v, bt = S[0], S[4]
+    bal, hs = D[0], D[2]
+    bills = D[11]
+    bp, ba, bl = bills[0], bills[1], bills[2]
+    nb = _rent_due(S, D, space, player, bp, ba, bl)
+    if nb == 1 and bal[player] >= ba[0]:
+        _transfer(S, D, player, bp[0], ba[0], bl[0])
+    elif not _pay_bills(S, D, player, nb, bp, ba, bl, True):
+        return
+    cost = v[HOUSE_COST]
+    asked = not hs[space] and bal[player] >= cost  # the decision build_site
+    if asked and bt[BUILD_TO, player] and _spare(S, D, player) >= cost:
+        _build_site(S, D, player, space, 0)
+
+
+@njit(cache=True)
+def _claim_site(S, D, player, space):  # pragma: no cover
+    """Treasury.claim_site with bots._site_bid and bots._site: one round of bids from his
+    left; he may match the highest, else the highest bidder builds."""
+    v, ls, bt = S[0], S[2], S[4]
+    bal = D[0]
+    n = v[N]
+    cost = v[HOUSE_COST]
+    high, bidder = 0, -1
+    for k in range(1, n):
+        other = (player + k) % n
+        room = bal[other] - cost
+        listed = False
+        for s in range(v[N_SITE_STEPS]):
+            if high + ls[SITE_STEPS, s] <= room:
+                listed = True
+        if not listed or not (bt[BIDS, other] and bt[BUILD_TO, other]):
+            continue
+        limit = _spare(S, D, other) - cost
+        best = -1
+        for s in range(v[N_SITE_STEPS]):
+            amount = high + ls[SITE_STEPS, s]
+            if amount <= room and amount <= limit and (best < 0 or amount < best):
+                best = amount
+        if best >= 0:
+            high, bidder = best, other
+    if bidder >= 0 and bal[player] >= high + cost and _spare(S, D, player) >= high + cost:
+        bidder = player
+    _build_site(S, D, player if bidder < 0 else bidder, space, high)
+
+
+@njit(cache=True)
+def _work_opportunity(S, D, player):  # pragma: no cover
+    """Treasury.work_opportunity: its wages from the bank, its rent to the Treasury."""
+    v, ls = S[0], S[2]
+    side = D[3][POS, player] - v[SIZE]
+    _transfer(S, D, v[OPP_WAGES_FROM], player, ls[SIDE_WAGES, side], R_OTHER)
+    _pay(S, D, player, v[OPP_RENT_TO], ls[SIDE_RENT, side], R_LAND)
+
+
+@njit(cache=True)
+def _fund(S, D):  # pragma: no cover
+    """Treasury.fund: what the Treasury may spend now."""
+    v = S[0]
+    bal, g = D[0], D[4]
+    account = v[ACCOUNT]
+    if account < 0:
+        return 0
+    balance = bal[account]
+    if g[SINGLE_TAX] and v[SPENDS_ALL]:
+        return balance
+    return min(g[TALLY], balance)
+
+
+@njit(cache=True)
+def _spend(S, D):  # pragma: no cover
+    """Treasury.spend: the fund, a step at a time, on the next public good."""
+    step = S[0][STEP]
+    if not step:
+        return
+    g = D[4]
+    while _fund(S, D) >= step:
+        spent = _buy_public_good(S, D)
+        if not spent:
+            break
+        g[TALLY] -= spent
+
+
+@njit(cache=True)
+def _buy_public_good(S, D):  # pragma: no cover
+    """Treasury._buy_public_good: the next utility or college, else a wage rise (or the
+    dividend); returns the cost."""
+    v, ls = S[0], S[2]
+    own, g, pub = D[1], D[4], D[13]
+    account, step = v[ACCOUNT], v[STEP]
+    while g[BOUGHT] < v[N_TO_BUY]:
+        item = ls[TO_BUY, g[BOUGHT]]
+        g[BOUGHT] += 1
+        if item >= 0:
+            if pub[item] & PUBLIC:
+                continue
+            holder = own[item]
+            _transfer(S, D, account, holder if holder >= 0 else v[UNHELD_TO], step, R_OTHER)
+            if holder >= 0:
+                _give_card(S, D, item, -1)
+            pub[item] |= PUBLIC
+        else:
+            _transfer(S, D, account, v[WORKS_TO], step, R_OTHER)
+            pub[COLLEGE_AT - item] |= COLLEGE
+        g[WORKS_DONE] += 1
+        return step
+    if v[DIVIDEND]:
+        n = v[N]
+        share = step // n
+        for player in range(n):
+            _transfer(S, D, account, player, share, R_OTHER)
+        return share * n
+    _transfer(S, D, account, v[WORKS_TO], step, R_OTHER)
+    g[WAGES_NOW] += v[WAGE_RISE]
+    g[WORKS_DONE] += 1
+    return step
+
+
+@njit(cache=True)
+def _prosperous(S, D):  # pragma: no cover
+    """Treasury.prosperous: the poorest player's cash (or net worth) at the goal."""
+    v = S[0]
+    n = v[N]
+    if v[PROSPERITY_WORTH]:
+        worths = np.zeros(n, np.int64)
+        _worths(S, D, worths)
+        return worths.min() >= v[PROSPERITY_GOAL]
+    return D[0][:n].min() >= v[PROSPERITY_GOAL]
