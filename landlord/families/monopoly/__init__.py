@@ -57,6 +57,7 @@ class MonopolyFamily(Family):
     )
     space_lists = (("railroad.fares", "railroad", True), ("utility.multipliers", "utility", True))
     game_class = "Monopoly"
+    batch = "landlord.families.monopoly.batch"
     round_columns = (
         "cash",
         "streets",
