@@ -127,7 +127,8 @@ def compare(
     seed : int
         Same arguments and seed: the same results.
     progress : callable, optional
-        Called as ``progress(done, total)`` after every game.
+        Called as ``progress(done, total)`` as games are played (see
+        :func:`landlord.experiments.compare`).
 
     Returns
     -------

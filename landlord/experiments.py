@@ -42,6 +42,7 @@ import numpy as np
 
 from landlord import batch, limits
 from landlord.engine.family import Figure
+from landlord.engine.state import seat_count
 from landlord.metrics import gini, mean_interval
 from landlord.money import money
 from landlord.policies import Policy, make_policy
@@ -340,7 +341,8 @@ def compare(
     progress : bool or callable, optional
         ``True`` shows a progress bar (a widget in a notebook, a line of text
         in a terminal); a callable is called as ``progress(done, total)`` as
-        games are played (after every game, or every batch of games when they
+        games are played (after every game the reference engine plays, every
+        250 the compiled batch path plays, or every batch of games when they
         are played in parallel).
     jobs : int
         Processes to play the games in (1: here, in this process).
@@ -633,6 +635,7 @@ def _play_games(
     """Play a game per seed, by the compiled batch path or the reference engine, and
     keep its figures (the same figures either way: tests/test_batch.py)."""
     if compiled:
+        seat_count(rules, seats)  # too many or too few: refused as the reference engine does
         batch.batch_module(rules).play(rules, seats, seeds, figures)
         return
     for game_seed in seeds:

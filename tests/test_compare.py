@@ -11,6 +11,7 @@ the usage and the reason for a bad argument.
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 
@@ -280,7 +281,8 @@ def test_the_json_is_plain_and_round_trips(plain_vs_advanced):
     assert data["games"][0]["seed"] == game_seeds(11, 1)[0]
 
 
-def test_bots_by_name_and_progress():
+def test_bots_by_name_and_progress(monkeypatch):
+    monkeypatch.setenv("LANDLORD_BATCH", "off")  # the reference engine reports every game
     calls = []
     result = compare(
         ["landlords_game", ADVANCED],
@@ -293,6 +295,11 @@ def test_bots_by_name_and_progress():
     assert result.parameters["players"] == ["cautious_tenant", "eager_landlord"]
     assert "2 players (cautious_tenant, eager_landlord)" in result.table()
     assert "0.50 when one player" in result.table()
+    monkeypatch.delenv("LANDLORD_BATCH")
+    importlib.import_module("numba")  # loaded: the batch path plays any number of games
+    calls.clear()
+    compare("quikopoly", games=600, seed=1, progress=lambda *call: calls.append(call))
+    assert calls == [(250, 600), (500, 600), (600, 600)]  # every 250 games
 
 
 def test_landlord_compare_is_the_experiment():
