@@ -157,3 +157,9 @@ def test_the_batch_path_can_be_loaded_in_the_background_once(monkeypatch):
     assert batch.engines([rules], [[make_policy("eager_landlord")] * 2], 1) == [
         (batch.COMPILED, "")
     ]
+
+
+def test_too_many_players_are_refused_in_words_by_the_batch_path_too():
+    importlib.import_module("numba")  # loaded: the batch path would play even 3 games
+    with pytest.raises(ValueError, match="is for 2 to 4 players, not 5"):
+        compare("quikopoly", games=3, players=5)
