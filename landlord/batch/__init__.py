@@ -57,6 +57,7 @@ __all__ = [
     "prepare_in_background",
     "scores",
     "turn_draws",
+    "turned_off",
 ]
 
 #: What an experiment says of a rule set the reference engine played.
@@ -76,6 +77,11 @@ def numba_missing() -> str | None:
     return None
 
 
+def turned_off() -> bool:
+    """Whether the environment turns the batch path off (``LANDLORD_BATCH=off``)."""
+    return os.environ.get("LANDLORD_BATCH", "").strip().lower() == "off"
+
+
 def batch_module(rules: Any) -> Any | None:
     """The family's batch module for ``rules``, or None if its family has none."""
     from landlord.families import family_of
@@ -89,7 +95,7 @@ def engine_for(rules: Any, policies: Sequence[Any]) -> tuple[str, str]:
 
     Returns ``(COMPILED, "")`` or ``(REFERENCE, reason)``.
     """
-    if os.environ.get("LANDLORD_BATCH", "").strip().lower() == "off":
+    if turned_off():
         return REFERENCE, "the batch path is turned off: LANDLORD_BATCH=off"
     module = batch_module(rules)
     if module is None:
@@ -109,7 +115,7 @@ def engines(
     chosen = [engine_for(r, seats) for r, seats in zip(rule_sets, line_ups, strict=True)]
     compiled = sum(games for engine, _ in chosen if engine == COMPILED)
     if compiled and compiled < WORTH_LOADING and "numba" not in sys.modules:
-        why = f"fewer than {WORTH_LOADING:,} games: not worth loading the compiler"
+        why = f"fewer than {WORTH_LOADING:,} games: not worth loading the compiled code"
         chosen = [(REFERENCE, why) if engine == COMPILED else (engine, because)
                   for engine, because in chosen]  # fmt: skip
     return chosen
@@ -168,7 +174,7 @@ def prepare_in_background() -> None:
     its first experiment, so that the later ones, of any size, find the batch path loaded
     (:func:`engines` uses it as soon as numba is imported)."""
     global _preparing
-    if _preparing is None and not numba_missing() and os.environ.get("LANDLORD_BATCH") != "off":
+    if _preparing is None and not numba_missing() and not turned_off():
         _preparing = threading.Thread(target=prepare, name="landlord.batch", daemon=True)
         _preparing.start()
 
