@@ -49,12 +49,14 @@ __all__ = [
     "COMPILED",
     "REFERENCE",
     "WORTH_LOADING",
+    "by_reference",
     "chance_draws",
     "engine_for",
     "engines",
     "numba_missing",
     "prepare",
     "prepare_in_background",
+    "round_tables",
     "scores",
     "turn_draws",
     "turned_off",
@@ -119,6 +121,22 @@ def engines(
         chosen = [(REFERENCE, why) if engine == COMPILED else (engine, because)
                   for engine, because in chosen]  # fmt: skip
     return chosen
+
+
+def round_tables(players: int, round_limit: int, round_cap: int) -> tuple[np.ndarray, np.ndarray]:
+    """The net worth and cash tables a compiled game fills, a row per snapshot (round 0,
+    every round's end, and a last one when a game ends mid-round)."""
+    rounds = min(round_limit, round_cap) if round_limit else round_cap
+    return np.zeros((rounds + 2, players), np.int64), np.zeros((rounds + 2, players), np.int64)
+
+
+def by_reference(rules: Any, policies: Sequence[Any], seeds: Sequence[int], figures: Any) -> None:
+    """Play these games by the reference engine and keep their figures (what a batch path
+    does with a game, or a rule set, it does not follow)."""
+    from landlord.session import Session
+
+    for seed in seeds:
+        figures.add(Session(rules, policies, seed=seed).run())
 
 
 def scores(

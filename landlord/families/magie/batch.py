@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from landlord.batch import chance_draws, scores, turn_draws
+from landlord.batch import by_reference, chance_draws, round_tables, scores, turn_draws
 from landlord.policies.bots import Strategy
 from landlord.scorecard import TREASURY
 
@@ -320,11 +320,8 @@ def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures
     figures to ``figures`` (an experiment's ``_Figures``). A game the compiled game does
     not follow to its end is played by the reference engine instead; returns how many were
     (also counted in :data:`FELL_BACK`)."""
-    from landlord.session import Session
-
     if why_not(rules, policies):  # not covered at all: every game by the reference engine
-        for seed in seeds:
-            figures.add(Session(rules, policies, seed=seed).run())
+        by_reference(rules, policies, seeds, figures)
         FELL_BACK["played"] += len(seeds)
         FELL_BACK["rule set or bots not covered"] += len(seeds)
         return len(seeds)
@@ -332,10 +329,7 @@ def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures
 
     table = _Table(rules, policies)
     n = table.n
-    limit = int(table.v[ROUND_LIMIT_AT])
-    most_rounds = min(limit, table.cap) if limit else table.cap
-    worth = np.zeros((most_rounds + 2, n), np.int64)
-    cash = np.zeros((most_rounds + 2, n), np.int64)
+    worth, cash = round_tables(n, int(table.v[ROUND_LIMIT_AT]), table.cap)
     stats = np.zeros(STATS, np.int64)
     pl = np.zeros((PL_ROWS, n), np.int64)
     balances = np.zeros(table.accounts, np.int64)
@@ -357,7 +351,7 @@ def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures
         if stats[STATUS] == UNCOVERED:
             FELL_BACK[WHY_NOT[int(stats[WHY])]] += 1
             fell_back += 1
-            figures.add(Session(rules, policies, seed=seed).run())
+            by_reference(rules, policies, [seed], figures)
             continue
         _add(figures, table, worth, cash, stats, pl)
     return fell_back

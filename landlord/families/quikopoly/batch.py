@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from landlord.batch import chance_draws, scores, turn_draws
+from landlord.batch import chance_draws, round_tables, scores, turn_draws
 from landlord.engine import new_game
 from landlord.engine.boards import shuffled_positions
 from landlord.policies.bots import Strategy
@@ -138,9 +138,7 @@ def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures
     n = table.n
     cap = int(table.numbers[ROUND_CAP])
     limit = int(table.numbers[ROUND_LIMIT_AT])
-    most_rounds = min(limit, cap) if limit else cap
-    worth = np.zeros((most_rounds + 2, n), np.int64)
-    cash = np.zeros((most_rounds + 2, n), np.int64)
+    worth, cash = round_tables(n, limit, cap)
     stats = np.zeros(11 + n, np.int64)
     balances = np.zeros(len(table.start_balances), np.int64)
     layout_count = max(1, len(table.shuffled) - 1)

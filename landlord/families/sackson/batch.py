@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from landlord.batch import chance_draws, scores
+from landlord.batch import chance_draws, round_tables, scores
 from landlord.engine import new_game
 from landlord.policies.bots import Strategy
 from landlord.scorecard import TREASURY
@@ -118,9 +118,7 @@ def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures
     n = table.n
     cap = int(table.numbers[ROUND_CAP])
     limit = int(table.numbers[ROUND_LIMIT_AT])
-    most_rounds = min(limit, cap) if limit else cap
-    worth = np.zeros((most_rounds + 2, n), np.int64)
-    cash = np.zeros((most_rounds + 2, n), np.int64)
+    worth, cash = round_tables(n, limit, cap)
     stats = np.zeros(WINNER + n, np.int64)
     for seed in seeds:
         cut = float(chance_draws(seed, "cut", 1)[0])
