@@ -37,6 +37,7 @@ import importlib.util
 import os
 import sys
 import threading
+import zlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -202,12 +203,33 @@ _preparing: threading.Thread | None = None
 
 def chance_draws(seed: int, purpose: str, count: int) -> np.ndarray:
     """The first ``count`` numbers in [0, 1) a session's ``purpose`` stream hands out."""
-    return ChanceStream(np.random.SeedSequence(seed), purpose).generator.random(count)
+    return _uniforms(seed, purpose, count)
 
 
 def turn_draws(seed: int, purpose: str, turns: int) -> np.ndarray:
     """The table of a session's turn-keyed ``purpose`` stream for its first ``turns``
     turns (rounded up to whole blocks): row t holds the draws of turn t."""
-    blocks = -(-turns // TurnStream.TURNS)
-    generator = TurnStream(np.random.SeedSequence(seed), purpose, None).generator
-    return generator.random((blocks * TurnStream.TURNS, TurnStream.WIDTH + 1))
+    rows = -(-turns // TurnStream.TURNS) * TurnStream.TURNS
+    return _uniforms(seed, purpose, rows * (TurnStream.WIDTH + 1)).reshape(rows, -1)
+
+
+def _uniforms(seed: int, purpose: str, count: int) -> np.ndarray:
+    """What ``ChanceStream(SeedSequence(seed), purpose).generator.random(count)`` gives,
+    drawn by :func:`landlord.batch.streams.uniforms` (compiled; several times faster than
+    making the Generator), or by numpy itself for a seed that is not a whole number >= 0
+    (which numpy refuses in its own words)."""
+    if not isinstance(seed, (int, np.integer)) or seed < 0:
+        return ChanceStream(np.random.SeedSequence(seed), purpose).generator.random(count)
+    from landlord.batch.streams import uniforms
+
+    seed, words = int(seed), []
+    while True:  # SeedSequence's words of an int: 32 bits at a time, low first
+        words.append(seed & 0xFFFFFFFF)
+        seed >>= 32
+        if not seed:
+            break
+    words += [0] * (4 - len(words))  # padded to the pool's size, as a spawn key follows
+    words.append(zlib.crc32(purpose.encode()))  # the purpose's key (ChanceStream)
+    out = np.empty(count)
+    uniforms(np.array(words, np.uint32), len(words), out)
+    return out

@@ -65,6 +65,12 @@ from landlord.families.quikopoly.batch import (  # the arrays' rows and the numb
 )  # fmt: skip
 
 # --- the compiled game ---------------------------------------------------------------------
+
+# The helpers are compiled without numba's reference counting (``_nrt=False``): with it,
+# every array handed to a helper is counted in and out at each call, which cost about
+# 35 ns a call and kept the helpers from being inlined. Without it, a helper may not
+# make an array (np.empty, .copy(), a slice copy, a sort): ``game`` makes the arrays, once
+# a game, and hands them down.
 #
 # The game's state is kept in four arrays: ``bal`` (every account's balance), ``tile``
 # (per position: OWNER, HOTELS, SET, PRICE, PARTNER), ``who`` (per player: POSITION,
@@ -72,7 +78,7 @@ from landlord.families.quikopoly.batch import (  # the arrays' rows and the numb
 # position); ``v`` holds the rule set's numbers (``_Table.numbers``), ``stats`` the figures.
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _pay_to(v, bal, stats, payer, payee, amount, land_rent):  # pragma: no cover
     """Ledger.transfer, keeping only the sums the scorecard reads."""
     if amount <= 0 or payer == payee:
@@ -90,7 +96,7 @@ def _pay_to(v, bal, stats, payer, payee, amount, land_rent):  # pragma: no cover
         stats[LAND_RENT_TREASURY] += amount
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _return_hotels(v, bal, stats, tile, player, need):  # pragma: no cover
     """Quikopoly._return_hotels with Tiles.take_hotels: hotels back for ``need`` coins,
     each from the tile with most (the lowest position first), two hotels a coin."""
@@ -114,25 +120,21 @@ def _return_hotels(v, bal, stats, tile, player, need):  # pragma: no cover
     _pay_to(v, bal, stats, v[HOTEL_PILE], v[BANK], taken * cost - coins * cost, False)
 
 
-@njit(cache=True)
-def _fair_trades(v, stats, tile, who, sets, turn_player):  # pragma: no cover
+@njit(cache=True, _nrt=False)
+def _fair_trades(v, stats, tile, who, sets, trading, turn_player):  # pragma: no cover
     """Quikopoly._fair_trades: once no tile is face down, every fair trade, the shortest
     circles first (fair_trades.find_circle)."""
     n = v[N]
     for p in range(v[SIZE]):
         if tile[SET, p] >= 0 and tile[OWNER, p] < 0:
             return  # a tile is still face down
-    players = np.empty(n, np.int64)
+    players, split, splits, circle, handed = trading
     count = 0
     for k in range(1, n + 1):
         p = (turn_player + k) % n
         if not who[BANKRUPT, p]:
             players[count] = p
             count += 1
-    split = np.empty((n, n, v[SETS]), np.int64)  # split[a, b]: the sets split between a, b
-    splits = np.zeros((n, n), np.int64)
-    circle = np.empty(4, np.int64)
-    handed = np.empty(4, np.int64)
     while True:
         splits[:, :] = 0
         for s in range(v[SETS]):
@@ -154,6 +156,20 @@ def _fair_trades(v, stats, tile, who, sets, turn_player):  # pragma: no cover
 
 
 @njit(cache=True)
+def _trading(n, sets):  # pragma: no cover
+    """Room for _fair_trades, allocated once a game (the helpers allocate nothing): the
+    players still in, in turn order; ``split[a, b]``, the sets split between a and b, and
+    their count ``splits[a, b]``; a circle's players and the set each hands on."""
+    return (
+        np.empty(n, np.int64),
+        np.empty((n, n, sets), np.int64),
+        np.zeros((n, n), np.int64),
+        np.empty(4, np.int64),
+        np.empty(4, np.int64),
+    )
+
+
+@njit(cache=True, _nrt=False)
 def _circle(players, count, split, splits, longest, circle, handed):  # pragma: no cover
     """find_circle's depth-first search, for circles of two to four players: the length
     of the first circle found (0: none), its players in ``circle`` and the set each
@@ -198,7 +214,7 @@ def _circle(players, count, split, splits, longest, circle, handed):  # pragma: 
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _close(split, splits, last, first, handed, k):  # pragma: no cover
     """The circle closes: the first set split between ``last`` and ``first`` not yet
     handed on goes in ``handed[k]``; False if there is none."""
@@ -213,8 +229,8 @@ def _close(split, splits, last, first, handed, k):  # pragma: no cover
     return False
 
 
-@njit(cache=True)
-def _pay(v, bal, stats, tile, who, sets, player, to, land, other):  # pragma: no cover
+@njit(cache=True, _nrt=False)
+def _pay(v, bal, stats, tile, who, sets, trading, player, to, land, other):  # pragma: no cover
     """Quikopoly._pay of land rent and another part: short, hotels go back; still short,
     he goes bankrupt to ``to`` (Quikopoly._go_bankrupt). True if he did."""
     total = land + other
@@ -235,14 +251,14 @@ def _pay(v, bal, stats, tile, who, sets, player, to, land, other):  # pragma: no
             for p in range(v[SIZE]):
                 if tile[SET, p] >= 0 and tile[OWNER, p] == player:
                     tile[OWNER, p] = heir
-            _fair_trades(v, stats, tile, who, sets, player)
+            _fair_trades(v, stats, tile, who, sets, trading, player)
             return True
     _pay_to(v, bal, stats, player, to, land, True)
     _pay_to(v, bal, stats, player, to, other, False)
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _snapshot(v, bal, tile, worth, cash, k):  # pragma: no cover
     """GameState._snapshot into row ``k``: each player's cash and net worth (cash, each
     tile held at its price, each hotel at its cost)."""
@@ -285,7 +301,7 @@ def _lay_out(v, space_set, space_price, shuffled, layout):  # pragma: no cover
     return tile, sets
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _hotels(v, bal, stats, tile, sets, player, reserve, build_to):  # pragma: no cover
     """Quikopoly._hotels with bots._turn: a hotel at a time, on the first tile offered
     (the sets in order, the tiles with the fewest of their set) below ``build_to``,
@@ -310,8 +326,10 @@ def _hotels(v, bal, stats, tile, sets, player, reserve, build_to):  # pragma: no
         tile[HOTELS, chosen] += 1
 
 
-@njit(cache=True)
-def _land(v, bal, stats, tile, who, sets, player, where, throw, reserve):  # pragma: no cover
+@njit(cache=True, _nrt=False)
+def _land(
+    v, bal, stats, tile, who, sets, trading, player, where, throw, reserve
+):  # pragma: no cover
     """Quikopoly._land (with _offer and bots._buy, _pay_rent, _community_chest)."""
     if tile[SET, where] >= 0:
         holder = tile[OWNER, where]
@@ -322,13 +340,13 @@ def _land(v, bal, stats, tile, who, sets, player, where, throw, reserve):  # pra
             if bal[player] >= price and buys:
                 _pay_to(v, bal, stats, player, v[BANK], price, False)
                 tile[OWNER, where] = player
-                _fair_trades(v, stats, tile, who, sets, player)
+                _fair_trades(v, stats, tile, who, sets, trading, player)
         elif holder != player:
             land, hotel_part = v[SINGLE], 0
             if tile[OWNER, tile[PARTNER, where]] == holder:
                 hotel_part = tile[HOTELS, where] * v[PER_HOTEL]
                 land = v[FULL_SET]
-            _pay(v, bal, stats, tile, who, sets, player, holder, land, hotel_part)
+            _pay(v, bal, stats, tile, who, sets, trading, player, holder, land, hotel_part)
     elif where == v[PRISON]:
         who[IN_PRISON, player] = 1
         who[PRISON_THROWS, player] = 0
@@ -337,13 +355,13 @@ def _land(v, bal, stats, tile, who, sets, player, where, throw, reserve):  # pra
     elif where == v[CHEST]:
         amount = v[CHEST_AMOUNT]
         if throw % 2 == 0:
-            _pay(v, bal, stats, tile, who, sets, player, v[CHEST_TO], 0, amount)
+            _pay(v, bal, stats, tile, who, sets, trading, player, v[CHEST_TO], 0, amount)
         elif bal[v[CHEST_FROM]] >= amount:
             _pay_to(v, bal, stats, v[CHEST_FROM], player, amount, False)
 
 
-@njit(cache=True)
-def _turn(v, bal, stats, tile, who, sets, player, die, throw, bot):  # pragma: no cover
+@njit(cache=True, _nrt=False)
+def _turn(v, bal, stats, tile, who, sets, trading, player, die, throw, bot):  # pragma: no cover
     """Quikopoly._turn: hotels, then Prison (_prison_turn, bots._prison) or the move."""
     reserve = bot[0]
     _hotels(v, bal, stats, tile, sets, player, reserve, bot[1])
@@ -354,7 +372,7 @@ def _turn(v, bal, stats, tile, who, sets, player, die, throw, bot):  # pragma: n
                 fine = v[FINE]
                 if bal[player] < fine or not (bot[2] and bal[player] - reserve >= fine):
                     return  # he stays (cannot pay, or will not)
-            if _pay(v, bal, stats, tile, who, sets, player, v[BANK], 0, v[FINE]):
+            if _pay(v, bal, stats, tile, who, sets, trading, player, v[BANK], 0, v[FINE]):
                 return
         who[IN_PRISON, player] = 0
         who[PRISON_THROWS, player] = 0
@@ -363,7 +381,7 @@ def _turn(v, bal, stats, tile, who, sets, player, die, throw, bot):  # pragma: n
     who[POSITION, player] = where
     if start + throw >= v[SIZE] and bal[v[BANK]] >= v[WAGES]:
         _pay_to(v, bal, stats, v[BANK], player, v[WAGES], False)
-    _land(v, bal, stats, tile, who, sets, player, where, throw, reserve)
+    _land(v, bal, stats, tile, who, sets, trading, player, where, throw, reserve)
 
 
 @njit(cache=True)
@@ -377,6 +395,7 @@ def game(v, space_set, space_price, shuffled, start_balances, faces, freeing, bo
     tile, sets = _lay_out(v, space_set, space_price, shuffled, layout)
     who = np.zeros((4, n), np.int64)
     who[POSITION, :] = v[GO]
+    trading = _trading(n, v[SETS])
     _snapshot(v, bal, tile, worth, cash, 0)
     snapshots, snapshot_round = 1, 0
     round_, player, turns, end = 1, 0, 0, 0
@@ -386,7 +405,7 @@ def game(v, space_set, space_price, shuffled, start_balances, faces, freeing, bo
                 stats[STATUS] = NEED_DICE
                 return
             face = int(dice[turns] * len(faces))  # the turn's one throw of the die
-            _turn(v, bal, stats, tile, who, sets, player, freeing[face], faces[face],
+            _turn(v, bal, stats, tile, who, sets, trading, player, freeing[face], faces[face],
                   bots[player])  # fmt: skip
             turns += 1
             if (n - who[BANKRUPT].sum()) == 1:
