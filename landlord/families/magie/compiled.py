@@ -14,8 +14,9 @@ and ``D``, the game
 (``bal`` every account's balance, ``own`` and ``hs`` each card's holder and
 houses, ``pl`` per player, ``g`` the game's own numbers, ``debts``, ``kept`` the
 Chance cards kept, ``stats`` the figures, and the draws: ``dice`` and ``spec``
-by turn, ``cdraw`` the Chance cards'; scratch rows for bills and talk offers; and ``pub``,
-the spaces the Treasury has bought or built a college on).
+by turn, ``cdraw`` the Chance cards'; scratch rows for bills and talk offers; ``pub``,
+the spaces the Treasury has bought or built a college on; and ``work`` and ``fwork``,
+the helpers' own scratch rows, so that no helper allocates).
 """
 
 from __future__ import annotations
@@ -212,9 +213,25 @@ GIVE_UP, OFFER_CARD, OFFER_LUXURY, ASK_LOAN = range(4)
 FORWARD, BACKWARD, BY_PASS, STAY = range(4)
 #: Throws in a turn's row of the turn-keyed streams (TurnStream.WIDTH).
 WIDTH = 8
+#: Rows of ``work`` (``D[14]``), each helper's own scratch so that nested calls never share
+#: one: _pay_bills's payees and what is owed them, _draw_chance's cards left in the pack,
+#: _move's options (where to, how), and the net worths of _gini, _for_single_tax and
+#: _prosperous. ``fwork`` (``D[15]``) is _gini's sorted worths.
+(W_PAYEES, W_OWED, W_LEFT, W_TO, W_HOW, W_GINI, W_VOTE, W_PROSPER,
+ W_ROWS) = range(9)  # fmt: skip
+
+#: The helpers are compiled without numba's reference counting (NRT): with it every call
+#: increfs and decrefs each array in S and D and cannot be inlined, about 35 ns a call
+#: (measured: a chain of three such helpers, 145 ns an iteration with NRT, 2 ns without).
+#: So no helper may allocate (no new array, copy, sort, ``.min()``, nor array-to-array
+#: slice assignment, which may copy its source): they use explicit loops and the scratch
+#: rows ``game`` allocates once a game. Numba compiles a callee with its caller's flags,
+#: so this holds for all a helper calls. Only ``game`` and ``_deal`` (called only by
+#: ``game``) keep NRT.
+_helper = njit(cache=True, _nrt=False)
 
 
-@njit(cache=True)
+@_helper
 def _uncovered(D, why):  # pragma: no cover
     """Stop: the compiled game does not follow what comes next."""
     stats = D[7]
@@ -223,7 +240,7 @@ def _uncovered(D, why):  # pragma: no cover
         stats[WHY] = why
 
 
-@njit(cache=True)
+@_helper
 def _transfer(S, D, payer, payee, amount, why):  # pragma: no cover
     """Ledger.transfer, keeping only the sums the scorecard reads (game_scores) and the
     Treasury's fund (Ledger.count): ``why`` is R_OTHER, R_LAND, R_LVT or R_FUND."""
@@ -249,7 +266,7 @@ def _transfer(S, D, payer, payee, amount, why):  # pragma: no cover
             stats[LAND_RENT_TREASURY] += amount
 
 
-@njit(cache=True)
+@_helper
 def _give_card(S, D, space, player):  # pragma: no cover
     """LandlordsGame.give_card with Holdings.set_owner and Dealings.card_moved (no card
     is ever pledged here: a pledge stops the game)."""
@@ -260,37 +277,36 @@ def _give_card(S, D, space, player):  # pragma: no cover
         hs[space] = 0
     if sp[KIND, space] != RAILROAD:
         return
-    # Dealings.card_moved: the holders of the railroads, as a set.
-    count = v[N_RAILS]
-    holders = np.empty(count, np.int64)
+    # Dealings.card_moved: the holders of the railroads, as a set. Only a set of two
+    # matters, so it keeps the first two holders and counts on past them (3: "more").
+    first, second = -1, -1
     distinct = 0
-    for k in range(count):
+    for k in range(v[N_RAILS]):
         holder = own[ls[RAILS, k]]
-        seen = False
-        for j in range(distinct):
-            if holders[j] == holder:
-                seen = True
-        if not seen:
-            holders[distinct] = holder
-            distinct += 1
+        if distinct == 0:
+            first, distinct = holder, 1
+        elif holder != first and (distinct == 1 or holder != second):
+            if distinct == 1:
+                second = holder
+            distinct = min(distinct + 1, 3)
     if g[TRUST_A] >= 0:
         same = distinct == 2
         if same:
-            a_in = holders[0] == g[TRUST_A] or holders[1] == g[TRUST_A]
-            b_in = holders[0] == g[TRUST_B] or holders[1] == g[TRUST_B]
+            a_in = first == g[TRUST_A] or second == g[TRUST_A]
+            b_in = first == g[TRUST_B] or second == g[TRUST_B]
             same = a_in and b_in
         if not same:
             g[TRUST_A] = -1
             g[TRUST_B] = -1
-    if distinct == 2 and holders[0] >= 0 and holders[1] >= 0:
-        g[PAIR_A] = min(holders[0], holders[1])
-        g[PAIR_B] = max(holders[0], holders[1])
+    if distinct == 2 and first >= 0 and second >= 0:
+        g[PAIR_A] = min(first, second)
+        g[PAIR_B] = max(first, second)
     else:
         g[PAIR_A] = -1
         g[PAIR_B] = -1
 
 
-@njit(cache=True)
+@_helper
 def _land_rent(S, D, space):  # pragma: no cover
     """Spaces.land_rent: a lot's land rent, doubled by section under the advanced rules."""
     v, sp = S[0], S[1]
@@ -306,7 +322,7 @@ def _land_rent(S, D, space):  # pragma: no cover
     return sp[RENT0 + min(level, 3), space]
 
 
-@njit(cache=True)
+@_helper
 def _rent_due(S, D, space, payer, bp, ba, bl):  # pragma: no cover
     """Spaces.rent_due: the bills (payee, amount, why) into ``bp``, ``ba``, ``bl``;
     returns how many. The payee is -1 for an unowned card."""
@@ -366,7 +382,7 @@ def _rent_due(S, D, space, payer, bp, ba, bl):  # pragma: no cover
     return 0
 
 
-@njit(cache=True)
+@_helper
 def _necessity_tax(S, D):  # pragma: no cover
     """Spaces.necessity_tax: Rule 4, doubled by houses on the board (advanced rules);
     nothing under the single tax."""
@@ -382,7 +398,7 @@ def _necessity_tax(S, D):  # pragma: no cover
     return amount
 
 
-@njit(cache=True)
+@_helper
 def _worth_paying(S, player, space):  # pragma: no cover
     """bots._worth_paying."""
     sp, bt, mk = S[1], S[4], S[5]
@@ -392,13 +408,13 @@ def _worth_paying(S, player, space):  # pragma: no cover
     return int(price * mk[player])
 
 
-@njit(cache=True)
+@_helper
 def _spare(S, D, player):  # pragma: no cover
     """bots._spare: cash above the reserve."""
     return D[0][player] - S[4][RESERVE, player]
 
 
-@njit(cache=True)
+@_helper
 def _card_value(S, D, space):  # pragma: no cover
     """Holdings.card_value: printed price plus houses at cost; under the single tax a lot's
     title deed is worth nothing (Holdings.deeds_lose_value)."""
@@ -412,7 +428,7 @@ def _card_value(S, D, space):  # pragma: no cover
 # --- debts (Dealings.add_debt, settle, take_wages) ------------------------------------
 
 
-@njit(cache=True)
+@_helper
 def _add_debt(S, D, debtor, creditor, owed):  # pragma: no cover
     """Dealings.add_debt, secured on wages."""
     g, debts = D[4], D[5]
@@ -422,7 +438,8 @@ def _add_debt(S, D, debtor, creditor, owed):  # pragma: no cover
         k = 0
         for j in range(g[DEBTS_USED]):
             if debts[ALIVE, j]:
-                debts[:, k] = debts[:, j]
+                for row in range(4):
+                    debts[row, k] = debts[row, j]
                 k += 1
         g[DEBTS_USED] = k
         if k >= MAX_DEBTS:
@@ -435,7 +452,7 @@ def _add_debt(S, D, debtor, creditor, owed):  # pragma: no cover
     g[DEBTS_LIVE] += 1
 
 
-@njit(cache=True)
+@_helper
 def _settle(S, D, k, amount):  # pragma: no cover
     """Dealings.settle: ``amount`` of debt ``k`` paid (all of it clears the debt)."""
     g, debts = D[4], D[5]
@@ -446,7 +463,7 @@ def _settle(S, D, k, amount):  # pragma: no cover
         g[DEBTS_LIVE] -= 1
 
 
-@njit(cache=True)
+@_helper
 def _take_wages(S, D, player, wages):  # pragma: no cover
     """Dealings.take_wages: creditors secured on wages take them until paid."""
     bal, g, debts = D[0], D[4], D[5]
@@ -460,7 +477,7 @@ def _take_wages(S, D, player, wages):  # pragma: no cover
                 wages -= amount
 
 
-@njit(cache=True)
+@_helper
 def _pay_wages(S, D, player):  # pragma: no cover
     """LandlordsGame._pay_wages (Rule 3)."""
     v = S[0]
@@ -476,7 +493,7 @@ def _pay_wages(S, D, player):  # pragma: no cover
 # --- tokens ------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@_helper
 def _send_to_jail(S, D, player):  # pragma: no cover
     """LandlordsGame.send_to_jail (Rule 5)."""
     pl = D[3]
@@ -485,7 +502,7 @@ def _send_to_jail(S, D, player):  # pragma: no cover
     pl[POS, player] = S[0][JAIL]
 
 
-@njit(cache=True)
+@_helper
 def _go_to_poor_house(S, D, player):  # pragma: no cover
     """LandlordsGame.go_to_poor_house (Rule 12)."""
     pl = D[3]
@@ -495,7 +512,7 @@ def _go_to_poor_house(S, D, player):  # pragma: no cover
     pl[POS, player] = S[0][POOR_HOUSE]
 
 
-@njit(cache=True)
+@_helper
 def _to_opportunity(S, D, player):  # pragma: no cover
     """Treasury.to_natural_opportunity (Single Tax Rule 8): the Natural Opportunity nearest
     behind his space (the Poor House on a board without them)."""
@@ -509,7 +526,7 @@ def _to_opportunity(S, D, player):  # pragma: no cover
     pl[OPPORTUNITY_VISITS, player] += 1
 
 
-@njit(cache=True)
+@_helper
 def _throw(D, table, slot):  # pragma: no cover
     """A throw of the turn-keyed stream ``table`` (TurnStream.uniform), as an index into
     DICE; -1 if the draws ran out or the turn threw more than its row holds."""
@@ -530,7 +547,7 @@ def _throw(D, table, slot):  # pragma: no cover
 # --- money that falls short (Dealings.talks, talk_actions, propose, pay_bills) ---------------
 
 
-@njit(cache=True)
+@_helper
 def _talk_actions(S, D, player, need, acts):  # pragma: no cover
     """Dealings.talk_actions for ``need`` > 0: rows (kind, a, b, c, d) into ``acts``."""
     v, ls, rates = S[0], S[2], S[2][RATES]
@@ -587,7 +604,7 @@ def _talk_actions(S, D, player, need, acts):  # pragma: no cover
     return na
 
 
-@njit(cache=True)
+@_helper
 def _choose_talk(S, D, need, acts, na):  # pragma: no cover
     """bots._talks with a sum to raise: the loan at 10% from the richest lender (on wages
     first), else the card or luxury sale best for the need, else give up."""
@@ -611,7 +628,7 @@ def _choose_talk(S, D, need, acts, na):  # pragma: no cover
     return 0  # GiveUp
 
 
-@njit(cache=True)
+@_helper
 def _propose(S, D, player, kind, a, b, c, d):  # pragma: no cover
     """Dealings.propose with bots._offer answering; True if accepted."""
     v, bt, mk = S[0], S[4], S[5]
@@ -646,7 +663,7 @@ def _propose(S, D, player, kind, a, b, c, d):  # pragma: no cover
     return False
 
 
-@njit(cache=True)
+@_helper
 def _talks(S, D, player, need):  # pragma: no cover
     """Dealings.talks for ``need`` > 0: up to three offers, until the cash covers it."""
     bal, stats = D[0], D[7]
@@ -668,12 +685,14 @@ def _talks(S, D, player, need):  # pragma: no cover
             return
         if accepted:
             na = 0
-        else:
-            acts[choice : na - 1] = acts[choice + 1 : na].copy()
+        else:  # the offer refused is struck off the table
+            for i in range(choice, na - 1):
+                for c in range(5):
+                    acts[i, c] = acts[i + 1, c]
             na -= 1
 
 
-@njit(cache=True)
+@_helper
 def _pay_bills(S, D, player, nb, bp, ba, bl, landing):  # pragma: no cover
     """Dealings.pay_bills: talks to raise what falls short; still short, he pays what he
     can, owes the rest and goes to the Poor House (under the single tax to a Natural
@@ -694,8 +713,7 @@ def _pay_bills(S, D, player, nb, bp, ba, bl, landing):  # pragma: no cover
     if landing and g[SINGLE_TAX]:
         _to_opportunity(S, D, player)
         return False
-    payees = np.empty(nb, np.int64)
-    owed = np.zeros(nb, np.int64)
+    payees, owed = D[14][W_PAYEES], D[14][W_OWED]
     count = 0
     for i in range(nb):
         cash = bal[player]
@@ -706,7 +724,7 @@ def _pay_bills(S, D, player, nb, bp, ba, bl, landing):  # pragma: no cover
         while j < count and payees[j] != bp[i]:
             j += 1
         if j == count:
-            payees[j] = bp[i]
+            payees[j], owed[j] = bp[i], 0
             count += 1
         owed[j] += ba[i] - cash
     for j in range(count):
@@ -718,7 +736,7 @@ def _pay_bills(S, D, player, nb, bp, ba, bl, landing):  # pragma: no cover
     return False
 
 
-@njit(cache=True)
+@_helper
 def _pay(S, D, player, payee, amount, why):  # pragma: no cover
     """Dealings.pay: one bill (not for a landing), in the bills' scratch rows (never called
     while other bills there are still to be paid)."""
@@ -731,7 +749,7 @@ def _pay(S, D, player, payee, amount, why):  # pragma: no cover
 # --- the spaces (Spaces) ------------------------------------------------------------
 
 
-@njit(cache=True)
+@_helper
 def _sale(S, D, lander, space):  # pragma: no cover
     """Spaces.sale with bots._bid and bots._sale: one round of bids from the lander's left,
     then the lander's option. Returns the buyer, or -1."""
@@ -768,7 +786,7 @@ def _sale(S, D, lander, space):  # pragma: no cover
     return bidder
 
 
-@njit(cache=True)
+@_helper
 def _speculate(S, D, player):  # pragma: no cover
     """Spaces._speculate (Rule 8)."""
     v, ls = S[0], S[2]
@@ -807,7 +825,7 @@ def _speculate(S, D, player):  # pragma: no cover
         _transfer(S, D, player, broker if broker >= 0 else payer, share, R_OTHER)
 
 
-@njit(cache=True)
+@_helper
 def _draw_chance(S, D):  # pragma: no cover
     """Spaces.chance_pack and the session's pick: the index of the card drawn, or -1."""
     v, ch = S[0], S[3]
@@ -820,7 +838,9 @@ def _draw_chance(S, D):  # pragma: no cover
     g[CHANCE_I] = i + 1
     u = cdraw[i]
     cards = v[N_CHANCE]
-    left = ch[COPIES, :cards].copy()
+    left = D[14][W_LEFT]
+    for c in range(cards):
+        left[c] = ch[COPIES, c]
     for k in range(g[KEPT_N]):
         left[kept[1, k]] -= 1
     if g[KEPT_N] == 0 and v[CHANCE_EVEN]:
@@ -843,7 +863,7 @@ def _draw_chance(S, D):  # pragma: no cover
     return last
 
 
-@njit(cache=True)
+@_helper
 def _land(S, D, player, space, origin, steps):  # pragma: no cover
     """Spaces.land, with _land_on_unowned, _draw_chance (and LandlordsGame.advance_to),
     _speculate and _luxury_space; a move that leads on to another space goes round again."""
@@ -963,7 +983,7 @@ def _land(S, D, player, space, origin, steps):  # pragma: no cover
 # --- the turn (LandlordsGame) ---------------------------------------------------------
 
 
-@njit(cache=True)
+@_helper
 def _landing_cost(S, D, me, to, direction):  # pragma: no cover
     """bots._landing_cost, in floats."""
     v, sp, bt = S[0], S[1], S[4]
@@ -1006,7 +1026,7 @@ def _landing_cost(S, D, me, to, direction):  # pragma: no cover
     return cost
 
 
-@njit(cache=True)
+@_helper
 def _move(S, D, player, first, second):  # pragma: no cover
     """LandlordsGame._move with move_options (Rules 2, 8, 17) and bots._move."""
     v, sp = S[0], S[1]
@@ -1023,8 +1043,7 @@ def _move(S, D, player, first, second):  # pragma: no cover
         pl[POS, player] = where
         _land(S, D, player, where, pos, total)
         return
-    to = np.empty(4, np.int64)
-    how = np.empty(4, np.int64)
+    to, how = D[14][W_TO], D[14][W_HOW]
     to[0], how[0] = (pos + total) % size, FORWARD
     count = 1
     if v[EITHER_FROM] <= pos <= v[EITHER_TO]:
@@ -1056,7 +1075,7 @@ def _move(S, D, player, first, second):  # pragma: no cover
     _land(S, D, player, where, pos, total)
 
 
-@njit(cache=True)
+@_helper
 def _jail_turn(S, D, player):  # pragma: no cover
     """LandlordsGame._jail_turn with policies.bots.jail_choice: the freeing double's index
     into DICE, or -1."""
@@ -1069,7 +1088,8 @@ def _jail_turn(S, D, player):  # pragma: no cover
         return -1
     for k in range(g[KEPT_N]):
         if kept[0, k] == player:  # UseJailCard: the card goes back into the pack
-            kept[:, k : g[KEPT_N] - 1] = kept[:, k + 1 : g[KEPT_N]].copy()
+            for j in range(k, g[KEPT_N] - 1):
+                kept[0, j], kept[1, j] = kept[0, j + 1], kept[1, j + 1]
             g[KEPT_N] -= 1
             pl[JAILED, player] = 0
             return -1
@@ -1087,7 +1107,7 @@ def _jail_turn(S, D, player):  # pragma: no cover
     return -1
 
 
-@njit(cache=True)
+@_helper
 def _wanted_railroad(S, D, me):  # pragma: no cover
     """bots._wanted_railroad: the one railroad he lacks, if another holds it; else -1."""
     v, ls = S[0], S[2]
@@ -1104,7 +1124,7 @@ def _wanted_railroad(S, D, me):  # pragma: no cover
     return missing if own[missing] >= 0 else -1
 
 
-@njit(cache=True)
+@_helper
 def _business(S, D, player, talks_left):  # pragma: no cover
     """LandlordsGame.business_actions with bots._turn: (what, which). The bot takes, in
     this order: a debt to repay, the Trust, the vote, the best house, a site, talks."""
@@ -1152,7 +1172,7 @@ def _business(S, D, player, talks_left):  # pragma: no cover
     return DO_ROLL, 0
 
 
-@njit(cache=True)
+@_helper
 def _turn(S, D, player):  # pragma: no cover
     """LandlordsGame._turn: the single tax by round or Gini, a turn missed, the Poor House,
     Jail, a Natural Opportunity, the turn's business (building, repaying, the Trust, the
@@ -1245,7 +1265,7 @@ def _deal(S, D, draws):  # pragma: no cover
                 _give_card(S, D, card, player)
 
 
-@njit(cache=True)
+@_helper
 def _snapshot(S, D, worth, cash, k):  # pragma: no cover
     """GameState._snapshot and Holdings.net_worths into row ``k``: cash, cards at their
     value, houses at cost, luxury and Professor cards, debts owed and owing."""
@@ -1255,7 +1275,7 @@ def _snapshot(S, D, worth, cash, k):  # pragma: no cover
     _worths(S, D, worth[k])
 
 
-@njit(cache=True)
+@_helper
 def _worths(S, D, out):  # pragma: no cover
     """Holdings.net_worths into ``out``: cash, cards at their value (Holdings.card_value),
     luxury cards at their fee, Professor cards at their score, debts owed and owing."""
@@ -1300,7 +1320,10 @@ def game(v, fv, sp, ls, ch, bt, mk, start_balances, deal, dice, spec, cdraw, wor
     bills = np.zeros((3, max(n, 3)), np.int64)  # (payee, amount, why) per bill
     offers = np.zeros((MAX_OFFERS, 5), np.int64)
     pub = np.zeros(size, np.int64)
-    D = (bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, bills, offers, pub)
+    work = np.zeros((W_ROWS, max(n, 4, v[N_CHANCE])), np.int64)  # the helpers' scratch
+    fwork = np.zeros(n, np.float64)
+    D = (bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, bills, offers, pub,
+         work, fwork)  # fmt: skip
     if v[ST_FROM_START]:
         _adopt(S, D)
     _deal(S, D, deal)
@@ -1349,7 +1372,7 @@ def game(v, fv, sp, ls, ch, bt, mk, start_balances, deal, dice, spec, cdraw, wor
 # --- the single tax (Treasury) ---------------------------------------------------------
 
 
-@njit(cache=True)
+@_helper
 def _backward(S, origin, steps):  # pragma: no cover
     """Track.backward: from a Natural Opportunity, re-enter and go back."""
     v = S[0]
@@ -1359,7 +1382,7 @@ def _backward(S, origin, steps):  # pragma: no cover
     return (origin - steps) % size
 
 
-@njit(cache=True)
+@_helper
 def _adopt(S, D):  # pragma: no cover
     """Treasury.adopt: the Treasury's money to the bank, the ledger counting Rule 6's rents
     and fines, unimproved lots back to the pack, title deeds worth nothing."""
@@ -1377,13 +1400,20 @@ def _adopt(S, D):  # pragma: no cover
             _give_card(S, D, space, -1)
 
 
-@njit(cache=True)
+@_helper
 def _gini(S, D):  # pragma: no cover
     """metrics.gini of the net worths now (exact: whole numbers in floats)."""
     n = S[0][N]
-    worths = np.zeros(n, np.int64)
+    worths = D[14][W_GINI]
     _worths(S, D, worths)
-    x = np.sort(worths.astype(np.float64))
+    x = D[15]  # np.sort(worths.astype(np.float64)), by insertion
+    for i in range(n):
+        worth = float(worths[i])
+        j = i
+        while j > 0 and x[j - 1] > worth:
+            x[j] = x[j - 1]
+            j -= 1
+        x[j] = worth
     total = 0.0
     spread = 0.0
     zero = True
@@ -1399,7 +1429,7 @@ def _gini(S, D):  # pragma: no cover
     return np.nan
 
 
-@njit(cache=True)
+@_helper
 def _for_single_tax(S, D, me):  # pragma: no cover
     """bots._for_single_tax: always, never, or when his net worth is below the average."""
     votes = S[4][VOTES, me]
@@ -1407,13 +1437,13 @@ def _for_single_tax(S, D, me):  # pragma: no cover
         return True
     if votes == 1:
         n = S[0][N]
-        worths = np.zeros(n, np.int64)
+        worths = D[14][W_VOTE, :n]
         _worths(S, D, worths)
         return worths[me] * n < worths.sum()
     return False
 
 
-@njit(cache=True)
+@_helper
 def _call_vote(S, D, player):  # pragma: no cover
     """Treasury.call_vote with bots._vote: the others answer in turn."""
     v = S[0]
@@ -1428,7 +1458,7 @@ def _call_vote(S, D, player):  # pragma: no cover
         _adopt(S, D)
 
 
-@njit(cache=True)
+@_helper
 def _build_site(S, D, player, space, bid):  # pragma: no cover
     """Treasury.build_site: the first house on the site ``space``, having bid ``bid``."""
     v = S[0]
@@ -1439,7 +1469,7 @@ def _build_site(S, D, player, space, bid):  # pragma: no cover
     D[2][space] += 1
 
 
-@njit(cache=True)
+@_helper
 def _site_landing(S, D, player, space):  # pragma: no cover
     """Treasury.site_landing with bots._build_site: land rent to the Treasury, house rent
     to the house owner; on an unimproved lot he may then build."""
@@ -1458,7 +1488,7 @@ def _site_landing(S, D, player, space):  # pragma: no cover
         _build_site(S, D, player, space, 0)
 
 
-@njit(cache=True)
+@_helper
 def _claim_site(S, D, player, space):  # pragma: no cover
     """Treasury.claim_site with bots._site_bid and bots._site: one round of bids from his
     left; he may match the highest, else the highest bidder builds."""
@@ -1489,7 +1519,7 @@ def _claim_site(S, D, player, space):  # pragma: no cover
     _build_site(S, D, player if bidder < 0 else bidder, space, high)
 
 
-@njit(cache=True)
+@_helper
 def _work_opportunity(S, D, player):  # pragma: no cover
     """Treasury.work_opportunity: its wages from the bank, its rent to the Treasury."""
     v, ls = S[0], S[2]
@@ -1498,7 +1528,7 @@ def _work_opportunity(S, D, player):  # pragma: no cover
     _pay(S, D, player, v[OPP_RENT_TO], ls[SIDE_RENT, side], R_LAND)
 
 
-@njit(cache=True)
+@_helper
 def _fund(S, D):  # pragma: no cover
     """Treasury.fund: what the Treasury may spend now."""
     v = S[0]
@@ -1512,7 +1542,7 @@ def _fund(S, D):  # pragma: no cover
     return min(g[TALLY], balance)
 
 
-@njit(cache=True)
+@_helper
 def _spend(S, D):  # pragma: no cover
     """Treasury.spend: the fund, a step at a time, on the next public good."""
     step = S[0][STEP]
@@ -1526,7 +1556,7 @@ def _spend(S, D):  # pragma: no cover
         g[TALLY] -= spent
 
 
-@njit(cache=True)
+@_helper
 def _buy_public_good(S, D):  # pragma: no cover
     """Treasury._buy_public_good: the next utility or college, else a wage rise (or the
     dividend); returns the cost."""
@@ -1561,13 +1591,16 @@ def _buy_public_good(S, D):  # pragma: no cover
     return step
 
 
-@njit(cache=True)
+@_helper
 def _prosperous(S, D):  # pragma: no cover
     """Treasury.prosperous: the poorest player's cash (or net worth) at the goal."""
     v = S[0]
     n = v[N]
+    counted = D[0]
     if v[PROSPERITY_WORTH]:
-        worths = np.zeros(n, np.int64)
-        _worths(S, D, worths)
-        return worths.min() >= v[PROSPERITY_GOAL]
-    return D[0][:n].min() >= v[PROSPERITY_GOAL]
+        counted = D[14][W_PROSPER]
+        _worths(S, D, counted)
+    least = counted[0]
+    for p in range(1, n):  # counted[:n].min(), which allocates in numba
+        least = min(least, counted[p])
+    return least >= v[PROSPERITY_GOAL]

@@ -13,7 +13,9 @@ the railroads and the utilities, ``ls`` its lists, ``ch`` the packs, ``bt`` and
 ``bf`` the bots' parameters), and ``D``, the game (``st`` its own numbers, ``pl``
 per player, ``bd`` per space, ``held`` the Get Out of Jail Free cards held,
 ``packs`` the packs' order, ``props`` the trades proposed, ``dice`` the throws by
-turn, ``worth`` and ``cash`` the round table, and scratch rows).
+turn, ``worth`` and ``cash`` the round table, and scratch space: ``D[7]`` to ``D[12]``
+and ``D[15]``, whose rows are named ``T_...``). :func:`game` makes them all once, as
+the other functions cannot allocate (see ``_helper``).
 """
 
 from __future__ import annotations
@@ -152,9 +154,35 @@ BANKER = -1
 ROLL, BUILD, HOTEL, LIFT, NEGOTIATE = range(5)
 #: ``bd[HOUSES]`` of a lot with a hotel (estates.HOTEL).
 HOTEL_HOUSES = 5
+#: The rows of the scratch table ``D[15]``, one for each use, so that no call clobbers
+#: what a call further up still holds there.
+(
+    T_BUILT,  # _sell_options: whether each group is built
+    T_ORDER,  # _sell_options: the built groups in the order they are gone round
+    T_KEPT,  # _go_bankrupt: the titles to auction
+    T_STILL,  # _auction: the bidders still in
+    T_ROUND,  # _auction: the bidders asked this time round
+    T_BIDDERS,  # _auction_property: the bidders
+    T_ABLE,  # _build: the players who want the building short
+    T_TRADE,  # _talks: the trade proposed
+    T_ASKED,  # _business_choice: the trade a strategy guide would propose
+    T_SPACES,  # _talks: the titles exchanged
+    T_TOS,  # _talks: their new holders
+    T_ACTION,  # _business: the business chosen
+    T_ACTIVE,  # _obey: the players left
+    N_T,
+) = range(14)
+
+#: Every function but :func:`game` is compiled without numba's reference counting
+#: (NRT): with it, each call increfs and decrefs every array of the tuples ``S`` and
+#: ``D`` and cannot be inlined, ~35 ns a call (measured: a chain of three such calls,
+#: 145 ns with NRT, 2 ns without). Without NRT they cannot allocate, nor can anything
+#: they call (numba compiles it with their flags): no ``np.empty``, ``.copy()``, sort or
+#: slice assignment. Their scratch space is ``D``'s, made once by :func:`game`.
+_helper = njit(cache=True, _nrt=False)
 
 
-@njit(cache=True)
+@_helper
 def _uncovered(D, why):  # pragma: no cover
     st = D[0]
     if st[STATUS] == 0:
@@ -162,7 +190,7 @@ def _uncovered(D, why):  # pragma: no cover
         st[WHY] = why
 
 
-@njit(cache=True)
+@_helper
 def _throw(D):  # pragma: no cover
     """GameState's THROW through TurnStream.uniform: an index into DICE, -1 if stopped."""
     st, dice = D[0], D[6]
@@ -185,7 +213,7 @@ def _throw(D):  # pragma: no cover
 # --- Estates ---------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@_helper
 def _whole(S, D, player, k):  # pragma: no cover
     """Whether ``player`` holds set ``k`` whole, none of it mortgaged (Estates.ownership)."""
     sets, bd = S[2], D[2]
@@ -196,7 +224,7 @@ def _whole(S, D, player, k):  # pragma: no cover
     return True
 
 
-@njit(cache=True)
+@_helper
 def _built_set(S, D, k):  # pragma: no cover
     """Whether any lot of colour group set ``k`` has a building (Estates.built)."""
     sets, bd = S[2], D[2]
@@ -208,7 +236,7 @@ def _built_set(S, D, k):  # pragma: no cover
     return False
 
 
-@njit(cache=True)
+@_helper
 def _has_buildings(S, D, space):  # pragma: no cover
     """Estates.group_has_buildings."""
     sp = S[1]
@@ -217,7 +245,7 @@ def _has_buildings(S, D, space):  # pragma: no cover
     return _built_set(S, D, sp[SET, space])
 
 
-@njit(cache=True)
+@_helper
 def _rent(S, D, space, total, multiplier):  # pragma: no cover
     """Estates.rent."""
     v, sp, sets, ls, bd = S[0], S[1], S[2], S[3], D[2]
@@ -245,7 +273,7 @@ def _rent(S, D, space, total, multiplier):  # pragma: no cover
     return times * total
 
 
-@njit(cache=True)
+@_helper
 def _build_options(S, D, player, out):  # pragma: no cover
     """Estates.build_options: rows (space, hotel) into ``out``; returns how many."""
     v, sp, sets, bd, pl, st = S[0], S[1], S[2], D[2], D[1], D[0]
@@ -273,20 +301,18 @@ def _build_options(S, D, player, out):  # pragma: no cover
     return count
 
 
-@njit(cache=True)
+@_helper
 def _sell_options(S, D, player, out):  # pragma: no cover
     """Estates.sell_options: spaces into ``out``, the groups in the order Python's set of
     them (Estates.built) goes round (a group numbered 8 first in a set of 4 or fewer,
     else by number); returns how many."""
     v, sets, bd = S[0], S[2], D[2]
     ngroups = v[N_SETS]
-    built = np.zeros(ngroups, np.bool_)
+    built, order = D[15][T_BUILT], D[15][T_ORDER]
     nbuilt = 0
     for k in range(ngroups):
-        if _built_set(S, D, k):
-            built[k] = True
-            nbuilt += 1
-    order = np.empty(ngroups, np.int64)
+        built[k] = _built_set(S, D, k)
+        nbuilt += built[k]
     table = 8 if nbuilt <= 4 else 32  # CPython's table for a set of that many
     m = 0
     for slot in range(table):
@@ -310,7 +336,7 @@ def _sell_options(S, D, player, out):  # pragma: no cover
     return count
 
 
-@njit(cache=True)
+@_helper
 def _sell_building(S, D, space):  # pragma: no cover
     """Estates.sell_building: what the bank pays."""
     v, sp, sets, bd, st = S[0], S[1], S[2], D[2], D[0]
@@ -338,7 +364,7 @@ def _sell_building(S, D, space):  # pragma: no cover
     return paid
 
 
-@njit(cache=True)
+@_helper
 def _mortgage_options(S, D, player, out):  # pragma: no cover
     """Estates.mortgage_options: spaces into ``out``; returns how many."""
     v, ls, bd = S[0], S[3], D[2]
@@ -351,24 +377,7 @@ def _mortgage_options(S, D, player, out):  # pragma: no cover
     return count
 
 
-@njit(cache=True)
-def _raisable(S, D, player):  # pragma: no cover
-    """Estates.raisable."""
-    v, sp, ls, bd = S[0], S[1], S[3], D[2]
-    total = 0
-    for i in range(v[N_CARDS]):
-        s = ls[CARDS, i]
-        if bd[OWNER, s] != player:
-            continue
-        built = bd[HOUSES, s]
-        if built:
-            total += built * sp[HOUSE_COST, s] * v[SELL_PCT] // 100
-        if not bd[MORT, s]:
-            total += sp[MORTGAGE, s]
-    return total
-
-
-@njit(cache=True)
+@_helper
 def _total_worth(S, D, player):  # pragma: no cover
     """Estates.total_worth."""
     v, sp, ls, bd, pl = S[0], S[1], S[3], D[2], D[1]
@@ -380,7 +389,7 @@ def _total_worth(S, D, player):  # pragma: no cover
     return worth
 
 
-@njit(cache=True)
+@_helper
 def _net_worth(S, D, player):  # pragma: no cover
     """Estates.holdings_table's net worth of ``player`` now."""
     v, sp, ls, bd, pl = S[0], S[1], S[3], D[2], D[1]
@@ -398,7 +407,7 @@ def _net_worth(S, D, player):  # pragma: no cover
     return worth
 
 
-@njit(cache=True)
+@_helper
 def _nearly(S, D, player, out):  # pragma: no cover
     """Estates.nearly_complete: rows (set, the missing lot) into ``out``; how many."""
     sets, bd = S[2], D[2]
@@ -424,7 +433,7 @@ def _nearly(S, D, player, out):  # pragma: no cover
     return count
 
 
-@njit(cache=True)
+@_helper
 def _completes(S, D, me, space):  # pragma: no cover
     """bots._completes: whether holding ``space`` completes ``me``'s set."""
     sets, bd = S[2], D[2]
@@ -439,12 +448,12 @@ def _completes(S, D, me, space):  # pragma: no cover
 # --- money (Monopoly._pay, _raise, _go_bankrupt) ---------------------------------------
 
 
-@njit(cache=True)
+@_helper
 def _spare(S, D, player):  # pragma: no cover
     return D[1][CASH, player] - S[5][RESERVE, player] * S[0][SCALE]
 
 
-@njit(cache=True)
+@_helper
 def _move_cash(D, payer, payee, amount):  # pragma: no cover
     """Ledger.transfer, for the players' cash (the bank's is not kept)."""
     pl = D[1]
@@ -454,7 +463,7 @@ def _move_cash(D, payer, payee, amount):  # pragma: no cover
         pl[CASH, payee] += amount
 
 
-@njit(cache=True)
+@_helper
 def _raise(S, D, player, amount):  # pragma: no cover
     """Monopoly._raise with bots._raise: mortgage what earns least, then sell buildings;
     give up when neither is left (the bots never trade here)."""
@@ -485,7 +494,7 @@ def _raise(S, D, player, amount):  # pragma: no cover
         return
 
 
-@njit(cache=True)
+@_helper
 def _return_jail_card(S, D, player):  # pragma: no cover
     """Monopoly._return_jail_card: the last card held to the bottom of its pack."""
     pl, held, packs, st = D[1], D[3], D[4], D[0]
@@ -498,7 +507,7 @@ def _return_jail_card(S, D, player):  # pragma: no cover
     st[CNT0 + 2 * pack] = count + 1
 
 
-@njit(cache=True)
+@_helper
 def _lift(S, D, player, space):  # pragma: no cover
     """Monopoly._lift."""
     D[1][CASH, player] -= S[1][LIFT_COST, space]
@@ -506,7 +515,7 @@ def _lift(S, D, player, space):  # pragma: no cover
     D[1][MHELD, player] -= 1
 
 
-@njit(cache=True)
+@_helper
 def _titles(S, D, spaces, tos, m):  # pragma: no cover
     """Estates.hand_over for each move, all at once."""
     bd, pl = D[2], D[1]
@@ -519,7 +528,7 @@ def _titles(S, D, spaces, tos, m):  # pragma: no cover
             pl[MHELD, to] += 1
 
 
-@njit(cache=True)
+@_helper
 def _interest(S, D, spaces, tos, m, first):  # pragma: no cover
     """Monopoly._hand_over after the titles, from move ``first``: each mortgaged title
     lifted or its interest paid (bots._mortgaged). Returns the move whose new holder
@@ -544,7 +553,7 @@ def _interest(S, D, spaces, tos, m, first):  # pragma: no cover
     return -1
 
 
-@njit(cache=True)
+@_helper
 def _next_active(S, D, player):  # pragma: no cover
     """Monopoly._next_active."""
     n = S[0][N]
@@ -555,7 +564,7 @@ def _next_active(S, D, player):  # pragma: no cover
     return player
 
 
-@njit(cache=True)
+@_helper
 def _go_bankrupt(S, D, player, creditor):  # pragma: no cover
     """Monopoly._go_bankrupt."""
     v, ls, pl, bd, held, st = S[0], S[3], D[1], D[2], D[3], D[0]
@@ -598,12 +607,14 @@ def _go_bankrupt(S, D, player, creditor):  # pragma: no cover
         if not pl[BANKRUPT, p]:
             active += 1
     if active > 1:
-        kept = spaces[:m].copy()
+        kept = D[15][T_KEPT]
+        for j in range(m):
+            kept[j] = spaces[j]
         for j in range(m):
             _auction_property(S, D, kept[j], _next_active(S, D, player))
 
 
-@njit(cache=True)
+@_helper
 def _pay(S, D, player, to, amount, land):  # pragma: no cover
     """Monopoly._pay: short of cash, raise it; unable to, go bankrupt to ``to``."""
     pl, st = D[1], D[0]
@@ -622,7 +633,7 @@ def _pay(S, D, player, to, amount, land):  # pragma: no cover
 # --- auctions (Monopoly._bids, _auction, _auction_property; bots._bid, _guide_bid) -----
 
 
-@njit(cache=True)
+@_helper
 def _anyone_else_has_a_group(S, D, me):  # pragma: no cover
     """bots._anyone_else_has_a_group."""
     sets, bd = S[2], D[2]
@@ -639,7 +650,7 @@ def _anyone_else_has_a_group(S, D, me):  # pragma: no cover
     return False
 
 
-@njit(cache=True)
+@_helper
 def _guide_wants(S, D, me, space):  # pragma: no cover
     """bots._guide_wants."""
     sp, sets, bd = S[1], S[2], D[2]
@@ -666,7 +677,7 @@ def _guide_wants(S, D, me, space):  # pragma: no cover
     return not _anyone_else_has_a_group(S, D, me)
 
 
-@njit(cache=True)
+@_helper
 def _price_limit(S, me, space):  # pragma: no cover
     """bots._price_limit."""
     price = S[1][PRICE, space]
@@ -676,7 +687,7 @@ def _price_limit(S, me, space):  # pragma: no cover
     return int(price * S[6][MARKUP, me])
 
 
-@njit(cache=True)
+@_helper
 def _bid(S, D, bidder, high, floor, space, lander):  # pragma: no cover
     """Monopoly._bids and the bidder's answer (bots._bid, _guide_bid, _bid_up_to): the bid,
     0 for Pass, -1 if he has nothing to bid (no question asked)."""
@@ -717,10 +728,10 @@ def _bid(S, D, bidder, high, floor, space, lander):  # pragma: no cover
     return best
 
 
-@njit(cache=True)
+@_helper
 def _auction(S, D, space, first, floor, bidders, nb):  # pragma: no cover
     """Monopoly._auction: bids round ``bidders[:nb]`` from ``first``; (winner or -1, price)."""
-    still = np.empty(nb, np.int64)
+    still, snapshot = D[15][T_STILL], D[15][T_ROUND]
     at = 0
     for i in range(nb):
         if bidders[i] == first:
@@ -729,10 +740,10 @@ def _auction(S, D, space, first, floor, bidders, nb):  # pragma: no cover
         still[i] = bidders[(at + i) % nb]
     left = nb
     high, leader = 0, -1
-    snapshot = np.empty(nb, np.int64)
     while left and not (left == 1 and still[0] == leader):
         m = left
-        snapshot[:m] = still[:m]
+        for j in range(m):
+            snapshot[j] = still[j]
         for j in range(m):
             bidder = snapshot[j]
             if bidder == leader:
@@ -752,12 +763,12 @@ def _auction(S, D, space, first, floor, bidders, nb):  # pragma: no cover
     return leader, high
 
 
-@njit(cache=True)
+@_helper
 def _auction_property(S, D, space, lander):  # pragma: no cover
     """Monopoly._auction_property."""
     v, pl, bd = S[0], D[1], D[2]
     n = v[N]
-    bidders = np.empty(n, np.int64)
+    bidders = D[15][T_BIDDERS]
     nb = 0
     lander_at = -1
     for p in range(n):
@@ -781,7 +792,7 @@ def _auction_property(S, D, space, lander):  # pragma: no cover
 # --- building (Monopoly._build, _wants, _shortage, _place) -----------------------------
 
 
-@njit(cache=True)
+@_helper
 def _place(S, D, player, space, hotel, price):  # pragma: no cover
     """Monopoly._place and Estates.place."""
     st, bd = D[0], D[2]
@@ -795,7 +806,7 @@ def _place(S, D, player, space, hotel, price):  # pragma: no cover
         st[BANK_HOUSES] -= 1
 
 
-@njit(cache=True)
+@_helper
 def _wants(S, D, player, hotel, out):  # pragma: no cover
     """Monopoly._wants."""
     count = _build_options(S, D, player, out)
@@ -805,7 +816,7 @@ def _wants(S, D, player, hotel, out):  # pragma: no cover
     return False
 
 
-@njit(cache=True)
+@_helper
 def _build(S, D, player, space, hotel):  # pragma: no cover
     """Monopoly._build (and _shortage: the building auctioned among those able)."""
     v, sp, pl, st = S[0], S[1], D[1], D[0]
@@ -814,7 +825,7 @@ def _build(S, D, player, space, hotel):  # pragma: no cover
     if v[SHORTAGE]:
         stock = st[BANK_HOTELS] if hotel else st[BANK_HOUSES]
         if stock < n:
-            able = np.empty(n, np.int64)
+            able = D[15][T_ABLE]
             na = 0
             for p in range(n):
                 if not pl[BANKRUPT, p] and _wants(S, D, p, hotel, options):
@@ -854,7 +865,7 @@ def _build(S, D, player, space, hotel):  # pragma: no cover
 # --- trades (Trades, Monopoly._talks, _exchange; bots._group_trade, _offer) ------------
 
 
-@njit(cache=True)
+@_helper
 def _possible(S, D, player):  # pragma: no cover
     """Trades.possible."""
     pl, bd = D[1], D[2]
@@ -867,7 +878,7 @@ def _possible(S, D, player):  # pragma: no cover
     return False
 
 
-@njit(cache=True)
+@_helper
 def _refused_lately(D, me, partner, give, take, cash):  # pragma: no cover
     """Trades.refused_lately (five rounds)."""
     st, props = D[0], D[5]
@@ -882,7 +893,7 @@ def _refused_lately(D, me, partner, give, take, cash):  # pragma: no cover
     return False
 
 
-@njit(cache=True)
+@_helper
 def _group_trade(S, D, me, spare, multiple, trade):  # pragma: no cover
     """bots._group_trade: the trade into ``trade`` (partner, give, take, cash); False if none."""
     sp, sets, bd, pl = S[1], S[2], D[2], D[1]
@@ -923,7 +934,7 @@ def _group_trade(S, D, me, spare, multiple, trade):  # pragma: no cover
     return False
 
 
-@njit(cache=True)
+@_helper
 def _wanted_trade(S, D, me, trade):  # pragma: no cover
     """bots._wanted_trade (a hunter's) or bots._guide_trade_wanted."""
     bt, bf = S[5], S[6]
@@ -934,7 +945,7 @@ def _wanted_trade(S, D, me, trade):  # pragma: no cover
     return _group_trade(S, D, me, _spare(S, D, me), 2 * bf[MARKUP, me], trade)
 
 
-@njit(cache=True)
+@_helper
 def _strategy_wants_trade(S, D, me, trade):  # pragma: no cover
     """bots._wanted_trade, for any bot (the strategy guide's _turn asks it too)."""
     if not S[5][HUNTS, me]:
@@ -942,7 +953,7 @@ def _strategy_wants_trade(S, D, me, trade):  # pragma: no cover
     return _group_trade(S, D, me, _spare(S, D, me), 2 * S[6][MARKUP, me], trade)
 
 
-@njit(cache=True)
+@_helper
 def _accepts(S, D, me, proposer, give, take, cash):  # pragma: no cover
     """bots._offer and _guide_offer: whether ``me`` accepts."""
     sp = S[1]
@@ -962,11 +973,11 @@ def _accepts(S, D, me, proposer, give, take, cash):  # pragma: no cover
     return affordable and gets >= gives
 
 
-@njit(cache=True)
+@_helper
 def _talks(S, D, player):  # pragma: no cover
     """Monopoly._talks (need 0) and _exchange."""
     st, props, pl = D[0], D[5], D[1]
-    trade = np.zeros(4, np.int64)
+    trade = D[15][T_TRADE]
     if not _wanted_trade(S, D, player, trade):
         return
     partner, give, take, cash = trade[0], trade[1], trade[2], trade[3]
@@ -985,8 +996,7 @@ def _talks(S, D, player):  # pragma: no cover
         _move_cash(D, player, partner, cash)
     elif cash < 0:
         _move_cash(D, partner, player, -cash)
-    spaces = np.empty(2, np.int64)
-    tos = np.empty(2, np.int64)
+    spaces, tos = D[15][T_SPACES], D[15][T_TOS]
     m = 0
     if give >= 0:
         spaces[m], tos[m] = give, partner
@@ -1008,7 +1018,7 @@ def _talks(S, D, player):  # pragma: no cover
 # --- a turn (Monopoly._turn, _business, business_actions; bots._turn, _guide_turn) ------
 
 
-@njit(cache=True)
+@_helper
 def _business_choice(S, D, player, action):  # pragma: no cover
     """Monopoly.business_actions and the player's answer: the kind of business into
     ``action`` (kind, space); False when the throw is his only choice (no question)."""
@@ -1028,7 +1038,7 @@ def _business_choice(S, D, player, action):  # pragma: no cover
     talks = st[TALKS] > 0 and _possible(S, D, player)
     if nb + nl + (1 if talks else 0) == 0:
         return False
-    trade = np.zeros(4, np.int64)
+    trade = D[15][T_ASKED]
     action[0], action[1] = ROLL, -1
     if bt[GUIDE, player] and talks and _wanted_trade(S, D, player, trade):
         action[0] = NEGOTIATE
@@ -1058,11 +1068,11 @@ def _business_choice(S, D, player, action):  # pragma: no cover
     return True
 
 
-@njit(cache=True)
+@_helper
 def _business(S, D, player):  # pragma: no cover
     """Monopoly._business (and the first question of _turn): business until the throw."""
     st, pl = D[0], D[1]
-    action = np.zeros(2, np.int64)
+    action = D[15][T_ACTION]
     while not pl[BANKRUPT, player] and st[STATUS] == 0:
         if not _business_choice(S, D, player, action):
             return
@@ -1078,7 +1088,7 @@ def _business(S, D, player):  # pragma: no cover
             _build(S, D, player, space, kind == HOTEL)
 
 
-@njit(cache=True)
+@_helper
 def _jail_turn(S, D, player):  # pragma: no cover
     """Monopoly._jail_turn with bots._jail / _guide_jail: the throw that moves him out
     (an index into DICE), or -1."""
@@ -1119,7 +1129,7 @@ def _jail_turn(S, D, player):  # pragma: no cover
     return throw
 
 
-@njit(cache=True)
+@_helper
 def _turn(S, D, player):  # pragma: no cover
     """Monopoly._turn."""
     v, pl, st = S[0], D[1], D[0]
@@ -1168,7 +1178,7 @@ def _turn(S, D, player):  # pragma: no cover
 # _draw, _obey) -------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@_helper
 def _move(S, D, player, steps, pack, card):  # pragma: no cover
     """Monopoly._move, _go_to and _land, and the cards that move the player on
     (Monopoly._draw and _obey): a loop here, where the reference engine calls itself
@@ -1244,7 +1254,7 @@ def _move(S, D, player, steps, pack, card):  # pragma: no cover
             pack, card = -1, -1
 
 
-@njit(cache=True)
+@_helper
 def _send_to_jail(S, D, player):  # pragma: no cover
     """Monopoly.send_to_jail."""
     pl = D[1]
@@ -1253,7 +1263,7 @@ def _send_to_jail(S, D, player):  # pragma: no cover
     pl[POS, player] = S[0][JAIL]
 
 
-@njit(cache=True)
+@_helper
 def _pay_rent(S, D, player, space, pack, card):  # pragma: no cover
     """Monopoly._pay_rent (the rent always claimed: the bots always ask)."""
     sp, ch, bd, st = S[1], S[4], D[2], D[0]
@@ -1276,7 +1286,7 @@ def _pay_rent(S, D, player, space, pack, card):  # pragma: no cover
     _pay(S, D, player, holder, rent, land)
 
 
-@njit(cache=True)
+@_helper
 def _unowned(S, D, player, space):  # pragma: no cover
     """Monopoly._unowned with bots._buy / _guide_buy."""
     v, sp, bt, pl, bd = S[0], S[1], S[5], D[1], D[2]
@@ -1294,7 +1304,7 @@ def _unowned(S, D, player, space):  # pragma: no cover
         _auction_property(S, D, space, player)
 
 
-@njit(cache=True)
+@_helper
 def _tax(S, D, player, space):  # pragma: no cover
     """Monopoly._tax with bots._income_tax."""
     v, sp = S[0], S[1]
@@ -1306,7 +1316,7 @@ def _tax(S, D, player, space):  # pragma: no cover
     _pay(S, D, player, BANKER, fee, False)
 
 
-@njit(cache=True)
+@_helper
 def _draw(S, D, player, pack):  # pragma: no cover
     """Monopoly._draw (the packs in order, each card to the bottom): the card to obey,
     or -1 (a Get Out of Jail Free card kept, or every card held)."""
@@ -1328,7 +1338,7 @@ def _draw(S, D, player, pack):  # pragma: no cover
     return card
 
 
-@njit(cache=True)
+@_helper
 def _obey(S, D, player, pack, card):  # pragma: no cover
     """Monopoly._obey, for the cards that do not move the player (_move follows those)."""
     v, ch, pl, bd = S[0], S[4], D[1], D[2]
@@ -1342,7 +1352,7 @@ def _obey(S, D, player, pack, card):  # pragma: no cover
     elif effect == COLLECT:
         pl[CASH, player] += amount
     elif effect in (PAY_EACH, COLLECT_FROM_EACH):
-        active = np.empty(n, np.int64)
+        active = D[15][T_ACTIVE]
         na = 0
         for p in range(n):
             if not pl[BANKRUPT, p]:
@@ -1374,7 +1384,7 @@ def _obey(S, D, player, pack, card):  # pragma: no cover
 # --- the game (GameState._flow, Monopoly._after_turn, _end_at, _snapshot) --------------
 
 
-@njit(cache=True)
+@_helper
 def _snapshot(S, D):  # pragma: no cover
     """GameState._snapshot: the round's figures (a snapshot of the same round replaced)."""
     st, pl, worth, cash = D[0], D[1], D[13], D[14]
@@ -1388,7 +1398,7 @@ def _snapshot(S, D):  # pragma: no cover
     st[LAST_SNAP] = st[ROUND]
 
 
-@njit(cache=True)
+@_helper
 def _richest(S, D):  # pragma: no cover
     """Monopoly._end_at's winner: the richest player left (the first of equals)."""
     best, top = -1, 0
@@ -1419,12 +1429,12 @@ def game(v, sp, sets, ls, ch, bt, bf, start_cash, packs, dealt, dice, worth, cas
     bd[OWNER, :] = -1
     held = np.zeros((n, 64), np.int64)
     own_packs = packs.copy()
-    rows = max(64, size)
+    rows = max(64, size, n)
     S = (v, sp, sets, ls, ch, bt, bf)
     D = (st, pl, bd, held, own_packs, props, dice, np.zeros((rows, 2), np.int64),
          np.zeros((rows, 2), np.int64), np.zeros((rows, 2), np.int64),
          np.zeros(rows, np.int64), np.zeros(rows, np.int64), np.zeros(rows, np.int64), worth,
-         cash)  # fmt: skip
+         cash, np.zeros((N_T, rows), np.int64))  # fmt: skip
     for k in range(v[N_DEALT]):  # Monopoly._deal_deeds
         card = dealt[k]
         player = k % n

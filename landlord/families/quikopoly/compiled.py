@@ -66,11 +66,13 @@ from landlord.families.quikopoly.batch import (  # the arrays' rows and the numb
 
 # --- the compiled game ---------------------------------------------------------------------
 
-# The helpers are compiled without numba's reference counting (``_nrt=False``): with it,
-# every array handed to a helper is counted in and out at each call, which cost about
-# 35 ns a call and kept the helpers from being inlined. Without it, a helper may not
-# make an array (np.empty, .copy(), a slice copy, a sort): ``game`` makes the arrays, once
-# a game, and hands them down.
+#: Every function but the ones making the game's arrays is compiled without numba's
+#: reference counting (NRT): with it, each call increfs and decrefs every array it is
+#: handed and cannot be inlined, ~35 ns a call (measured: a chain of three such calls,
+#: 145 ns with NRT, 2 ns without). Without NRT they cannot allocate, nor can anything
+#: they call (numba compiles it with their flags): no ``np.empty``, ``.copy()``,
+#: ``.min()``, sort or slice assignment. :func:`game` makes the arrays, once a game.
+_helper = njit(cache=True, _nrt=False)
 #
 # The game's state is kept in four arrays: ``bal`` (every account's balance), ``tile``
 # (per position: OWNER, HOTELS, SET, PRICE, PARTNER), ``who`` (per player: POSITION,
@@ -78,7 +80,7 @@ from landlord.families.quikopoly.batch import (  # the arrays' rows and the numb
 # position); ``v`` holds the rule set's numbers (``_Table.numbers``), ``stats`` the figures.
 
 
-@njit(cache=True, _nrt=False)
+@_helper
 def _pay_to(v, bal, stats, payer, payee, amount, land_rent):  # pragma: no cover
     """Ledger.transfer, keeping only the sums the scorecard reads."""
     if amount <= 0 or payer == payee:
@@ -96,7 +98,7 @@ def _pay_to(v, bal, stats, payer, payee, amount, land_rent):  # pragma: no cover
         stats[LAND_RENT_TREASURY] += amount
 
 
-@njit(cache=True, _nrt=False)
+@_helper
 def _return_hotels(v, bal, stats, tile, player, need):  # pragma: no cover
     """Quikopoly._return_hotels with Tiles.take_hotels: hotels back for ``need`` coins,
     each from the tile with most (the lowest position first), two hotels a coin."""
@@ -120,7 +122,7 @@ def _return_hotels(v, bal, stats, tile, player, need):  # pragma: no cover
     _pay_to(v, bal, stats, v[HOTEL_PILE], v[BANK], taken * cost - coins * cost, False)
 
 
-@njit(cache=True, _nrt=False)
+@_helper
 def _fair_trades(v, stats, tile, who, sets, trading, turn_player):  # pragma: no cover
     """Quikopoly._fair_trades: once no tile is face down, every fair trade, the shortest
     circles first (fair_trades.find_circle)."""
@@ -169,7 +171,7 @@ def _trading(n, sets):  # pragma: no cover
     )
 
 
-@njit(cache=True, _nrt=False)
+@_helper
 def _circle(players, count, split, splits, longest, circle, handed):  # pragma: no cover
     """find_circle's depth-first search, for circles of two to four players: the length
     of the first circle found (0: none), its players in ``circle`` and the set each
@@ -214,7 +216,7 @@ def _circle(players, count, split, splits, longest, circle, handed):  # pragma: 
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@_helper
 def _close(split, splits, last, first, handed, k):  # pragma: no cover
     """The circle closes: the first set split between ``last`` and ``first`` not yet
     handed on goes in ``handed[k]``; False if there is none."""
@@ -229,7 +231,7 @@ def _close(split, splits, last, first, handed, k):  # pragma: no cover
     return False
 
 
-@njit(cache=True, _nrt=False)
+@_helper
 def _pay(v, bal, stats, tile, who, sets, trading, player, to, land, other):  # pragma: no cover
     """Quikopoly._pay of land rent and another part: short, hotels go back; still short,
     he goes bankrupt to ``to`` (Quikopoly._go_bankrupt). True if he did."""
@@ -258,7 +260,7 @@ def _pay(v, bal, stats, tile, who, sets, trading, player, to, land, other):  # p
     return False
 
 
-@njit(cache=True, _nrt=False)
+@_helper
 def _snapshot(v, bal, tile, worth, cash, k):  # pragma: no cover
     """GameState._snapshot into row ``k``: each player's cash and net worth (cash, each
     tile held at its price, each hotel at its cost)."""
@@ -301,7 +303,7 @@ def _lay_out(v, space_set, space_price, shuffled, layout):  # pragma: no cover
     return tile, sets
 
 
-@njit(cache=True, _nrt=False)
+@_helper
 def _hotels(v, bal, stats, tile, sets, player, reserve, build_to):  # pragma: no cover
     """Quikopoly._hotels with bots._turn: a hotel at a time, on the first tile offered
     (the sets in order, the tiles with the fewest of their set) below ``build_to``,
@@ -326,7 +328,7 @@ def _hotels(v, bal, stats, tile, sets, player, reserve, build_to):  # pragma: no
         tile[HOTELS, chosen] += 1
 
 
-@njit(cache=True, _nrt=False)
+@_helper
 def _land(
     v, bal, stats, tile, who, sets, trading, player, where, throw, reserve
 ):  # pragma: no cover
@@ -360,7 +362,7 @@ def _land(
             _pay_to(v, bal, stats, v[CHEST_FROM], player, amount, False)
 
 
-@njit(cache=True, _nrt=False)
+@_helper
 def _turn(v, bal, stats, tile, who, sets, trading, player, die, throw, bot):  # pragma: no cover
     """Quikopoly._turn: hotels, then Prison (_prison_turn, bots._prison) or the move."""
     reserve = bot[0]

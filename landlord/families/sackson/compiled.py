@@ -48,11 +48,13 @@ from landlord.families.sackson.batch import (  # the arrays' rows and the number
 
 # --- the compiled game ---------------------------------------------------------------------
 
-# The helpers are compiled without numba's reference counting (``_nrt=False``): with it,
-# every array handed to a helper is counted in and out at each call, which cost about
-# 35 ns a call and kept the helpers from being inlined. Without it, a helper may not
-# make an array (np.empty, .copy(), a slice copy, a sort): ``game`` makes the arrays, once
-# a game, and hands them down.
+#: Every function but the ones making the game's arrays is compiled without numba's
+#: reference counting (NRT): with it, each call increfs and decrefs every array it is
+#: handed and cannot be inlined, ~35 ns a call (measured: a chain of three such calls,
+#: 145 ns with NRT, 2 ns without). Without NRT they cannot allocate, nor can anything
+#: they call (numba compiles it with their flags): no ``np.empty``, ``.copy()``,
+#: ``.min()``, sort or slice assignment. :func:`game` makes the arrays, once a game.
+_helper = njit(cache=True, _nrt=False)
 #
 # The game's state is kept in arrays: ``owner`` and ``mortgaged`` (per cell, as
 # Cells has them), ``hand`` (per player and card: held), ``colours`` (per player: his
@@ -67,7 +69,7 @@ STOCK_LEFT, DISCARDS_LEFT, DRAWN, CHECK = range(4)
 RUIN, CELL = 10_000, 5
 
 
-@njit(cache=True, _nrt=False)
+@_helper
 def _draw(c, hand, colours, stock, discards, deck, stats, player):  # pragma: no cover
     """Cards.draw: draw until the hand holds a red and a black card, each card the
     ``int(u * len(stock))``-th of the stock in ascending order; an empty stock made
@@ -102,7 +104,7 @@ def _draw(c, hand, colours, stock, discards, deck, stats, player):  # pragma: no
     return True
 
 
-@njit(cache=True, _nrt=False)
+@_helper
 def _by_number(v, hand, player, suits, number, card):  # pragma: no cover
     """Cards._by_number: for each number and then each suit of ``suits`` (the first of
     two), the player's card naming it: the exact card, else the lowest wild one.
@@ -120,7 +122,7 @@ def _by_number(v, hand, player, suits, number, card):  # pragma: no cover
     return count
 
 
-@njit(cache=True, _nrt=False)
+@_helper
 def _plays(v, hand, player, number, card, plays):  # pragma: no cover
     """Cards.plays: the rows of the black cards by (number, suit), then the columns of
     the red cards: (red card, black card, cell) in ``plays``; returns how many."""
@@ -136,7 +138,7 @@ def _plays(v, hand, player, number, card, plays):  # pragma: no cover
     return count
 
 
-@njit(cache=True, _nrt=False)
+@_helper
 def _groups(v, owner, neighbours, label, sizes, stack):  # pragma: no cover
     """Cells.groups: each cell's group number (-1 if empty) and each group's size."""
     label[:] = -1
@@ -164,7 +166,7 @@ def _groups(v, owner, neighbours, label, sizes, stack):  # pragma: no cover
         groups += 1
 
 
-@njit(cache=True, _nrt=False)
+@_helper
 def _group_size(v, owner, neighbours, cell, seen, stack):  # pragma: no cover
     """Cells.group_size: the size of the owner's group holding ``cell`` (Grid.group_where)."""
     holder = owner[cell]
@@ -189,13 +191,13 @@ def _group_size(v, owner, neighbours, cell, seen, stack):  # pragma: no cover
     return count
 
 
-@njit(cache=True, _nrt=False)
+@_helper
 def _rate(v, red, black):  # pragma: no cover
     """Cells.rate of the cards' suits: a heart or a spade doubles the rent, both twice."""
     return v[RATE_PLAIN + (red % 4 == 0) + (black % 4 == 2)]
 
 
-@njit(cache=True, _nrt=False)
+@_helper
 def _weigh(v, owner, mortgaged, neighbours, bal, label, sizes, me, aggressive, red, black,
            cell):  # fmt: skip  # pragma: no cover
     """bots.weigh, with the group sizes of bots.group_sizes (Cells.joined_from for an
@@ -232,7 +234,7 @@ def _weigh(v, owner, mortgaged, neighbours, bal, label, sizes, me, aggressive, r
     return -(1 if aggressive else 2) * rent + keep_wilds
 
 
-@njit(cache=True, _nrt=False)
+@_helper
 def _go_bankrupt(c, hand, colours, discards, bal, units, bankrupt, stats, player,
                  creditor):  # fmt: skip  # pragma: no cover
     """PropertyGame._go_bankrupt: all his money to his creditor; he is out, his cards
@@ -252,7 +254,7 @@ def _go_bankrupt(c, hand, colours, discards, bal, units, bankrupt, stats, player
     c[CHECK] = 1
 
 
-@njit(cache=True, _nrt=False)
+@_helper
 def _on_cell(v, c, owner, mortgaged, neighbours, hand, colours, discards, bal, units,
              bankrupt, bots, stats, seen, stack, player, red,
              black, cell):  # fmt: skip  # pragma: no cover
@@ -289,7 +291,7 @@ def _on_cell(v, c, owner, mortgaged, neighbours, hand, colours, discards, bal, u
             owner[cell] = player  # the mortgage, if any, stays with the cell
 
 
-@njit(cache=True, _nrt=False)
+@_helper
 def _turn(v, c, owner, mortgaged, neighbours, hand, colours, stock, discards, deck, bal,
           units, bankrupt, bots, stats, scratch, seen, number, card,
           plays, player):  # fmt: skip  # pragma: no cover
@@ -324,7 +326,7 @@ def _turn(v, c, owner, mortgaged, neighbours, hand, colours, stock, discards, de
     return True
 
 
-@njit(cache=True, _nrt=False)
+@_helper
 def _snapshot(v, owner, bal, bankrupt, worth, cash, k):  # pragma: no cover
     """GameState._snapshot into row ``k``: each player's cash and net worth
     (Cells.holdings_table: cash and each cell at its worth; a bankrupt player's cash)."""
