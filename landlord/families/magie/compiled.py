@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from landlord.batch.kernel import helper
 from landlord.families.magie.batch import (  # the arrays' rows and the numbers' indices
     ACCOUNT,
     ADVANCE,
@@ -220,15 +221,10 @@ WIDTH = 8
 (W_PAYEES, W_OWED, W_LEFT, W_TO, W_HOW, W_GINI, W_VOTE, W_PROSPER,
  W_ROWS) = range(9)  # fmt: skip
 
-#: The helpers are compiled without numba's reference counting (NRT): with it every call
-#: increfs and decrefs each array in S and D and cannot be inlined, about 35 ns a call
-#: (measured: a chain of three such helpers, 145 ns an iteration with NRT, 2 ns without).
-#: So no helper may allocate (no new array, copy, sort, ``.min()``, nor array-to-array
-#: slice assignment, which may copy its source): they use explicit loops and the scratch
-#: rows ``game`` allocates once a game. Numba compiles a callee with its caller's flags,
-#: so this holds for all a helper calls. Only ``game`` and ``_deal`` (called only by
-#: ``game``) keep NRT.
-_helper = njit(cache=True, _nrt=False)
+#: Every function but ``game`` (and what only ``game`` calls) is compiled by
+#: :func:`landlord.batch.kernel.helper`: without numba's reference counting, so it makes
+#: no array (``game`` makes them, once a game), and once, whatever constants it is passed.
+_helper = helper
 
 
 @_helper

@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from landlord.batch.kernel import helper
 from landlord.families.monopoly.batch import (  # the arrays' rows and the numbers' indices
     ADVANCE,
     AMOUNT,
@@ -173,13 +174,10 @@ HOTEL_HOUSES = 5
     N_T,
 ) = range(14)
 
-#: Every function but :func:`game` is compiled without numba's reference counting
-#: (NRT): with it, each call increfs and decrefs every array of the tuples ``S`` and
-#: ``D`` and cannot be inlined, ~35 ns a call (measured: a chain of three such calls,
-#: 145 ns with NRT, 2 ns without). Without NRT they cannot allocate, nor can anything
-#: they call (numba compiles it with their flags): no ``np.empty``, ``.copy()``, sort or
-#: slice assignment. Their scratch space is ``D``'s, made once by :func:`game`.
-_helper = njit(cache=True, _nrt=False)
+#: Every function but ``game`` (and what only ``game`` calls) is compiled by
+#: :func:`landlord.batch.kernel.helper`: without numba's reference counting, so it makes
+#: no array (``game`` makes them, once a game), and once, whatever constants it is passed.
+_helper = helper
 
 
 @_helper

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from landlord.batch.kernel import helper
 from landlord.families.quikopoly.batch import (  # the arrays' rows and the numbers' indices
     BANK,
     BANKRUPT,
@@ -66,13 +67,10 @@ from landlord.families.quikopoly.batch import (  # the arrays' rows and the numb
 
 # --- the compiled game ---------------------------------------------------------------------
 
-#: Every function but the ones making the game's arrays is compiled without numba's
-#: reference counting (NRT): with it, each call increfs and decrefs every array it is
-#: handed and cannot be inlined, ~35 ns a call (measured: a chain of three such calls,
-#: 145 ns with NRT, 2 ns without). Without NRT they cannot allocate, nor can anything
-#: they call (numba compiles it with their flags): no ``np.empty``, ``.copy()``,
-#: ``.min()``, sort or slice assignment. :func:`game` makes the arrays, once a game.
-_helper = njit(cache=True, _nrt=False)
+#: Every function but ``game`` (and what only ``game`` calls) is compiled by
+#: :func:`landlord.batch.kernel.helper`: without numba's reference counting, so it makes
+#: no array (``game`` makes them, once a game), and once, whatever constants it is passed.
+_helper = helper
 #
 # The game's state is kept in four arrays: ``bal`` (every account's balance), ``tile``
 # (per position: OWNER, HOTELS, SET, PRICE, PARTNER), ``who`` (per player: POSITION,

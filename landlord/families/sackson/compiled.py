@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from landlord.batch.kernel import helper
 from landlord.families.sackson.batch import (  # the arrays' rows and the numbers' indices
     AGGRESSIVE,
     BANKRUPTCIES,
@@ -48,13 +49,10 @@ from landlord.families.sackson.batch import (  # the arrays' rows and the number
 
 # --- the compiled game ---------------------------------------------------------------------
 
-#: Every function but the ones making the game's arrays is compiled without numba's
-#: reference counting (NRT): with it, each call increfs and decrefs every array it is
-#: handed and cannot be inlined, ~35 ns a call (measured: a chain of three such calls,
-#: 145 ns with NRT, 2 ns without). Without NRT they cannot allocate, nor can anything
-#: they call (numba compiles it with their flags): no ``np.empty``, ``.copy()``,
-#: ``.min()``, sort or slice assignment. :func:`game` makes the arrays, once a game.
-_helper = njit(cache=True, _nrt=False)
+#: Every function but ``game`` (and what only ``game`` calls) is compiled by
+#: :func:`landlord.batch.kernel.helper`: without numba's reference counting, so it makes
+#: no array (``game`` makes them, once a game), and once, whatever constants it is passed.
+_helper = helper
 #
 # The game's state is kept in arrays: ``owner`` and ``mortgaged`` (per cell, as
 # Cells has them), ``hand`` (per player and card: held), ``colours`` (per player: his
