@@ -1,7 +1,8 @@
 """The batch path draws a session's chance streams by compiled code (landlord.batch.streams),
 and every number is the one the session's own numpy Generator hands out: the deal, the
 Chance pack and the turn-keyed dice tables, for small seeds, seeds of several 32-bit
-words, and every purpose a game uses."""
+words, and every purpose a game uses. And the compiled games' helpers are compiled once
+each, whatever constants they are passed (landlord.batch.kernel)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from numba import njit
 
 from landlord.batch import chance_draws, turn_draws
+from landlord.batch.kernel import helper
 from landlord.session import ChanceStream, TurnStream
 
 PURPOSES = ["deal", "dice", "speculation", "chance_card", "layout", "bots"]
@@ -52,3 +55,23 @@ def test_a_seed_numpy_refuses_is_refused_in_numpys_words():
        count=st.integers(0, 40))  # fmt: skip
 def test_any_seed_and_purpose_draw_what_numpy_draws(seed, purpose, count):
     assert np.array_equal(chance_draws(seed, purpose, count), by_numpy(seed, purpose, count))
+
+
+# --- how the compiled games are compiled (landlord.batch.kernel) ----------------------
+
+
+def _twice(x, k):
+    return x[0] * k
+
+
+TWICE = helper(_twice)
+
+
+def _caller(x):
+    # Alone, each constant would be typed Literal[int](2), Literal[int](3): a version each.
+    return TWICE(x, 2) + TWICE(x, 3) + TWICE(x, x[0])
+
+
+def test_a_helper_is_compiled_once_whatever_constants_it_is_passed():
+    assert njit(_caller)(np.array([5], np.int64)) == 10 + 15 + 25
+    assert len(TWICE.signatures) == 1
