@@ -130,7 +130,7 @@ def test_a_few_games_in_a_process_without_numba_loaded_are_not_worth_loading_it(
     numba = importlib.import_module("numba")
     monkeypatch.delitem(sys.modules, "numba")
     few = batch.engines([rules], [seats], batch.WORTH_LOADING - 1)
-    why = "fewer than 2,000 games: not worth loading the compiled code"
+    why = "fewer than 1,000 games: not worth loading the compiled code"
     assert few == [(batch.REFERENCE, why)]
     assert batch.engines([rules], [seats], batch.WORTH_LOADING) == [(batch.COMPILED, "")]
     monkeypatch.setitem(sys.modules, "numba", numba)  # loaded already: any number of games

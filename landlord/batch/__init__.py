@@ -68,9 +68,10 @@ REFERENCE = "the reference engine"
 #: What it says of one the batch path played.
 COMPILED = "the compiled batch path"
 #: The fewest games the batch path plays in a process that has not loaded numba yet:
-#: loading it costs about a second of CPU (once per process: an app's kernel pays it
-#: on its first experiment), which fewer games would not win back.
-WORTH_LOADING = 2000
+#: loading it costs about half a second of CPU (once per process: an app's kernel pays it
+#: on its first experiment), which fewer games would not win back (the reference engine
+#: plays about 500 games of the Landlord's Game and 1,000 of Quikopoly a CPU second).
+WORTH_LOADING = 1000
 
 
 def numba_missing() -> str | None:
