@@ -75,3 +75,18 @@ def _caller(x):
 def test_a_helper_is_compiled_once_whatever_constants_it_is_passed():
     assert njit(_caller)(np.array([5], np.int64)) == 10 + 15 + 25
     assert len(TWICE.signatures) == 1
+
+
+def test_a_numpy_whose_streams_differ_draws_itself(monkeypatch):
+    from landlord import batch
+    from landlord.batch import streams
+
+    batch.compiled_streams.cache_clear()
+    monkeypatch.setattr(streams, "draw", lambda seed, purpose, count: np.zeros(count))
+    try:
+        assert not batch.compiled_streams()
+        assert np.array_equal(chance_draws(3, "deal", 50), by_numpy(3, "deal", 50))
+    finally:
+        batch.compiled_streams.cache_clear()
+    monkeypatch.undo()
+    assert batch.compiled_streams()

@@ -25,19 +25,20 @@ beside the module (numba's cache), so it is compiled once per installation;
 ``python -m landlord.batch`` compiles it ahead of time (``make`` does, when
 it installs the kit).
 
-The chance draws come from the session's own streams (:func:`chance_draws`,
-:func:`turn_draws`), drawn here in blocks with numpy and handed to the
+The chance draws are the session's own streams (:func:`chance_draws`,
+:func:`turn_draws`), drawn in blocks by compiled code (:mod:`landlord.batch.streams`,
+checked against numpy once a process: :func:`compiled_streams`) and handed to the
 compiled game as arrays.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import os
 import sys
 import threading
-import zlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -52,6 +53,7 @@ __all__ = [
     "WORTH_LOADING",
     "by_reference",
     "chance_draws",
+    "compiled_streams",
     "engine_for",
     "engines",
     "numba_missing",
@@ -215,22 +217,23 @@ def turn_draws(seed: int, purpose: str, turns: int) -> np.ndarray:
 
 
 def _uniforms(seed: int, purpose: str, count: int) -> np.ndarray:
-    """What ``ChanceStream(SeedSequence(seed), purpose).generator.random(count)`` gives,
-    drawn by :func:`landlord.batch.streams.uniforms` (compiled; several times faster than
-    making the Generator), or by numpy itself for a seed that is not a whole number >= 0
-    (which numpy refuses in its own words)."""
-    if not isinstance(seed, (int, np.integer)) or seed < 0:
-        return ChanceStream(np.random.SeedSequence(seed), purpose).generator.random(count)
-    from landlord.batch.streams import uniforms
+    """What ``ChanceStream(SeedSequence(seed), purpose).generator.random(count)`` gives:
+    drawn by compiled code (:func:`landlord.batch.streams.draw`, several times faster than
+    making the Generator) when it agrees with this numpy, else by numpy itself, as is a
+    seed that is not a whole number >= 0 (which numpy refuses in its own words)."""
+    if isinstance(seed, (int, np.integer)) and seed >= 0 and compiled_streams():
+        from landlord.batch.streams import draw
 
-    seed, words = int(seed), []
-    while True:  # SeedSequence's words of an int: 32 bits at a time, low first
-        words.append(seed & 0xFFFFFFFF)
-        seed >>= 32
-        if not seed:
-            break
-    words += [0] * (4 - len(words))  # padded to the pool's size, as a spawn key follows
-    words.append(zlib.crc32(purpose.encode()))  # the purpose's key (ChanceStream)
-    out = np.empty(count)
-    uniforms(np.array(words, np.uint32), len(words), out)
-    return out
+        return draw(int(seed), purpose, count)
+    return ChanceStream(np.random.SeedSequence(seed), purpose).generator.random(count)
+
+
+@functools.cache
+def compiled_streams() -> bool:
+    """Whether the compiled streams draw what this numpy's Generator draws (checked once a
+    process, on a seed of two words): a numpy whose streams differ is used itself."""
+    from landlord.batch.streams import draw
+
+    seed = 2**40 + 7
+    expected = ChanceStream(np.random.SeedSequence(seed), "dice").generator.random(64)
+    return bool(np.array_equal(draw(seed, "dice", 64), expected))

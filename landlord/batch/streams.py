@@ -25,10 +25,12 @@ fail there rather than change games quietly.
 
 from __future__ import annotations
 
+import zlib
+
 import numpy as np
 from numba import njit, uint32, uint64
 
-__all__ = ["uniforms"]
+__all__ = ["draw", "uniforms"]
 
 #: SeedSequence's constants (bit_generator.pyx).
 INIT_A, MULT_A = 0x43B0D7E5, 0x931E8875
@@ -147,3 +149,19 @@ def uniforms(entropy, count, out):  # pragma: no cover
         r = hi >> uint64(58)
         x = (x >> r) | (x << ((uint64(64) - r) & uint64(63)))
         out[k] = float(x >> uint64(11)) * scale
+
+
+def draw(seed: int, purpose: str, count: int) -> np.ndarray:
+    """The first ``count`` numbers of a session's ``purpose`` stream for ``seed`` (a whole
+    number >= 0): ``ChanceStream(SeedSequence(seed), purpose).generator.random(count)``."""
+    words = []
+    while True:  # SeedSequence's words of an int: 32 bits at a time, low first
+        words.append(seed & 0xFFFFFFFF)
+        seed >>= 32
+        if not seed:
+            break
+    words += [0] * (POOL_SIZE - len(words))  # padded to the pool's size: a key follows
+    words.append(zlib.crc32(purpose.encode()))  # the purpose's spawn key (ChanceStream)
+    out = np.empty(count)
+    uniforms(np.array(words, np.uint32), len(words), out)
+    return out
