@@ -8,10 +8,10 @@ step by step, in the same order, drawing the same numbers: the deal from the
 ``deal`` stream, Chance cards from ``chance_card``, throws from the turn-keyed
 ``dice`` and ``speculation`` streams.
 
-It plays a game until it meets something it does not follow (talks opened on
-a player's turn, a card pledged for a loan, more throws in one turn than a
-turn's row of draws holds); then it stops, and :func:`play` plays *that* game
-again with the reference engine. Either way each game's figures are the
+It plays a game until it meets something it does not follow (a card pledged
+for a loan, more throws in one turn than a turn's row of draws holds, more
+debts or kept cards than it has room for); then it stops, and :func:`play`
+plays *that* game again with the reference engine. Either way each game's figures are the
 reference engine's: ``tests/test_batch_magie.py`` plays thousands of seeded
 games both ways and compares every figure. :data:`FELL_BACK` counts the games
 handed back, and why.
@@ -55,7 +55,6 @@ MAX_DEBTS, MAX_KEPT, MAX_OFFERS = 256, 64, 512
 DONE, NEED_DRAWS, UNCOVERED = 0, 1, 2
 #: ``stats[WHY]`` when UNCOVERED.
 WHY_NOT = {
-    1: "talks opened on a turn (the railroad hunt)",
     2: "more than a turn's row of throws in one turn",
     3: "more debts than the compiled game keeps",
     4: "a card pledged for a loan",

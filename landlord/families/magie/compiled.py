@@ -190,6 +190,7 @@ from landlord.families.magie.batch import (  # the arrays' rows and the numbers'
     WORKS_TO,
     N,
 )  # fmt: skip
+from landlord.families.magie.dealings import OFFERS_PER_TALK, PRICE_LADDER
 
 #: ``g``, the game's own numbers, by index.
 (TRUST_A, TRUST_B, PAIR_A, PAIR_B, WAGES_DONE, EXTRA, TURN, DICE_K, SPEC_K, CHANCE_I, DEBTS_USED,
@@ -686,6 +687,42 @@ def _talks(S, D, player, need):  # pragma: no cover
                 for c in range(5):
                     acts[i, c] = acts[i + 1, c]
             na -= 1
+
+
+@_helper
+def _hunt(S, D, player):  # pragma: no cover
+    """Dealings.talks with nothing to raise, as the bots play them (the railroad hunt):
+    bots._talks asks the holder of the one railroad he lacks for it at the highest price of
+    Dealings.talk_actions' ladder (PRICE_LADDER times its value) that he has in hand, that
+    is no more than his spare cash and max(150, 3 x its price); bots._offer answers. A
+    refused ask is not made again; the talks end at a sale, at no ask left, or after
+    OFFERS_PER_TALK asks."""
+    v, sp, bt = S[0], S[1], S[4]
+    bal, own, hs = D[0], D[1], D[2]
+    wanted = _wanted_railroad(S, D, player)
+    if wanted < 0:
+        return
+    holder = own[wanted]
+    value = sp[PRICE, wanted] + hs[wanted] * v[HOUSE_COST]
+    limit = max(150, 3 * sp[PRICE, wanted])
+    below = 1 << 62  # the asks refused, and those above them, are not made again
+    for _ in range(OFFERS_PER_TALK):
+        best = -1
+        for pct in PRICE_LADDER:
+            price = value * pct // 100
+            affordable = price <= bal[player] and price <= _spare(S, D, player)
+            if best < price < below and price <= limit and affordable:
+                best = price
+        if best < 0:
+            return
+        keep = _card_value(S, D, wanted) * 1.5  # bots._offer, for an AskForCard
+        if bt[HUNTS, holder]:
+            keep *= 2
+        if best >= keep:
+            _transfer(S, D, player, holder, best, R_OTHER)
+            _give_card(S, D, wanted, player)
+            return
+        below = best
 
 
 @_helper
@@ -1218,9 +1255,9 @@ def _turn(S, D, player):  # pragma: no cover
             _call_vote(S, D, player)
         elif what == DO_CLAIM:
             _claim_site(S, D, player, which)
-        else:
-            _uncovered(D, 1)  # Negotiate: the railroad hunt's talks
-            return
+        else:  # Negotiate (LandlordsGame._do_business): the railroad hunt's talks
+            talks_left = 0
+            _hunt(S, D, player)
         if pl[POOR, player] or stats[STATUS]:
             return
     face = _throw(D, D[8], DICE_K)
