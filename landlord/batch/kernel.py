@@ -1,6 +1,7 @@
 """How the families' compiled games (``landlord/families/*/compiled.py``) are compiled.
 
-:func:`helper` compiles every function of a compiled game but its entry point, ``game``:
+:func:`helper` compiles every function of a compiled game but its entry point, ``game`` (and
+the compiled streams' helpers, :mod:`landlord.batch.streams`):
 
 * without numba's reference counting (``_nrt=False``). With it, each call counted in and
   out every array of the state it was handed and could not be inlined: about 35 ns a

@@ -30,6 +30,8 @@ import zlib
 import numpy as np
 from numba import njit, uint32, uint64
 
+from landlord.batch.kernel import helper
+
 __all__ = ["draw", "uniforms"]
 
 #: SeedSequence's constants (bit_generator.pyx).
@@ -41,7 +43,7 @@ POOL_SIZE = 4
 MULT_HI, MULT_LO = 2549297995355413924, 4865540595714422341
 
 
-@njit(cache=True, _nrt=False)
+@helper
 def _hashmix(value, hash_const):  # pragma: no cover
     """SeedSequence's hashmix: ``value`` mixed with the running constant, which moves on
     (returned second)."""
@@ -52,14 +54,14 @@ def _hashmix(value, hash_const):  # pragma: no cover
     return value, hash_const
 
 
-@njit(cache=True, _nrt=False)
+@helper
 def _mix(x, y):  # pragma: no cover
     """SeedSequence's mix of two pool words."""
     result = uint32(uint32(uint32(MIX_MULT_L) * x) - uint32(uint32(MIX_MULT_R) * y))
     return uint32(result ^ (result >> uint32(16)))
 
 
-@njit(cache=True, _nrt=False)
+@helper
 def _pool(entropy, count, pool):  # pragma: no cover
     """SeedSequence.mix_entropy: the first ``count`` words of ``entropy`` into ``pool``."""
     hash_const = uint32(INIT_A)
@@ -77,7 +79,7 @@ def _pool(entropy, count, pool):  # pragma: no cover
             pool[i_dst] = _mix(pool[i_dst], mixed)
 
 
-@njit(cache=True, _nrt=False)
+@helper
 def _mul64(a, b):  # pragma: no cover
     """The full product of two 64-bit numbers, as (high, low) halves."""
     mask = uint64(0xFFFFFFFF)
@@ -92,7 +94,7 @@ def _mul64(a, b):  # pragma: no cover
     return high, low
 
 
-@njit(cache=True, _nrt=False)
+@helper
 def _step(hi, lo, inc_hi, inc_lo):  # pragma: no cover
     """One step of the 128-bit generator: state * multiplier + increment."""
     carry_hi, low = _mul64(lo, uint64(MULT_LO))
@@ -102,13 +104,13 @@ def _step(hi, lo, inc_hi, inc_lo):  # pragma: no cover
     return high, low2
 
 
-@njit(cache=True, _nrt=False)
+@helper
 def _add128(hi, lo, add_hi, add_lo):  # pragma: no cover
     low = lo + add_lo
     return hi + add_hi + (uint64(1) if low < lo else uint64(0)), low
 
 
-@njit(cache=True, _nrt=False)
+@helper
 def _seed_words(pool, words):  # pragma: no cover
     """SeedSequence.generate_state(4, np.uint64) from the pool into ``words``: eight
     32-bit words, paired low word first."""

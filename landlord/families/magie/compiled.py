@@ -560,7 +560,7 @@ def _talk_actions(S, D, player, need, acts):  # pragma: no cover
         for other in range(n):
             if other == player:
                 continue
-            for pct in (50, 100):
+            for pct in PRICE_LADDER[:2]:  # raising money: half or full value
                 price = value * pct // 100
                 if price <= bal[other]:
                     acts[na, 0], acts[na, 1], acts[na, 2], acts[na, 3] = (
@@ -666,7 +666,7 @@ def _talks(S, D, player, need):  # pragma: no cover
     bal, stats = D[0], D[7]
     acts = D[12]  # talks never nest: one table of offers serves them all
     na = 0
-    for _ in range(3):
+    for _ in range(OFFERS_PER_TALK):
         if bal[player] >= need:
             return
         if na == 0:

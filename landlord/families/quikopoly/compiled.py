@@ -67,15 +67,16 @@ from landlord.families.quikopoly.batch import (  # the arrays' rows and the numb
 
 # --- the compiled game ---------------------------------------------------------------------
 
-#: Every function but ``game`` (and what only ``game`` calls) is compiled by
-#: :func:`landlord.batch.kernel.helper`: without numba's reference counting, so it makes
-#: no array (``game`` makes them, once a game), and once, whatever constants it is passed.
-_helper = helper
 #
 # The game's state is kept in four arrays: ``bal`` (every account's balance), ``tile``
 # (per position: OWNER, HOTELS, SET, PRICE, PARTNER), ``who`` (per player: POSITION,
 # IN_PRISON, PRISON_THROWS, BANKRUPT) and ``sets`` (per set: its FIRST and SECOND
 # position); ``v`` holds the rule set's numbers (``_Table.numbers``), ``stats`` the figures.
+
+#: Every function but ``game`` (and what only ``game`` calls) is compiled by
+#: :func:`landlord.batch.kernel.helper`: without numba's reference counting, so it makes
+#: no array (``game`` makes them, once a game), and once, whatever constants it is passed.
+_helper = helper
 
 
 @_helper

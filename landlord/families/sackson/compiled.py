@@ -49,16 +49,17 @@ from landlord.families.sackson.batch import (  # the arrays' rows and the number
 
 # --- the compiled game ---------------------------------------------------------------------
 
-#: Every function but ``game`` (and what only ``game`` calls) is compiled by
-#: :func:`landlord.batch.kernel.helper`: without numba's reference counting, so it makes
-#: no array (``game`` makes them, once a game), and once, whatever constants it is passed.
-_helper = helper
 #
 # The game's state is kept in arrays: ``owner`` and ``mortgaged`` (per cell, as
 # Cells has them), ``hand`` (per player and card: held), ``colours`` (per player: his
 # red and black cards), ``stock`` and ``discards`` (per card), ``bal``, ``units`` and
 # ``bankrupt`` (per player), and ``c``, the counters below. ``v`` holds the rule set's
 # numbers (``_Table.numbers``), ``stats`` the figures.
+
+#: Every function but ``game`` (and what only ``game`` calls) is compiled by
+#: :func:`landlord.batch.kernel.helper`: without numba's reference counting, so it makes
+#: no array (``game`` makes them, once a game), and once, whatever constants it is passed.
+_helper = helper
 
 #: The counters in ``c``: cards in the stock, in the discards, draws used, and
 #: whether a bankruptcy asks for _after_turn (GameState.check_after_turn).
