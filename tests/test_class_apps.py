@@ -101,6 +101,20 @@ def take_first_choice(page) -> bool:
     pytest.fail("the choices kept changing under the click")
 
 
+def game_over(page) -> bool:
+    return "The game is over" in question(page)
+
+
+def play_a_step(page) -> float | None:
+    """Answer the question with its first choice, or press Next round when the bots are
+    next; return the seconds Next round took to change the board (None for a choice or
+    when the game has ended: the last round's answer may reach the page in two steps, so
+    the end is read only once the buttons agree with the question)."""
+    if take_first_choice(page) or game_over(page):
+        return None
+    return next_round(page)
+
+
 def wait_quiet(page, quiet_ms: int = 300) -> None:
     """Wait until the page has not changed for ``quiet_ms`` (the app has answered whole)."""
     page.evaluate(
@@ -155,7 +169,7 @@ def test_a_whole_game_played_by_clicking_on_a_small_laptop(page, voila_url):
     screenshot(page, "class_play_laptop_start")
 
     clicks, groups_seen, latencies = 0, 0, []
-    while "The game is over" not in question(page):
+    while not game_over(page):
         assert clicks < 400, f"the game did not end in 400 clicks: {question(page)}"
         groups = page.locator("button.landlord-choice-group")
         if groups.count() and not groups_seen:
@@ -169,8 +183,9 @@ def test_a_whole_game_played_by_clicking_on_a_small_laptop(page, voila_url):
             inside = page.locator("button.landlord-choice").all_inner_texts()
             assert inside, "an opened group shows its choices"
             click_and_wait(page, page.locator("button.landlord-choice-back"))
-        if not take_first_choice(page):
-            latencies.append(next_round(page))
+        seconds = play_a_step(page)
+        if seconds is not None:
+            latencies.append(seconds)
         clicks += 1
     screenshot(page, "class_play_laptop_game_over")
     # The end: the winner, and the standings by the rules' own score.
@@ -202,8 +217,7 @@ def test_the_cannot_pay_screen_names_the_debt_and_the_way_out(page, voila_url):
     for _ in range(200):
         if " owe " in question(page):
             break
-        if not take_first_choice(page):
-            next_round(page)
+        play_a_step(page)
     asked = question(page)
     assert re.search(r"Bob: you owe \$\d+ .* to [A-Z].* but hold \$\d+", asked), asked
     assert "Poor House" in asked
@@ -249,8 +263,7 @@ def test_a_link_with_mistakes_opens_the_usual_game_and_says_what_it_left_out(pag
 def test_a_saved_game_is_uploaded_and_played_on(page, voila_url, tmp_path):
     open_play(page, voila_url, rules="landlords_game", seats="human,eager_landlord", seed="2")
     for _ in range(12):
-        if not take_first_choice(page):
-            next_round(page)
+        play_a_step(page)
     saved_state = board_state(page)
     page.locator("button.landlord-save").click()
     link = page.locator("a.landlord-save-file")
@@ -280,8 +293,7 @@ def test_a_saved_game_is_uploaded_and_played_on(page, voila_url, tmp_path):
     assert board_state(page) == saved_state
     assert saved.name in page.locator(".landlord-status").inner_text()
     for _ in range(20):  # play on to the next round
-        if not take_first_choice(page):
-            next_round(page)
+        play_a_step(page)
         if board_state(page)["round"] > saved_state["round"]:
             break
     assert board_state(page)["round"] > saved_state["round"]

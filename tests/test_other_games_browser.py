@@ -17,6 +17,7 @@ import pytest
 from conftest import wait_for_voila_page
 from test_class_apps import (
     click_and_wait,
+    game_over,
     next_round,
     open_play,
     question,
@@ -69,7 +70,7 @@ def test_a_few_turns_played_by_clicking(page, voila_url, rules, spaces, move, ca
         assert clicks < 60, f"nothing was bought in 60 clicks: {question(page)}"
         if "The game is over" in question(page):
             break
-        if not take_a_choice(page):
+        if not take_a_choice(page) and not game_over(page):
             next_round(page)
         clicks += 1
     settle(page)
