@@ -142,24 +142,31 @@ class KernelCap:
     ``parent.max_kernels_per_client``.
 
     Each count is taken and raised in one step, with no ``await`` in between, so a
-    burst of page requests cannot all pass it before their kernels appear.
+    burst of page requests cannot all pass it before their kernels appear. A kernel
+    is named before it starts, and the total counts the names of the kernels that run
+    or start, each once: a kernel that is ready (listed) while its start has not yet
+    returned to its page request is not counted twice, which once turned away one
+    visitor of a class of 20 arriving together on a busy server.
     """
 
-    _kernels_starting = 0
-
-    def _visitors(self) -> tuple[dict[str, str], dict[str, int]]:
-        """Which client each running kernel was started for, and how many start now."""
+    def _visitors(self) -> tuple[dict[str, str], dict[str, int], set[str]]:
+        """Which client each running kernel was started for, how many start now for
+        each client, and the names of the kernels that start now."""
         if "_landlord_visitors" not in self.__dict__:
-            self.__dict__["_landlord_visitors"] = ({}, {})
+            self.__dict__["_landlord_visitors"] = ({}, {}, set())
         return self.__dict__["_landlord_visitors"]
 
     def kernels_of(self, client: str) -> int:
         """How many kernels run or start for ``client``."""
-        owners, starting = self._visitors()
+        owners, starting, _ = self._visitors()
         running = set(self.list_kernel_ids())
         for gone in [kernel for kernel in owners if kernel not in running]:
             del owners[gone]
         return sum(owner == client for owner in owners.values()) + starting.get(client, 0)
+
+    def kernels_running_or_starting(self) -> int:
+        """How many kernels run or start, each counted once."""
+        return len(set(self.list_kernel_ids()) | self._visitors()[2])
 
     async def start_kernel(self, *args, **kwargs):
         """Start a kernel, or raise :class:`ServerFull` if a limit is reached."""
@@ -168,20 +175,23 @@ class KernelCap:
         client = VISITOR.get()
         fresh = kwargs.get("kernel_id") is None
         if fresh and limit:
-            running = len(self.list_kernel_ids()) + self._kernels_starting
+            running = self.kernels_running_or_starting()
             if running >= limit:
                 raise ServerFull(running, limit)
         if fresh and per_client and client is not None:
             mine = self.kernels_of(client)
             if mine >= per_client:
                 raise ServerFull(mine, per_client, client)
-        owners, starting = self._visitors()
-        self._kernels_starting += 1
+        owners, starting, named = self._visitors()
+        if fresh:
+            kwargs["kernel_id"] = name = self.new_kernel_id()
+            named.add(name)
         starting[client] = starting.get(client, 0) + 1
         try:
             kernel_id = await super().start_kernel(*args, **kwargs)
         finally:
-            self._kernels_starting -= 1
+            if fresh:
+                named.discard(name)
             starting[client] -= 1
         if client is not None:
             owners[kernel_id] = client
