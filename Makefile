@@ -42,10 +42,9 @@ class: $(VENV)/.installed-notebook
 	@LANDLORD_CLASS_PASSWORD="$(CLASS_PASSWORD)" $(BIN)/python -m landlord.classroom \
 	  $(if $(CLASS_PASSWORD),,--new-token) --port=$(CLASS_PORT) $(CLASS_ARGS)
 
-# The tests run on a worker per core (at most 4; pytest-xdist), each file whole on one
-# worker and the browser tier together on one (tests/conftest.py). PARALLEL= runs them in
-# this one process instead.
-PARALLEL ?= --numprocesses=auto --maxprocesses=4 --dist=loadgroup
+# The tests run on a worker per core (at most 4; pytest-xdist), each file whole and in
+# order on one worker. PARALLEL= runs them in this one process instead.
+PARALLEL ?= --numprocesses=auto --maxprocesses=4 --dist=loadfile
 
 test: lint
 	$(BIN)/python -m pytest $(PARALLEL) $(PYTEST_ARGS)

@@ -81,27 +81,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-#: Fixtures of the browser tier: a test that asks for one drives Chromium or a served app.
-_SERVED = frozenset({"page", "browser", "voila_url"})
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under pytest-xdist (``make test`` runs two workers or more, see the Makefile), keep
-    each file's tests together and in order on one worker, and every file of the browser
-    tier on the same worker: one Voila and one Chromium for the whole run, and the browser
-    tests, which mostly wait for pages, beside the other worker's computing."""
-    if config.getoption("dist", "no") == "no":
-        return
-    browser_files = {
-        item.path
-        for item in items
-        if item.get_closest_marker("browser") or _SERVED & set(getattr(item, "fixturenames", ()))
-    }
-    for item in items:
-        group = "browser tier" if item.path in browser_files else str(item.path.relative_to(ROOT))
-        item.add_marker(pytest.mark.xdist_group(group))
-
-
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     skipped = terminalreporter.stats.get("skipped", [])
     if _in_ci() and skipped:
