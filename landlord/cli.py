@@ -44,7 +44,7 @@ from landlord.writing import WrittenThenInterrupted
 #: The limits of the command line (the experiments' own are in
 #: landlord.experiments; they are written out here so that building the parser
 #: does not import numpy). Checked by test_cli_hardening against the library's.
-MAX_GAMES, MAX_JOBS, MAX_SEATS = 1_000_000, 64, 64
+MAX_GAMES, MAX_JOBS, MAX_SEATS, MAX_AT_ROUND = 1_000_000, 64, 64, 10_000
 #: The most throws ``landlord landing`` simulates (its arrays grow with them).
 MAX_ROLLS = 10_000_000
 #: The largest saved game ``landlord replay`` reads (a long game is a few MB).
@@ -292,10 +292,11 @@ def _whole_number(minimum: int, maximum: int | None = None) -> Callable[[str], i
 
 #: A seed on the command line, and the counts: games, jobs and throws.
 _seed = _whole_number(0)
-_games, _jobs, _rolls = (
+_games, _jobs, _rolls, _at_round = (
     _whole_number(1, MAX_GAMES),
     _whole_number(1, MAX_JOBS),
     _whole_number(1, MAX_ROLLS),
+    _whole_number(1, MAX_AT_ROUND),
 )
 
 
@@ -456,7 +457,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _experiment(args: argparse.Namespace, specs_text: str, swept: tuple | None = None) -> int:
     """Run ``landlord compare``, ``simulate`` or ``sweep``: check, play, print, save."""
-    from landlord.experiments import compare, parse_spec, split_specs, sweep
+    from landlord.experiments import compare, parse_spec, split_specs
 
     _check_out(args)
     try:
@@ -485,10 +486,31 @@ def _experiment(args: argparse.Namespace, specs_text: str, swept: tuple | None =
     progress = True if sys.stderr.isatty() else None
     with _experiment_errors(args):
         if swept is None:
-            result = compare(specs, args.games, seats, args.seed, progress, args.jobs)
+            result = compare(
+                specs, args.games, seats, args.seed, progress, args.jobs, at_round=args.at_round
+            )
         else:
-            result = sweep(specs[0], *swept, args.games, seats, args.seed, progress, args.jobs)
+            result = _played_sweep(args, specs[0], *swept, seats, progress)
     return _report(args, result)
+
+
+def _played_sweep(
+    args: argparse.Namespace, rules: Any, option: str, values: list[Any], seats: Any, progress: Any
+) -> Any:
+    """:func:`landlord.experiments.sweep` with the command's games, seed, jobs and round."""
+    from landlord.experiments import sweep
+
+    return sweep(
+        rules,
+        option,
+        values,
+        args.games,
+        seats,
+        args.seed,
+        progress,
+        args.jobs,
+        at_round=args.at_round,
+    )
 
 
 @contextmanager
@@ -568,7 +590,6 @@ def _sweep(args: argparse.Namespace) -> int:
 
 def _sweep_seats(args: argparse.Namespace, option: str, values: list[Any]) -> int:
     """``--param players=2,3,4`` or ``--param bots=eager_landlord,eager_landlord+random``."""
-    from landlord.experiments import sweep
 
     _check_out(args)
     if option == "players":
@@ -581,9 +602,7 @@ def _sweep_seats(args: argparse.Namespace, option: str, values: list[Any]) -> in
         seats = args.players
     progress = True if sys.stderr.isatty() else None
     with _experiment_errors(args):
-        result = sweep(
-            args.rules, option, values, args.games, seats, args.seed, progress, args.jobs
-        )
+        result = _played_sweep(args, args.rules, option, values, seats, progress)
     return _report(args, result)
 
 
@@ -940,6 +959,14 @@ def _add_experiment_arguments(parser: argparse.ArgumentParser) -> None:
         "(strategies: eager_landlord, cautious_tenant, single_taxer, random)",
     )
     parser.add_argument("--seed", type=_seed, default=0, help="same seed, same games (default 0)")
+    parser.add_argument(
+        "--at-round",
+        type=_at_round,
+        default=None,
+        metavar="R",
+        help="also read every measure at the end of round R, a common round for every rule "
+        "set (a game over before it counts with its end); without it, at each game's end only",
+    )
     parser.add_argument(
         "--jobs",
         type=_jobs,

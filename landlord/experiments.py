@@ -43,11 +43,19 @@ import numpy as np
 from landlord import batch, limits
 from landlord.engine.family import Figure
 from landlord.engine.state import seat_count
-from landlord.metrics import gini, mean_interval
+from landlord.metrics import gini, mean_gap, mean_interval
 from landlord.money import money
 from landlord.policies import Policy, make_policy
 from landlord.rules import RulesError, load_rules
-from landlord.scorecard import MEASURES, game_scores
+from landlord.scorecard import (
+    AT_A_ROUND,
+    FLOWS,
+    GROUPS,
+    MEASURES,
+    money_by_round,
+    position_figures,
+    treasury_sums,
+)
 from landlord.session import Session, default_players
 
 if TYPE_CHECKING:
@@ -60,6 +68,7 @@ __all__ = [
     "Comparison",
     "WorkerError",
     "bot_mix",
+    "check_at_round",
     "check_option_values",
     "compare",
     "game_seeds",
@@ -96,6 +105,9 @@ MAX_GAMES = 1_000_000
 MAX_SEATS = 64
 #: The most processes one run starts (``jobs``).
 MAX_JOBS = 64
+#: The latest common round a comparison may read its measures at (no game is longer than
+#: a family's cap of rounds, a few thousand).
+MAX_AT_ROUND = 10_000
 #: The largest whole number a rule option may be set to, plus or minus (a
 #: thousand billion): money is kept as 64-bit integers, and a game multiplies
 #: its sums of money many times over before it ends.
@@ -295,6 +307,26 @@ def check_option_values(options: Mapping[str, Any]) -> None:
                 )
 
 
+def check_at_round(at_round: Any) -> None:
+    """Refuse a common round that is not a whole number from 1 to :data:`MAX_AT_ROUND`.
+
+    >>> check_at_round(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: at_round is a whole number from 1 to 10,000, or None, not 0
+    """
+    if at_round is None:
+        return
+    if (
+        not isinstance(at_round, int)
+        or isinstance(at_round, bool)
+        or not 1 <= at_round <= MAX_AT_ROUND
+    ):
+        raise ValueError(
+            f"at_round is a whole number from 1 to {MAX_AT_ROUND:,}, or None, not {at_round!r}"
+        )
+
+
 def game_seeds(seed: int, games: int) -> list[int]:
     """The session seed of each game, derived from one seed.
 
@@ -320,6 +352,7 @@ def compare(
     progress: bool | Callable[[int, int], Any] | None = None,
     jobs: int = 1,
     executor: Executor | None = None,
+    at_round: int | None = None,
 ) -> Comparison:
     """Play the same games under each rule set and compare their inequality.
 
@@ -350,6 +383,12 @@ def compare(
         Where to play them instead: any executor, for example a Dask
         client's ``client.get_executor()``. The games are sent in batches and
         put back in order, so the results are the same whatever plays them.
+    at_round : int, optional
+        Read every measure at the end of this round too, a common round for
+        every rule set, besides at each game's end (rule sets whose games end
+        at different times are otherwise compared at different moments). A
+        game that ended before it counts with its figures at its end, and the
+        table says how many did.
 
     Returns
     -------
@@ -366,7 +405,9 @@ def compare(
     """
     specs = _resolve(rules)
     seats = _seats(players)
-    return _experiment(specs, [seats] * len(specs), games, seed, progress, jobs, executor)
+    return _experiment(
+        specs, [seats] * len(specs), games, seed, progress, jobs, executor, at_round=at_round
+    )
 
 
 def _seats(players: int | Sequence[str | Policy]) -> list[Policy]:
@@ -391,10 +432,12 @@ def _experiment(
     jobs: int,
     executor: Executor | None,
     swept: tuple[str, Sequence[Any]] | None = None,
+    at_round: int | None = None,
 ) -> Comparison:
     """Play game k of every rule spec, with its line-up of bots, from the same seed.
 
-    ``swept``: the parameter a sweep varies and its value for each spec.
+    ``swept``: the parameter a sweep varies and its value for each spec; ``at_round``:
+    the common round to read the measures at too.
     """
     import landlord
 
@@ -407,25 +450,28 @@ def _experiment(
             raise ValueError(f"{name} is a whole number >= {least}, not {value!r}")
         if most is not None and value > most:
             raise ValueError(f"{name} is at most {most:,}, not {value:,}")
+    check_at_round(at_round)
     rule_sets = [load_rules(name, **options) for name, options, _ in specs]
     seeds = game_seeds(seed, games)
     engines = batch.engines(rule_sets, line_ups, games)
     compiled = [engine == batch.COMPILED for engine, _ in engines]
     with _progress_bar(progress, len(seeds) * len(specs)) as report:
         if executor is None and jobs == 1:
-            played = _play_here(rule_sets, line_ups, compiled, seeds, report)
+            played = _play_here(rule_sets, line_ups, compiled, seeds, report, at_round)
         elif executor is None:
             context = multiprocessing.get_context(START_METHOD)
             try:
                 with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-                    played = _play_in(pool, jobs, specs, line_ups, compiled, seeds, report)
+                    played = _play_in(
+                        pool, jobs, specs, line_ups, compiled, seeds, report, at_round
+                    )
             except BrokenProcessPool as error:
                 raise WorkerError(
                     "a process playing the games ended unexpectedly (killed, or out of "
                     "memory?); no results"
                 ) from error
         else:
-            played = _play_in(executor, jobs, specs, line_ups, compiled, seeds, report)
+            played = _play_in(executor, jobs, specs, line_ups, compiled, seeds, report, at_round)
     parameters = {
         "rules": [
             {
@@ -446,6 +492,7 @@ def _experiment(
         "players": [seat.name for seat in line_ups[0]],
         "seed": seed,
         "level": LEVEL,
+        "at_round": at_round,
         "landlord_version": landlord.__version__,
     }
     if swept is not None:
@@ -462,6 +509,7 @@ def simulate(
     progress: bool | Callable[[int, int], Any] | None = None,
     jobs: int = 1,
     executor: Executor | None = None,
+    at_round: int | None = None,
 ) -> Comparison:
     """Play many games of one rule set: :func:`compare` with a single rule spec.
 
@@ -471,7 +519,7 @@ def simulate(
     >>> len(result.games), len(result.per_player)
     (4, 16)
     """
-    return compare([rules], games, players, seed, progress, jobs, executor)
+    return compare([rules], games, players, seed, progress, jobs, executor, at_round)
 
 
 def sweep(
@@ -484,6 +532,7 @@ def sweep(
     progress: bool | Callable[[int, int], Any] | None = None,
     jobs: int = 1,
     executor: Executor | None = None,
+    at_round: int | None = None,
 ) -> Comparison:
     """Play the same games at every value of one option (a paired sweep).
 
@@ -534,7 +583,15 @@ def sweep(
         unit = " players" if option == "players" else ""
         specs = [(name, dict(options), f"{label}, {value}{unit}") for value in values]
     return _experiment(
-        specs, line_ups, games, seed, progress, jobs, executor, swept=(option, values)
+        specs,
+        line_ups,
+        games,
+        seed,
+        progress,
+        jobs,
+        executor,
+        swept=(option, values),
+        at_round=at_round,
     )
 
 
@@ -611,6 +668,7 @@ def _play_here(
     compiled: list[bool],
     seeds: list[int],
     progress: Callable[[int, int], Any] | None,
+    at_round: int | None = None,
 ) -> list[_Figures]:
     """Play every game in this process, one rule set after another."""
     total = len(seeds) * len(rule_sets)
@@ -618,7 +676,7 @@ def _play_here(
     for index, (rule_set, seats, fast) in enumerate(
         zip(rule_sets, line_ups, compiled, strict=True)
     ):
-        figures = _Figures()
+        figures = _Figures(at_round)
         # The batch path reports every few hundred games; the reference engine, every game.
         step = COMPILED_STEP if fast else 1
         for start in range(0, len(seeds), step):
@@ -650,11 +708,14 @@ def _play_in(
     compiled: list[bool],
     seeds: list[int],
     progress: Callable[[int, int], Any] | None,
+    at_round: int | None = None,
 ) -> list[_Figures]:
     """Play the games in batches on ``executor`` and put the figures back in order."""
     size = max(1, min(BATCH, math.ceil(len(seeds) / (4 * jobs))))
     batches = {
-        executor.submit(_play_batch, name, options, seats, fast, seeds[start : start + size]): (
+        executor.submit(
+            _play_batch, name, options, seats, fast, seeds[start : start + size], at_round
+        ): (
             index,
             start,
         )
@@ -672,7 +733,7 @@ def _play_in(
             progress(done, total)
     played = []
     for index in range(len(specs)):
-        figures = _Figures()
+        figures = _Figures(at_round)
         for start in range(0, len(seeds), size):
             figures.extend(results[index, start])
         played.append(figures)
@@ -680,10 +741,15 @@ def _play_in(
 
 
 def _play_batch(
-    rules: str, options: dict[str, Any], seats: list[Policy], compiled: bool, seeds: list[int]
+    rules: str,
+    options: dict[str, Any],
+    seats: list[Policy],
+    compiled: bool,
+    seeds: list[int],
+    at_round: int | None = None,
 ) -> _Figures:
     """Play one batch of games of one rule set (in a worker: everything here pickles)."""
-    figures = _Figures()
+    figures = _Figures(at_round)
     _play_games(load_rules(rules, **options), seats, compiled, seeds, figures)
     return figures
 
@@ -702,9 +768,16 @@ def _history(rules: Any, options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 class _Figures:
-    """What :func:`compare` keeps of each game of one rule set: plain numbers, no tables."""
+    """What :func:`compare` keeps of each game of one rule set: plain numbers, no tables.
 
-    def __init__(self) -> None:
+    Per game: its row (length, end, the Treasury's takings and spending), the family's own
+    figures, every player's net worth at every round's end, and its money (each player's
+    cash and the sums of :data:`landlord.scorecard.FLOWS`) at its end and, when
+    ``at_round`` is given, at the end of that round (or at its end, if it ended before);
+    with ``every_round``, the money at every round's end too.
+    """
+
+    def __init__(self, at_round: int | None = None, every_round: bool = False) -> None:
         self.rows: list[tuple] = []
         #: Each game's own figures, as its family names them (Family.game_figures).
         self.family_figures: list[dict[str, Any]] = []
@@ -713,9 +786,22 @@ class _Figures:
         # Machine integers, not Python ones: 100,000 games of 40 rounds fit in 130 MB.
         self.worth = array("q")  # net worth, per round and player, all games end to end
         self.lengths = array("q")  # rounds in each game's table (round 0 included)
-        self.final_cash = array("q")
         self.final_worth = array("q")
+        self.final_money = array("q")  # per game: the money row at its end
+        #: The round whose money is kept (``money_at``), or None.
+        self.at_round = at_round
+        self.money_at = array("q")
+        #: Whether every round's money is kept (``money``), not only the end's.
+        self.every_round = every_round
+        self.money = array("q")
         self.players = 0
+        #: Each player's starting cash.
+        self.start = 0
+
+    @property
+    def width(self) -> int:
+        """The numbers in a money row: each player's cash, then the scorecard's sums."""
+        return self.players + len(FLOWS)
 
     def extend(self, other: _Figures) -> None:
         """Keep the figures of another batch of games, after these."""
@@ -724,9 +810,12 @@ class _Figures:
         self.figure_kinds = self.figure_kinds or other.figure_kinds
         self.worth += other.worth
         self.lengths += other.lengths
-        self.final_cash += other.final_cash
         self.final_worth += other.final_worth
+        self.final_money += other.final_money
+        self.money_at += other.money_at
+        self.money += other.money
         self.players = other.players or self.players
+        self.start = other.start or self.start
 
     def add(self, game: GameState) -> None:
         """Keep the figures of one finished game."""
@@ -736,7 +825,6 @@ class _Figures:
         worth = array("q")
         for _, _, row in rounds:
             worth.extend(row)
-        _, cash, final_worth = rounds[-1]
         family = game.family
         self.add_figures(
             game.n_players,
@@ -745,11 +833,11 @@ class _Figures:
             game.end_reason,
             worth,
             len(rounds),
-            cash,
-            final_worth,
-            game_scores(game),
+            money_by_round(game),
+            *treasury_sums(game),
             family.game_figures(game),
             family.figures,
+            game.rules.starting_cash.get(game.n_players, 0),
         )
 
     def add_figures(
@@ -760,72 +848,100 @@ class _Figures:
         end_reason: str,
         worth: array,
         snapshots: int,
-        final_cash: list[int],
-        final_worth: list[int],
-        scores: dict[str, Any],
+        money: np.ndarray,
+        treasury_collected: int,
+        treasury_spent: int,
         family_figures: dict[str, Any],
         figure_kinds: tuple[Figure, ...],
+        start: int,
     ) -> None:
         """Keep one game's figures, however it was played (here, or by a batch path:
         :mod:`landlord.batch`): ``worth`` holds each player's net worth at each of the
-        ``snapshots`` round ends, round 0 first."""
+        ``snapshots`` round ends, round 0 first, and ``money`` a row per round end as
+        :func:`landlord.scorecard.money_by_round` gives them."""
         self.players = players
+        self.start = start
         self.worth.extend(worth)
         self.lengths.append(snapshots)
-        self.final_cash.extend(final_cash)
+        final_worth = worth[-players:]
         self.final_worth.extend(final_worth)
+        self.final_money.extend(money[-1].tolist())
+        if self.at_round is not None:
+            self.money_at.extend(money[min(self.at_round, snapshots - 1)].tolist())
+        if self.every_round:
+            self.money.extend(money.ravel().tolist())
         self.rows.append(
             (
                 rounds,
                 turns,
                 end_reason,
                 sum(1 for value in final_worth if value <= 0),
-                *(scores[column] for column in _SCORE_COLUMNS),
+                treasury_collected,
+                treasury_spent,
             )
         )
         self.figure_kinds = figure_kinds
         self.family_figures.append(family_figures)
 
-    def curves(self) -> tuple[np.ndarray, np.ndarray]:
-        """The Gini of net worth per game and round, each game carried on after its end.
+    def table(self, name: str) -> np.ndarray:
+        """One of the per-game arrays as games x columns (``final_worth``, ``final_money``,
+        ``money_at``): a view, not a copy."""
+        width = self.players if name == "final_worth" else self.width
+        return np.frombuffer(getattr(self, name), dtype=np.int64).reshape(-1, width)
 
-        Returns the games x rounds table (rounds up to the longest game) and
-        the number of rounds in each game's table.
-        """
+    def worth_at(self, round_: int) -> np.ndarray:
+        """Each game's net worths at the end of ``round_`` (at its end, if it ended before)."""
+        lengths = np.frombuffer(self.lengths, dtype=np.int64)
+        worth = np.frombuffer(self.worth, dtype=np.int64).reshape(-1, self.players)
+        starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
+        return worth[starts + np.minimum(round_, lengths - 1)]
+
+    def curves(self) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
+        """Per game and round, each game carried on after its end: the Gini of net worth,
+        the number of rounds in each game's table, and the other curves of net worth
+        (``dollar_gap``, ``total_wealth``, ``poorest_net_worth``), rounds up to the
+        longest game."""
         lengths = np.frombuffer(self.lengths, dtype=np.int64)
         worth = np.frombuffer(self.worth, dtype=np.int64).astype(float)
-        per_round = gini(worth.reshape(-1, self.players))
+        worth = worth.reshape(-1, self.players)
         starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
         rounds = np.arange(lengths.max())
         index = starts[:, None] + np.minimum(rounds[None, :], lengths[:, None] - 1)
-        return per_round[index], lengths
+        others = {
+            "dollar_gap": mean_gap(worth),
+            "total_wealth": worth.sum(axis=1),
+            "poorest_net_worth": worth.min(axis=1),
+        }
+        return gini(worth)[index], lengths, {k: v[index] for k, v in others.items()}
 
 
 # --- The result ------------------------------------------------------------------
 
-#: The columns of :attr:`Comparison.games` that every game has; each family's
-#: own figures (``Family.figures``) follow them.
-_SCORE_COLUMNS = (
+#: The columns of :attr:`Comparison.games` that every game has before the scorecard's
+#: measures; each family's own figures (``Family.figures``) follow those.
+_GAME_COLUMNS = (
+    "rounds",
+    "turns",
+    "end_reason",
+    "bankrupt_players",
     "treasury_collected",
     "treasury_spent",
-    "richest_share",
-    "poorest_net_worth",
-    "poorest_doubled",
-    "land_rent_to_players",
-    "land_rent_to_treasury",
 )
-_GAME_COLUMNS = ("rounds", "turns", "end_reason", "bankrupt_players", *_SCORE_COLUMNS)
 #: The figures the summary gives with an interval, and with their paired difference
 #: from the first rule set (each also with ``_undefined``: the games where it is not
-#: defined, left out of its mean): the scorecard's measures, then the Gini of cash.
-_COMPARED = (*(measure.name for measure in MEASURES), "gini_cash")
-#: The scorecard's groups, in the table's order, with their headings.
-_GROUPS = (
-    ("concentration", "concentration"),
-    ("poverty", "poverty"),
-    ("rent", "where the land rent went"),
-    ("length", "length"),
-)
+#: defined, left out of its mean): the scorecard's measures.
+_COMPARED = tuple(measure.name for measure in MEASURES)
+#: What a table says under a Gini above 1, in words a fifteen-year-old can follow.
+GINI_ABOVE_ONE = [
+    "A Gini above 1: some players owe more than they own, so the players hold little",
+    "together, and the gaps between them are measured against that small total. The",
+    "figure then says more about debts than about who holds the board; the Gini with",
+    "debts counted as nothing stays between 0 and 1.",
+]
+#: What a column read at the common round is called: ``gini_net_worth_at_round``.
+AT_ROUND = "_at_round"
+#: The column of :attr:`Comparison.games` that says a game ended before the common round.
+ENDED_BEFORE = "ended_before_round"
 #: The summary's plain means of those: (column of .games, column of .summary).
 _MEANS = (
     ("bankrupt_players", "bankrupt_players"),
@@ -863,39 +979,48 @@ class Comparison:
         own name, ``players``, ``bots`` and ``landlord_version``, which every
         table here carries); ``game`` (0, 1, ...), ``seed``, ``rounds`` (the
         last round, complete or not), ``turns``, ``end_reason``,
-        ``gini_net_worth`` and ``gini_cash`` (at the end),
-        ``poor_house_players`` (players who went to the Poor House at least
-        once), ``opportunity_players`` (players who went to a Natural
+        the scorecard's measures at the game's end (:data:`landlord.scorecard.MEASURES`:
+        ``gini_net_worth``, ``gini_clipped``, ``richest_share``, ``gini_cash``,
+        ``dollar_gap``, ``poorest_net_worth``, ``poorest_doubled``,
+        ``total_wealth``, ``bank_money``, ``treasury_money``,
+        ``land_rent_to_players``, ``land_rent_to_treasury`` and
+        ``land_rent_share_to_players``; a figure is ``nan`` where debts make it
+        undefined); with a common round (``at_round``), each of them again at
+        the end of that round, ``gini_net_worth_at_round`` and so on, and
+        ``ended_before_round`` (a game that ended before it counts there with
+        its figures at its end); ``poor_house_players`` (players who went to
+        the Poor House at least once), ``opportunity_players`` (players who went to a Natural
         Opportunity, the single tax's answer to the Poor House, at least
         once), ``bankrupt_players`` (net worth 0 or less at the end),
         ``treasury_collected`` and ``treasury_spent`` (paid into and out of
-        the Public Treasury), the scorecard's ``richest_share``,
-        ``poorest_net_worth``, ``poorest_doubled``, ``land_rent_to_players``
-        and ``land_rent_to_treasury`` (:mod:`landlord.scorecard`; a share is
-        ``nan`` where debts make it undefined), ``final_wages``, ``public_works`` (how many
+        the Public Treasury), ``final_wages``, ``public_works`` (how many
         were built), ``single_tax_since`` (the round the single tax came in,
         -1 never) and ``everyone_wins``.
     per_round : pandas.DataFrame
-        ``label``, ``round`` (0 is after the deal), ``mean_gini_net_worth``
-        over the games, and ``games_running``, the games still being played
-        in that round. A game that has ended counts with its last value in
+        ``label``, ``round`` (0 is after the deal), ``mean_gini_net_worth``,
+        ``mean_dollar_gap``, ``mean_total_wealth`` and
+        ``mean_poorest_net_worth`` over the games, and ``games_running``, the
+        games still being played in that round. A game that has ended counts with its last value in
         every later round, up to the longest game of its rule set, so the
         curve is a mean over all games throughout.
     summary : pandas.DataFrame
         One row per rule set (index ``label``): ``games``; for each of the
-        scorecard's measures and the Gini of cash, the mean over the games
+        scorecard's measures (and, with a common round, each again at that
+        round, ``..._at_round``), the mean over the games
         where it is defined with ``_low`` and ``_high`` ends of the 95%
         interval, ``_undefined`` (the games left out), and ``_difference``
         (with its interval), the mean of the game-by-game differences from
         the first rule set (NaN for the first);
-        the mean ``poor_house_players``, ``opportunity_players``,
+        with a common round, ``ended_before_round``, the share of games that
+        ended before it; the mean ``poor_house_players``, ``opportunity_players``,
         ``bankrupt_players``, ``treasury_collected``, ``treasury_spent`` and
         ``final_wages``; and ``everyone_wins_share``, the share of games
         that everyone won.
     parameters : dict
         The rule specs (id, options, label, players, title, status, modern
-        options), games, players, seed, level, ``landlord_version``, and for
-        a sweep ``sweep`` (``parameter`` and ``values``).
+        options), games, players, seed, level, ``landlord_version``,
+        ``at_round`` (the common round, or None), and for a sweep ``sweep``
+        (``parameter`` and ``values``).
     """
 
     def __init__(self, parameters: dict[str, Any], seeds: list[int], played: list) -> None:
@@ -904,14 +1029,19 @@ class Comparison:
         self.parameters = parameters
         self.labels: list[str] = [spec["label"] for spec in parameters["rules"]]
         frames, curves = [], []
+        at_round = parameters.get("at_round")
         #: Per rule set: (Gini of net worth by game and round, rounds in each game).
         self._curves: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         #: The families' own figures, each a column of .games (missing where a family
         #: has no such figure).
         self._figures = _figure_kinds(figures.figure_kinds for figures in played)
         for label, figures in zip(self.labels, played, strict=True):
-            curve, lengths = self._curves[label] = figures.curves()
+            curve, lengths, others = figures.curves()
+            self._curves[label] = curve, lengths
             frame = pd.DataFrame(figures.rows, columns=list(_GAME_COLUMNS))
+            final = figures.table("final_worth"), figures.table("final_money")
+            for name, values in position_figures(*final, figures.start).items():
+                frame[name] = values
             for figure in self._figures:
                 if figure in figures.figure_kinds:
                     frame[figure.name] = [row[figure.name] for row in figures.family_figures]
@@ -920,10 +1050,12 @@ class Comparison:
             frame.insert(0, "label", label)
             frame.insert(1, "game", np.arange(len(seeds)))
             frame.insert(2, "seed", np.asarray(seeds, dtype=np.uint64))
-            frame.insert(6, "gini_net_worth", curve[:, -1])
-            cash = np.frombuffer(figures.final_cash, dtype=np.int64).astype(float)
-            cash = cash.reshape(-1, figures.players)
-            frame.insert(7, "gini_cash", gini(cash))
+            if at_round is not None:
+                frame[ENDED_BEFORE] = frame["rounds"] < at_round
+                worth = figures.worth_at(at_round)
+                at = position_figures(worth, figures.table("money_at"), figures.start)
+                for name, values in at.items():
+                    frame[name + AT_ROUND] = values
             frames.append(frame)
             rounds = np.arange(curve.shape[1])
             curves.append(
@@ -934,6 +1066,7 @@ class Comparison:
                         # Games where it is undefined (debts as large as all holdings)
                         # are left out of the round's mean.
                         "mean_gini_net_worth": _mean_of_defined(curve),
+                        **{f"mean_{k}": table.mean(axis=0) for k, table in others.items()},
                         "games_running": (lengths[None, :] > rounds[:, None]).sum(axis=1),
                     }
                 )
@@ -978,7 +1111,7 @@ class Comparison:
             frame = by_label[label]
             row: dict[str, Any] = {"label": label, "games": len(frame)}
             differences = {}
-            for column in _COMPARED:
+            for column in self._compared:
                 if column not in frame.columns:
                     continue  # results saved before the scorecard had it
                 values = frame[column].to_numpy(dtype=float)
@@ -991,11 +1124,25 @@ class Comparison:
                 _interval(row, f"{column}_difference", difference)
             for column, name in _MEANS:
                 row[name] = float(frame[column].mean())
+            if ENDED_BEFORE in frame.columns:
+                row[ENDED_BEFORE] = float(frame[ENDED_BEFORE].astype(float).mean())
             for figure in self._figures:
                 if figure.summary_column:
                     row[figure.summary_column] = float(frame[figure.name].astype(float).mean())
             rows.append(row)
         return self._describe(pd.DataFrame(rows)).set_index("label")
+
+    @property
+    def at_round(self) -> int | None:
+        """The common round the measures are also read at, or None (each game's end only)."""
+        return self.parameters.get("at_round")
+
+    @property
+    def _compared(self) -> tuple[str, ...]:
+        """The summary's compared columns: the measures at the end, then at the common round."""
+        if self.at_round is None:
+            return _COMPARED
+        return (*_COMPARED, *(name + AT_ROUND for name in AT_A_ROUND))
 
     def to_json(self) -> dict[str, Any]:
         """Everything as plain JSON-ready values: parameters, summary, curves and games.
@@ -1005,7 +1152,8 @@ class Comparison:
         curves = {
             label: {
                 column: _plain(frame[column].tolist())
-                for column in ("round", "mean_gini_net_worth", "games_running")
+                for column in frame.columns
+                if column in ("round", "games_running") or column.startswith("mean_")
             }
             for label, frame in self.per_round.groupby("label", sort=False)
         }
@@ -1135,28 +1283,11 @@ class Comparison:
         first = heads[0]
         lines = [("", *heads), ("games played", *(str(n) for n in s["games"]))]
         blank = ("",) * len(self.labels)
-        for group, heading in _GROUPS:
-            measures = [m for m in MEASURES if m.group == group and m.name in s.columns]
-            if not measures:
-                continue
-            lines.append((heading, *blank))
-            for measure in measures:
-                lines.append(
-                    (f"  {measure.words}", *self._measure_cells(measure.name, measure.form))
-                )
-                lines.append(
-                    (
-                        f"    difference from {first}",
-                        *self._measure_cells(measure.name, measure.form, difference=True),
-                    )
-                )
+        at_round = self.at_round
+        lines.append(("AT EACH GAME'S END", *blank))
+        lines += self._scorecard_lines(first, "")
         lines += [
             ("other figures", *blank),
-            ("  final Gini of cash", *self._measure_cells("gini_cash", "{:.3f}")),
-            (
-                f"    difference from {first}",
-                *self._measure_cells("gini_cash", "{:.3f}", difference=True),
-            ),
             ("  players bankrupt at the end", *(f"{v:.2f}" for v in s["bankrupt_players"])),
             ("  Public Treasury took in", *self._money_cells(s["treasury_collected"])),
             ("  Public Treasury paid out", *self._money_cells(s["treasury_spent"])),
@@ -1184,26 +1315,35 @@ class Comparison:
             common = {k: v for k, v in shared[0].items() if all(o.get(k) == v for o in shared)}
             if common:
                 at_table += ", all with " + ", ".join(option_words(*kv) for kv in common.items())
+        if at_round is not None and ENDED_BEFORE in s:
+            lines.append((f"AT THE END OF ROUND {at_round}", *blank))
+            lines.append(
+                (
+                    f"  games over before round {at_round}",
+                    *(f"{v:.0%}" for v in s[ENDED_BEFORE]),
+                )
+            )
+            lines += self._scorecard_lines(first, AT_ROUND)
         lines += self._curve_lines()
         widths = [max(len(line[column]) for line in lines) for column in range(len(lines[0]))]
         text = [
             f"{len(self.labels)} rule set{'s' if len(self.labels) > 1 else ''}, "
             f"{p['games']} games each, {at_table}, seed {p['seed']}",
+            self.when_words(),
             "",
         ]
         for line in lines:
             text.append("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip())
         n = len(p["players"])
         text += ["", *self._history_lines(), *self._engine_lines()]
-        if any(s[f"{name}_undefined"].any() for name in _COMPARED if f"{name}_undefined" in s):
+        undefined = (f"{name}_undefined" for name in self._compared)
+        if any(s[column].any() for column in undefined if column in s):
             text += [
                 "(undefined in N): in N games the players' debts were as large as all they held,",
                 "so no share of the total can be taken; the mean and the curve leave them out.",
             ]
             if (s["gini_net_worth"] > 1).any():
-                text.append(
-                    "A Gini above 1 comes from debts nearly as large as all the players hold."
-                )
+                text += GINI_ABOVE_ONE
             text.append("")
         if (
             "gini_cash_difference" in s
@@ -1234,6 +1374,52 @@ class Comparison:
                 "with the same dice and cards, and the differences are taken game by game."
             )
         return "\n".join(text)
+
+    def when_words(self) -> str:
+        """When the measures are read, in a sentence: at each game's end, and at the
+        common round if there is one."""
+        if self.at_round is None:
+            return (
+                "Measured at each game's end (games of different rule sets may end at "
+                "different rounds)."
+            )
+        return (
+            f"Measured at each game's end, then at the end of round {self.at_round}, a "
+            "common round for every rule set (a game over before it counts with its end)."
+        )
+
+    def _scorecard_lines(self, first: str, suffix: str) -> list[tuple[str, ...]]:
+        """The scorecard's groups and measures with their paired differences from the
+        first rule set, at each game's end (``suffix`` "") or at the common round
+        (:data:`AT_ROUND`). The Gini with debts counted as nothing is shown only where
+        some player ended in debt; the length only at the end."""
+        s = self.summary
+        games = self.games
+        blank = ("",) * len(self.labels)
+        poorest = f"poorest_net_worth{suffix}"
+        in_debt = poorest in games.columns and bool((games[poorest] < 0).any())
+        lines = []
+        for group, heading in GROUPS:
+            measures = [
+                m
+                for m in MEASURES
+                if m.group == group
+                and f"{m.name}{suffix}" in s.columns
+                and (m.name != "gini_clipped" or in_debt)
+            ]
+            if not measures:
+                continue
+            lines.append((heading, *blank))
+            for measure in measures:
+                column = f"{measure.name}{suffix}"
+                lines.append((f"  {measure.words}", *self._measure_cells(column, measure.form)))
+                lines.append(
+                    (
+                        f"    difference from {first}",
+                        *self._measure_cells(column, measure.form, difference=True),
+                    )
+                )
+        return lines
 
     def moved_by(self) -> set[str]:
         """What moves a player in each rule set compared (two dice, one die, cards)."""
@@ -1575,8 +1761,8 @@ def _players_frame(
     import pandas as pd
 
     n = figures.players
-    worth = np.frombuffer(figures.final_worth, dtype=np.int64).reshape(-1, n)
-    cash = np.frombuffer(figures.final_cash, dtype=np.int64).reshape(-1, n)
+    worth = figures.table("final_worth")
+    cash = figures.table("final_money")[:, :n]
     order = np.argsort(-worth, axis=1, kind="stable")  # richest first; ties by seat
     rank = np.empty_like(order)
     np.put_along_axis(rank, order, np.arange(1, n + 1)[None, :], axis=1)

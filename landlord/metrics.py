@@ -4,7 +4,11 @@ Measures on plain numbers (numpy only, nothing else of the kit), each along
 an axis, so that a table of games by players gives one figure per game at
 once:
 
-- :func:`gini`, the Gini coefficient of holdings;
+- :func:`gini`, the Gini coefficient of holdings (a relative measure), with
+  :func:`clipped_gini` beside it for tables with debts;
+- :func:`mean_gap`, the mean gap in money between two players (an absolute
+  measure: it grows when everyone's holdings grow alike, which the Gini does
+  not);
 - :func:`lorenz`, the Lorenz curve of holdings (twice the area between it
   and the diagonal is the Gini coefficient);
 - :func:`top_share`, the share of the total held by the richest ``k``;
@@ -21,6 +25,8 @@ Examples
 0.0
 >>> gini([2000, 0, 0, 0])
 0.75
+>>> mean_gap([100, 200, 300]), mean_gap([1000, 2000, 3000])
+(133.33333333333334, 1333.3333333333333)
 >>> top_share([2000, 0, 0, 0]), herfindahl([500, 500, 500, 500])
 (1.0, 0.25)
 >>> shares([300, 100, 0, 100])
@@ -39,9 +45,11 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 __all__ = [
+    "clipped_gini",
     "gini",
     "herfindahl",
     "lorenz",
+    "mean_gap",
     "mean_interval",
     "shares",
     "t_quantile",
@@ -120,6 +128,74 @@ def gini(values: ArrayLike, axis: int = -1, corrected: bool = False) -> float | 
     if corrected:
         result = result * (n / (n - 1))
     return float(result) if result.ndim == 0 else result
+
+
+def clipped_gini(values: ArrayLike, axis: int = -1) -> float | np.ndarray:
+    """The Gini coefficient with every debt counted as holding nothing.
+
+    :func:`gini` takes negative holdings as they are, so a table with large
+    debts can give a figure above 1, or none at all (a total of 0 or less).
+    Counting a debtor as holding nothing keeps the figure between 0 and
+    ``1 - 1/n`` and defined whenever anyone holds something; it no longer
+    tells a small debt from a large one. Report it beside :func:`gini`
+    wherever a holding is negative.
+
+    Examples
+    --------
+    >>> gini([-50, 0, 0, 150]), clipped_gini([-50, 0, 0, 150])
+    (1.5, 0.75)
+    >>> clipped_gini([-5, 5, 0]), clipped_gini([[1, 2, 3, 4], [-9, -9, 0, 0]])
+    (0.6666666666666666, array([0.25, 0.  ]))
+    """
+    return gini(np.maximum(np.asarray(values, dtype=float), 0.0), axis=axis)
+
+
+def mean_gap(values: ArrayLike, axis: int = -1) -> float | np.ndarray:
+    """The mean gap between two players' holdings, in money: an absolute measure.
+
+    The mean of ``|x_i - x_j|`` over every pair of two different players::
+
+        gap = sum_i sum_j |x_i - x_j| / (n (n - 1))
+
+    Where the Gini coefficient (:func:`gini`) divides the spread by the total
+    and so falls when everyone gets richer alike, the gap stays in dollars: if
+    every holding doubles, the Gini stays and the gap doubles. The two are
+    tied: ``gini = gap * (n - 1) / (2 * total)`` while the total is positive.
+    Debts count as they are (a gap of $100 between -$50 and $50).
+
+    Parameters
+    ----------
+    values : array_like
+        Holdings, players along ``axis``; a table of games by players gives
+        one figure per game.
+    axis : int
+        The axis that runs over the players.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        ``nan`` for fewer than two players.
+
+    Examples
+    --------
+    >>> mean_gap([0, 0, 0, 100]), mean_gap([-50, 50])
+    (50.0, 100.0)
+    >>> values = [1, 2, 3, 4]
+    >>> mean_gap(values) * (4 - 1) / (2 * sum(values)) == gini(values)
+    True
+    >>> mean_gap([[5, 5], [0, 8]]), mean_gap([7])
+    (array([0., 8.]), nan)
+    """
+    x = np.moveaxis(np.asarray(values, dtype=float), axis, -1)
+    n = x.shape[-1]
+    x = np.sort(x, axis=-1)
+    if n < 2:
+        result = np.full(x.shape[:-1], np.nan)
+    else:
+        # sum_i sum_j |x_i - x_j| = 2 sum_i (2i - n - 1) x_(i), i = 1..n over the sorted values.
+        weights = 2.0 * np.arange(1, n + 1) - n - 1
+        result = 2.0 * (x @ weights) / (n * (n - 1))
+    return float(result) if np.ndim(result) == 0 else result
 
 
 def lorenz(values: ArrayLike) -> tuple[np.ndarray, np.ndarray]:

@@ -3,35 +3,58 @@
 Magie claimed more than "less inequality". Under private land rent one player
 ends up owning everything and the others are poor; under the single tax the
 rent goes to the public, the public buys free utilities and colleges and
-raises wages, and nobody can gain any great advantage. So each game is scored
-on four groups of measures:
+raises wages, and nobody can gain any great advantage. A sceptical economist
+asks more again: is the gap between players smaller in dollars, or only
+smaller beside a total that grew? Where did the extra money come from? Are
+the two games compared at the same moment? So each position (a game's end, or
+the end of a chosen round) is scored on six groups of measures:
 
-* **concentration**: the Gini of net worth (:func:`landlord.metrics.gini`)
-  and the richest player's share of what the players hold (a player in debt
-  counts as holding nothing, so the share stays between 1/n and 1);
-* **poverty**: the poorest player's net worth at the end, and whether the
-  poorest player's cash at least doubled his starting cash (the test reported
-  for Magie's 1932 Prosperity, read on cash);
-* **where the rent went**: land rent paid to players and land rent paid to the
-  Public Treasury (the single tax's rent, site bids, Natural Opportunity rent,
-  the dial's tax); the family's own figures add public works and wages;
+* **concentration**, relative: the Gini of net worth
+  (:func:`landlord.metrics.gini`), the same with debts counted as nothing
+  (:func:`landlord.metrics.clipped_gini`, shown wherever a net worth is
+  negative), the richest player's share of what the players hold (a player in
+  debt counts as holding nothing, so the share stays between 1/n and 1) and
+  the Gini of cash;
+* **gaps**, absolute: the mean gap in money between two players' net worths
+  (:func:`landlord.metrics.mean_gap`), which does not fall just because
+  everyone got richer;
+* **poverty**: the poorest player's net worth, and whether the poorest
+  player's cash at least doubled his starting cash (the test reported for
+  Magie's 1932 Prosperity, read on cash);
+* **money**: the players' net worth together, and where their money came
+  from: what the bank put in, paying out (wages, wage rises, winnings) less
+  taking in (lots, houses, fees), the starting cash left out; and what the
+  Public Treasury put in the same way (less than nothing when it keeps what
+  it takes, as the monopolist Treasury does). Every dollar the players hold
+  is their starting cash plus these two:
+  ``cash = start + bank_money + treasury_money``;
+* **where the land rent went**: land rent paid to players and to the Public
+  Treasury (the single tax's rent, site bids, Natural Opportunity rent, the
+  dial's tax), and the share of it that reached players;
 * **length**: rounds played.
 
 The Gini of net worth is undefined when the players' debts are as large as all
-they hold together (the total net worth is 0 or less), and it can exceed 1
-when debts are large but the total is still positive. An undefined figure is
-``nan`` for that game; a comparison leaves it out of the mean and says in how
-many games it was undefined, instead of leaving a blank.
+they hold together (the total net worth is 0 or less), and it exceeds 1 when
+debts are large but the total is still positive: a table of $-500, $0, $0 and
+$600 has a Gini of 8.25, since the gaps are measured against a total of only
+$100. An undefined figure is ``nan`` for that game; a comparison leaves it
+out of the mean and says in how many games it was undefined, instead of
+leaving a blank.
+
+A game's money, round by round, comes from its ledger
+(:func:`money_by_round`); the measures are computed from the net worths, the
+cash and those sums, for many games at once (:func:`position_figures`), the
+same way whichever engine played the games.
 
 Examples
 --------
 >>> from landlord.session import Session
 >>> game = Session("landlords_game", ["eager_landlord"] * 3, seed=2).run()
 >>> scores = game_scores(game)
->>> sorted(scores)  # doctest: +NORMALIZE_WHITESPACE
-['land_rent_to_players', 'land_rent_to_treasury', 'poorest_doubled', 'poorest_net_worth',
- 'richest_share', 'treasury_collected', 'treasury_spent']
 >>> 1 / 3 <= scores["richest_share"] <= 1
+True
+>>> start = game.rules.starting_cash[3]
+>>> sum(game.ledger.balances[:3]) == 3 * start + scores["bank_money"] + scores["treasury_money"]
 True
 """
 
@@ -41,10 +64,29 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["MEASURES", "Measure", "game_scores", "richest_share"]
+import numpy as np
+
+from landlord.metrics import clipped_gini, gini, mean_gap
+
+__all__ = [
+    "FLOWS",
+    "GROUPS",
+    "MEASURES",
+    "Measure",
+    "game_scores",
+    "money_by_round",
+    "money_rows",
+    "position_figures",
+    "richest_share",
+]
 
 #: The pile whose takings and spending are reported.
 TREASURY = "public_treasury"
+#: The sums of money :func:`money_by_round` keeps beside the players' cash, each since
+#: the game began: what the bank (and any pile but the Treasury) paid the players beyond
+#: the starting cash and what it took back, what the Treasury paid them net, and the land
+#: rent paid to players and to the Treasury.
+FLOWS = ("bank_money", "treasury_money", "land_rent_to_players", "land_rent_to_treasury")
 
 
 @dataclass(frozen=True)
@@ -53,7 +95,7 @@ class Measure:
 
     #: The column of ``Comparison.games`` (and of the summary, with its interval).
     name: str
-    #: The group it belongs to: concentration, poverty, rent or length.
+    #: Its group (:data:`GROUPS`): concentration, gap, poverty, money, rent or length.
     group: str
     #: How the table names it.
     words: str
@@ -61,10 +103,23 @@ class Measure:
     form: str = "{:.3f}"
 
 
+#: The scorecard's groups, in the order a table shows them, with their headings.
+GROUPS = (
+    ("concentration", "concentration (relative: shares of the total)"),
+    ("gap", "gaps (absolute: in money)"),
+    ("poverty", "poverty"),
+    ("money", "how much money, and where it came from (the starting cash left out)"),
+    ("rent", "where the land rent went"),
+    ("length", "length"),
+)
+
 #: The scorecard's measures, in the order a table shows them.
 MEASURES: tuple[Measure, ...] = (
-    Measure("gini_net_worth", "concentration", "final Gini of net worth"),
+    Measure("gini_net_worth", "concentration", "Gini of net worth"),
+    Measure("gini_clipped", "concentration", "Gini of net worth, debts counted as nothing"),
     Measure("richest_share", "concentration", "richest player's share of wealth"),
+    Measure("gini_cash", "concentration", "Gini of cash"),
+    Measure("dollar_gap", "gap", "gap between two players' net worths", form="money"),
     Measure("poorest_net_worth", "poverty", "poorest player's net worth", form="money"),
     Measure(
         "poorest_doubled",
@@ -72,10 +127,23 @@ MEASURES: tuple[Measure, ...] = (
         "games where the poorest player doubled his starting cash",
         form="share",
     ),
+    Measure("total_wealth", "money", "the players' net worth together", form="money"),
+    Measure("bank_money", "money", "money the bank put in (paid out less taken in)", form="money"),
+    Measure(
+        "treasury_money",
+        "money",
+        "money the Public Treasury put in (paid out less taken in)",
+        form="money",
+    ),
     Measure("land_rent_to_players", "rent", "land rent paid to players", form="money"),
     Measure("land_rent_to_treasury", "rent", "land rent paid to the Treasury", form="money"),
+    Measure("land_rent_share_to_players", "rent", "share of the land rent that reached players"),
     Measure("rounds", "length", "rounds played", form="{:.1f}"),
 )
+
+#: The measures of a position (every one but the length), which a comparison can read at
+#: a common round as well as at each game's end.
+AT_A_ROUND = tuple(m.name for m in MEASURES if m.group != "length")
 
 
 def richest_share(worths: list[int] | tuple[int, ...]) -> float:
@@ -90,42 +158,159 @@ def richest_share(worths: list[int] | tuple[int, ...]) -> float:
     >>> richest_share([-500, 0])
     nan
     """
-    held = sum(worth for worth in worths if worth > 0)
-    if held <= 0:
-        return math.nan
-    return max(worths) / held
+    return float(_richest_shares(np.asarray([worths], dtype=float))[0])
+
+
+def _richest_shares(worth: np.ndarray) -> np.ndarray:
+    held = np.where(worth > 0, worth, 0.0).sum(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(held > 0, worth.max(axis=1) / held, np.nan)
+
+
+def money_by_round(game: Any) -> np.ndarray:
+    """A game's money at every round's end, from its ledger: one row per round of its
+    round table (round 0 is after the deal), the players' cash, then :data:`FLOWS`.
+
+    A payment made during round ``r`` counts from round ``r``'s row on, so each row's
+    cash is the round table's cash at that round.
+
+    >>> from landlord.session import Session
+    >>> game = Session("single_tax", ["eager_landlord"] * 2, seed=3).run()
+    >>> table = money_by_round(game)
+    >>> table.shape == (len(game.round_net_worths), 2 + len(FLOWS))
+    True
+    >>> [int(c) for c in table[-1, :2]] == game.ledger.balances[:2]
+    True
+    """
+    n = game.n_players
+    snapshots = [round_ for round_, _, _ in game.round_net_worths]
+    rows = len(snapshots)
+    row_of = {round_: row for row, round_ in enumerate(snapshots)}
+    treasury = game.pile_account.get(TREASURY, -1)
+    accounts = len(game.ledger.balances)
+    # Per row: the change of every account's balance in that round, then the two rents.
+    moved = np.zeros((rows, accounts + 2), np.int64)
+    last = rows - 1
+    for record in game.ledger.records:
+        row = row_of.get(record[0], last)
+        payer, payee, amount = record[2], record[3], record[4]
+        moved[row, payer] -= amount
+        moved[row, payee] += amount
+        if getattr(record[5], "group", "") == "land rent":
+            if payee < n:
+                moved[row, accounts] += amount
+            elif payee == treasury:
+                moved[row, accounts + 1] += amount
+    return money_rows(np.cumsum(moved, axis=0), n, treasury, game.rules.starting_cash.get(n, 0))
+
+
+def money_rows(balances: np.ndarray, n: int, treasury: int, start: int) -> np.ndarray:
+    """Rows of every account's balance, then the land rent to players and to the Treasury
+    (as a batch path keeps them), as :func:`money_by_round`'s rows: each player's cash,
+    then :data:`FLOWS`. Every balance starts at 0, the bank issuing the starting cash."""
+    accounts = balances.shape[1] - 2
+    piles = np.zeros(accounts, bool)
+    piles[n:] = True
+    if treasury >= 0:
+        piles[treasury] = False
+    out = np.empty((len(balances), n + len(FLOWS)), np.int64)
+    out[:, :n] = balances[:, :n]
+    out[:, n] = -balances[:, :accounts][:, piles].sum(axis=1) - start * n
+    out[:, n + 1] = -balances[:, treasury] if treasury >= 0 else 0
+    out[:, n + 2 :] = balances[:, accounts:]
+    return out
+
+
+def position_figures(worth: np.ndarray, money: np.ndarray, start: int) -> dict[str, np.ndarray]:
+    """Every measure of :data:`AT_A_ROUND` for many positions at once.
+
+    Parameters
+    ----------
+    worth : numpy.ndarray
+        Games by players: each player's net worth.
+    money : numpy.ndarray
+        Games by (players + :data:`FLOWS`): each player's cash, then the sums of
+        money, as :func:`money_by_round` gives a row.
+    start : int
+        Each player's starting cash (for Prosperity's test).
+
+    Returns
+    -------
+    dict of str to numpy.ndarray
+        One figure per game and measure; ``nan`` where a measure is undefined.
+
+    Examples
+    --------
+    >>> worth = np.array([[100, 300], [-50, 150]])
+    >>> money = np.array([[100, 250, 40, -10, 60, 5], [-50, 100, 0, 0, 0, 0]])
+    >>> figures = position_figures(worth, money, 100)
+    >>> figures["dollar_gap"].tolist(), figures["total_wealth"].tolist()
+    ([200.0, 200.0], [400.0, 100.0])
+    >>> figures["gini_net_worth"].tolist(), figures["gini_clipped"].tolist()
+    ([0.25, 1.0], [0.25, 0.5])
+    >>> figures["land_rent_share_to_players"].tolist()
+    [0.9230769230769231, nan]
+    """
+    worth = np.asarray(worth, dtype=float)
+    money = np.asarray(money)
+    n = worth.shape[1]
+    cash = money[:, :n].astype(float)
+    flows = dict(zip(FLOWS, money[:, n:].T.astype(float), strict=True))
+    rent = flows["land_rent_to_players"] + flows["land_rent_to_treasury"]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rent_share = np.where(rent > 0, flows["land_rent_to_players"] / rent, np.nan)
+    return {
+        "gini_net_worth": np.atleast_1d(gini(worth)),
+        "gini_clipped": np.atleast_1d(clipped_gini(worth)),
+        "richest_share": _richest_shares(worth),
+        "gini_cash": np.atleast_1d(gini(cash)),
+        "dollar_gap": np.atleast_1d(mean_gap(worth)),
+        "poorest_net_worth": worth.min(axis=1),
+        "poorest_doubled": (cash.min(axis=1) >= 2 * start) & bool(start),
+        "total_wealth": worth.sum(axis=1),
+        **flows,
+        "land_rent_share_to_players": rent_share,
+    }
 
 
 def game_scores(game: Any) -> dict[str, Any]:
-    """The scorecard's figures of one finished game that the round table does not give.
+    """The scorecard's figures of one finished game at its end, and what the Public
+    Treasury took in and paid out (``treasury_collected``, ``treasury_spent``).
 
-    The Gini and the rounds come from the comparison's own tables; this adds the
-    richest share, the poorest player's figures and where money went, from one
-    pass over the ledger.
+    >>> from landlord.session import Session
+    >>> scores = game_scores(Session("single_tax", ["cautious_tenant"] * 3, seed=1).run())
+    >>> scores["land_rent_to_players"], scores["treasury_spent"] > 0
+    (0, True)
     """
-    n = game.n_players
-    worths = game.net_worths()
-    cash = game.ledger.balances[:n]
-    start = game.rules.starting_cash.get(n, 0)
+    money = money_by_round(game)[-1:]
+    worth = np.asarray([game.net_worths()])
+    start = game.rules.starting_cash.get(game.n_players, 0)
+    figures = position_figures(worth, money, start)
+    scores = {name: _plain(name, values[0]) for name, values in figures.items()}
+    scores.update(zip(("treasury_collected", "treasury_spent"), treasury_sums(game), strict=True))
+    return scores
+
+
+def treasury_sums(game: Any) -> tuple[int, int]:
+    """What the Public Treasury took in and paid out over the game (0, 0 without one)."""
     treasury = game.pile_account.get(TREASURY, -1)
-    collected = spent = to_players = to_treasury = 0
-    for record in game.ledger.records:
-        payer, payee, amount = record[2], record[3], record[4]
-        if payee == treasury:
-            collected += amount
-        elif payer == treasury:
-            spent += amount
-        if getattr(record[5], "group", "") == "land rent":
-            if payee < n:
-                to_players += amount
-            elif payee == treasury:
-                to_treasury += amount
-    return {
-        "richest_share": richest_share(worths),
-        "poorest_net_worth": min(worths),
-        "poorest_doubled": bool(start) and min(cash) >= 2 * start,
-        "land_rent_to_players": to_players,
-        "land_rent_to_treasury": to_treasury,
-        "treasury_collected": collected,
-        "treasury_spent": spent,
-    }
+    collected = spent = 0
+    if treasury >= 0:
+        for record in game.ledger.records:
+            if record[3] == treasury:
+                collected += record[4]
+            elif record[2] == treasury:
+                spent += record[4]
+    return collected, spent
+
+
+#: The measures that are whole sums of money.
+_WHOLE = (*FLOWS, "poorest_net_worth", "total_wealth")
+
+
+def _plain(name: str, value: Any) -> Any:
+    """A figure as a plain Python number: sums of money whole, the rest as they are."""
+    value = value.item() if isinstance(value, np.generic) else value
+    if name in _WHOLE and not math.isnan(value):
+        return int(value)
+    return value

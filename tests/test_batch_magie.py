@@ -93,7 +93,7 @@ def both_ways(options: dict, bots: list[str], seeds: list[int], rules_id="landlo
     rules = load_rules(rules_id, **options)
     seats = [bot if isinstance(bot, Strategy) else make_policy(bot) for bot in bots]
     assert batch.engine_for(rules, seats) == (batch.COMPILED, "")
-    reference, compiled = _Figures(), _Figures()
+    reference, compiled = _Figures(9, every_round=True), _Figures(9, every_round=True)
     for seed in seeds:
         reference.add(Session(rules, seats, seed=seed).run())
     fell_back = magie_batch.play(rules, seats, seeds, compiled)
@@ -126,6 +126,29 @@ def test_the_batch_path_plays_the_single_tax_as_the_reference_engine_does(
     assert fell_back == handed_back  # as measured
     figure, at_least = shown
     assert sum(row[figure] > 0 for row in reference.family_figures) >= at_least
+
+
+@pytest.mark.parametrize(
+    ("rules_id", "options", "bots", "games"),
+    [
+        ("landlords_game", {"treasury_shared": True}, [EAGER] * 4, 600),
+        ("landlords_game", {"treasury_shared": True, "wages_times": 0, "round_limit": 60},
+         [CAUTIOUS, EAGER, TAXER], 300),
+        ("landlords_game", {"treasury_shared": True, "land_value_tax": 0.5}, [EAGER] * 3, 300),
+        ("landlords_game", {"treasury_shared": True, "single_tax_at_round": 9}, [EAGER, TAXER],
+         300),
+        ("single_tax", {"treasury_shared": True, "citizens_dividend": True}, [EAGER] * 2, 200),
+    ],
+)  # fmt: skip
+def test_the_batch_path_shares_the_treasury_s_takings_as_the_reference_engine_does(
+    rules_id, options, bots, games
+):
+    seeds = game_seeds(11, games)
+    reference, compiled, fell_back = both_ways(options, bots, seeds, rules_id)
+    assert_same_figures(reference, compiled, seeds)
+    assert fell_back == 0
+    if rules_id == "landlords_game":  # the takings were shared out in nearly every game
+        assert sum(row[5] > 0 for row in reference.rows) >= 0.9 * games
 
 
 def test_the_games_cover_what_the_compiled_game_follows():

@@ -72,6 +72,9 @@ def usage_error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
         (["sweep", "--param", "land_value_tax=0,0"], "values for 'land_value_tax' repeat"),
         (["sweep", "--param", "players=2,1000000"], "players are at most 64, not 1,000,000"),
         (["replay", "/dev/zero"], "argument FILE: /dev/zero is not a regular file"),
+        (["compare", "--at-round", "0"], "argument --at-round: expected a whole number >= 1"),
+        (["sweep", "--param", "wages=1,2", "--at-round", "10001"], "--at-round: at most 10,000"),
+        (["simulate", "--at-round", "x"], "argument --at-round"),
     ],
 )
 def test_bad_numbers_and_inputs_are_one_line_and_exit_2(capsys, argv, named):
@@ -82,6 +85,7 @@ def test_the_command_line_limits_are_the_librarys():
     assert cli.MAX_GAMES == experiments.MAX_GAMES
     assert cli.MAX_JOBS == experiments.MAX_JOBS
     assert cli.MAX_SEATS == experiments.MAX_SEATS
+    assert cli.MAX_AT_ROUND == experiments.MAX_AT_ROUND
 
 
 def test_a_saved_game_too_large_is_refused_before_reading(capsys, tmp_path, monkeypatch):

@@ -253,7 +253,7 @@ def test_the_table_has_the_rule_sets_as_columns_and_says_how_to_read_it(plain_vs
     heading = next(line for line in lines if "landlords_game" in line and ADVANCED in line)
     assert heading.index("landlords_game") < heading.index(ADVANCED)
     summary = plain_vs_advanced.summary
-    gini_line = next(line for line in lines if line.startswith("  final Gini of net worth"))
+    gini_line = next(line for line in lines if line.startswith("  Gini of net worth"))
     columns = ["gini_net_worth", "gini_net_worth_low", "gini_net_worth_high"]
     mean, low, high = summary.loc["landlords_game", columns]
     assert f"{mean:.3f} [{low:.3f}, {high:.3f}]" in gini_line

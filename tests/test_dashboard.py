@@ -75,7 +75,7 @@ def test_a_small_run_fills_the_summary_charts_progress_and_downloads(small_run):
     summary = html.unescape(app.summary.value)
     assert "<pre" not in summary
     assert "<caption" in summary
-    assert "<th scope='row'>final Gini of net worth</th>" in summary
+    assert "<th scope='row'>Gini of net worth</th>" in summary
     assert "<th scope='col'>The Landlord's Game under the Single Tax</th>" in summary
     assert "2 rule sets, 20 games each, 4 players (eager landlords), seed 3" in summary
     assert app.results.layout.display != "none"
@@ -115,7 +115,7 @@ def test_a_small_run_fills_the_summary_charts_progress_and_downloads(small_run):
     assert len(players) == len(result.per_player) == 160
     assert {"label", "seat", "strategy", "net_worth", "rank"} <= set(players.columns)
     # The columns are explained in words.
-    assert "<code>gini_net_worth</code></th><td>final Gini of net worth" in app.downloads.value
+    assert "<code>gini_net_worth</code></th><td>Gini of net worth" in app.downloads.value
     # The reading, and how long it took.
     assert app.reading.value.startswith(
         "Under The Landlord&#x27;s Game under the Single Tax the final"

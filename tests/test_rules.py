@@ -154,6 +154,7 @@ def test_default_options(rules):
         "treasury_spends": "rents_and_fines",
         "land_value_tax": 0.0,
         "citizens_dividend": False,
+        "treasury_shared": False,
     }
     assert [option.name for option in rules.declared_options] == list(rules.options)
     assert rules.board.spaces[1].land_rent == 0

@@ -610,7 +610,11 @@ def test_a_rule_file_that_votes_without_saying_how_the_treasury_spends_is_refuse
         shutil.copy(RULES_DIR / name, tmp_path / name)
     toml = tmp_path / "landlords_game.toml"
     text = toml.read_text(encoding="utf-8")
-    for section in (r"treasury_spending", r"options\.treasury_spends"):
+    for section in (
+        r"treasury_spending",
+        r"options\.treasury_spends",
+        r"options\.treasury_shared",
+    ):
         text = re.sub(rf"\n\[{section}\]\n(.+\n)+", "\n", text)
     toml.write_text(text, encoding="utf-8")
     with pytest.raises(RulesError, match=r"landlords_game.toml: section \[treasury_spending\]"):

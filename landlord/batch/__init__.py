@@ -44,7 +44,7 @@ from typing import Any
 
 import numpy as np
 
-from landlord.scorecard import richest_share
+from landlord.scorecard import money_rows
 from landlord.session import ChanceStream, TurnStream
 
 __all__ = [
@@ -56,11 +56,11 @@ __all__ = [
     "compiled_streams",
     "engine_for",
     "engines",
+    "money_table",
     "numba_missing",
     "prepare",
     "prepare_in_background",
     "round_tables",
-    "scores",
     "turn_draws",
     "turned_off",
 ]
@@ -127,11 +127,26 @@ def engines(
     return chosen
 
 
-def round_tables(players: int, round_limit: int, round_cap: int) -> tuple[np.ndarray, np.ndarray]:
-    """The net worth and cash tables a compiled game fills, a row per snapshot (round 0,
-    every round's end, and a last one when a game ends mid-round)."""
+def round_tables(
+    players: int, accounts: int, round_limit: int, round_cap: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The net worth and money tables a compiled game fills, a row per snapshot (round 0,
+    every round's end, and a last one when a game ends mid-round): each player's net
+    worth; every account's balance (players first), then the land rent paid so far to
+    players and to the Public Treasury (:mod:`landlord.batch.money`)."""
     rounds = min(round_limit, round_cap) if round_limit else round_cap
-    return np.zeros((rounds + 2, players), np.int64), np.zeros((rounds + 2, players), np.int64)
+    return (
+        np.zeros((rounds + 2, players), np.int64),
+        np.zeros((rounds + 2, accounts + 2), np.int64),
+    )
+
+
+def money_table(money: np.ndarray, snapshots: int, players: int, treasury: int, start: int):
+    """A compiled game's money table (:func:`round_tables`) as the scorecard's rows
+    (:func:`landlord.scorecard.money_by_round`): each player's cash, then where the
+    players' money came from and where the land rent went, a row per snapshot.
+    ``treasury`` is the Public Treasury's account, or -1."""
+    return money_rows(money[:snapshots], players, treasury, start)
 
 
 def by_reference(rules: Any, policies: Sequence[Any], seeds: Sequence[int], figures: Any) -> None:
@@ -141,29 +156,6 @@ def by_reference(rules: Any, policies: Sequence[Any], seeds: Sequence[int], figu
 
     for seed in seeds:
         figures.add(Session(rules, policies, seed=seed).run())
-
-
-def scores(
-    final_worth: list[int],
-    final_cash: list[int],
-    start: int,
-    land_rent_to_players: int = 0,
-    land_rent_to_treasury: int = 0,
-    treasury_collected: int = 0,
-    treasury_spent: int = 0,
-) -> dict[str, Any]:
-    """The scorecard's figures of one game (:func:`landlord.scorecard.game_scores`) from
-    what a batch path kept: the final net worths and cash, the starting cash and the
-    sums of money that went where."""
-    return {
-        "richest_share": richest_share(final_worth),
-        "poorest_net_worth": min(final_worth),
-        "poorest_doubled": bool(start) and min(final_cash) >= 2 * start,
-        "land_rent_to_players": land_rent_to_players,
-        "land_rent_to_treasury": land_rent_to_treasury,
-        "treasury_collected": treasury_collected,
-        "treasury_spent": treasury_spent,
-    }
 
 
 def prepare() -> list[tuple[str, float]]:

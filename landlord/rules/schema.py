@@ -341,6 +341,9 @@ SECTIONS: dict[str, dict[str, Kind]] = {
         "paid_to": PILE,
         "wage_rise": WHOLE,
         "spends?": default(one_of(("rents_and_fines", "everything")), "rents_and_fines"),
+        # A modern option: before the single tax, the Treasury shares what it takes
+        # equally among the players instead of keeping it (the monopolist sink removed).
+        "shares_takings?": default(FLAG, False),
     },
     "education": {"cards_per_professor": COUNT, "per_professor": WHOLE},
     "natural_opportunities": {"wages_paid_by": PILE, "rent_paid_to": PILE},

@@ -264,8 +264,10 @@ def reading(result: Any) -> str:
 
 #: The summary table's sections: the scorecard's groups, with their headings in words.
 SECTIONS = (
-    ("concentration", "How unequal the players end"),
+    ("concentration", "How unequal the players are: shares of the total"),
+    ("gap", "How far apart the players are, in money"),
     ("poverty", "The poorest player"),
+    ("money", "How much money there is, and where it came from (starting cash left out)"),
     ("rent", "Where the land rent went"),
     ("length", "How long the games last"),
 )
@@ -299,7 +301,7 @@ def summary_html(result: Any, bots: str = "") -> str:
     >>> table = summary_html(compare(["landlords_game", "single_tax"], games=4, seed=1))
     >>> "<th scope='col'>The Landlord&#x27;s Game under the Single Tax</th>" in table
     True
-    >>> "<th scope='row'>final Gini of net worth</th>" in table, "<pre" in table
+    >>> "<th scope='row'>Gini of net worth</th>" in table, "<pre" in table
     (True, False)
     """
     from landlord.scorecard import MEASURES
@@ -346,10 +348,7 @@ def summary_html(result: Any, bots: str = "") -> str:
         ]
         if rows:
             body.append(section(heading, rows))
-    other = measured("gini_cash", "{:.3f}", "final Gini of cash")
-    other.append(
-        row("players bankrupt at the end", [_figure(v) for v in summary["bankrupt_players"]])
-    )
+    other = [row("players bankrupt at the end", [_figure(v) for v in summary["bankrupt_players"]])]
     for column, words in (
         ("treasury_collected", "Public Treasury took in"),
         ("treasury_spent", "Public Treasury paid out"),

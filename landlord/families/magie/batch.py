@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from landlord.batch import by_reference, chance_draws, round_tables, scores, turn_draws
+from landlord.batch import by_reference, chance_draws, money_table, round_tables, turn_draws
 from landlord.policies.bots import Strategy
 from landlord.scorecard import TREASURY
 
@@ -107,7 +107,7 @@ VOTE_WORDS = {"never": 0, "when_losing": 1, "always": 2}
  N_RATES, N_TAX_STEPS, N_CHANCE, CHANCE_EVEN, ST_FROM_START, VOTE_OPEN, VOTES_NEEDED,
  SWITCH_ROUND, RENT_TO, ACCOUNT, STEP, UNHELD_TO, WORKS_TO, WAGE_RISE, SPENDS_ALL, DIVIDEND,
  N_TO_BUY, N_SITE_STEPS, OPP_WAGES_FROM, OPP_RENT_TO, PER_EDUCATION, PER_PROFESSOR,
- PROSPERITY_GOAL, PROSPERITY_WORTH, NUMBERS) = range(70)  # fmt: skip
+ PROSPERITY_GOAL, PROSPERITY_WORTH, SHARES, NUMBERS) = range(71)  # fmt: skip
 #: The rule set's fractions in ``fv``: the land-value-tax dial's share (0 under the single
 #: tax or without the dial), and the Gini of net worth that brings the single tax in.
 SHARE, SWITCH_GINI = range(2)
@@ -287,10 +287,10 @@ class _Table:
                 rule.from_start or share >= 1, rule.vote, rule.votes_needed, rule.at_round,
                 piles[rule.rent_paid_to],
             )  # fmt: skip
-            v[[ACCOUNT, STEP, UNHELD_TO, WORKS_TO, WAGE_RISE, SPENDS_ALL, DIVIDEND]] = (
+            v[[ACCOUNT, STEP, UNHELD_TO, WORKS_TO, WAGE_RISE, SPENDS_ALL, DIVIDEND, SHARES]] = (
                 piles[spending.pile], spending.step, piles[spending.unheld_paid_to],
                 piles[spending.paid_to], spending.wage_rise, spending.spends == "everything",
-                bool(dial and dial.dividend),
+                bool(dial and dial.dividend), spending.shares_takings,
             )  # fmt: skip
             v[[N_TO_BUY, N_SITE_STEPS, OPP_WAGES_FROM, OPP_RENT_TO]] = (
                 len(to_buy), len(rule.site_bid_steps), piles[work.wages_paid_by],
@@ -328,7 +328,7 @@ def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures
 
     table = _Table(rules, policies)
     n = table.n
-    worth, cash = round_tables(n, int(table.v[ROUND_LIMIT_AT]), table.cap)
+    worth, cash = round_tables(n, table.accounts, int(table.v[ROUND_LIMIT_AT]), table.cap)
     stats = np.zeros(STATS, np.int64)
     pl = np.zeros((PL_ROWS, n), np.int64)
     balances = np.zeros(table.accounts, np.int64)
@@ -363,8 +363,6 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray, stats
 
     n = table.n
     snapshots = int(stats[SNAPSHOTS])
-    final_worth = worth[snapshots - 1].tolist()
-    final_cash = cash[snapshots - 1].tolist()
     end = stats[END]
     if end == WAGES_END:
         end_reason = f"a player has received his wages {table.wages_times} times"
@@ -374,15 +372,6 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray, stats
         end_reason = f"the round limit ({table.round_limit}) was reached"
     else:
         end_reason = f"the engine's cap of {table.cap} rounds was reached"
-    got = scores(
-        final_worth,
-        final_cash,
-        table.start,
-        int(stats[LAND_RENT_PLAYERS]),
-        int(stats[LAND_RENT_TREASURY]),
-        int(stats[COLLECTED]),
-        int(stats[SPENT]),
-    )
     family = {
         "poor_house_players": int((pl[POOR_VISITS] > 0).sum()),
         "opportunity_players": int((pl[OPPORTUNITY_VISITS] > 0).sum()),
@@ -398,9 +387,10 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray, stats
         end_reason,
         array("q", worth[:snapshots].tobytes()),
         snapshots,
-        final_cash,
-        final_worth,
-        got,
+        money_table(cash, snapshots, n, int(table.v[TREASURY_PILE]), table.start),
+        int(stats[COLLECTED]),
+        int(stats[SPENT]),
         family,
         FAMILY.figures,
+        table.start,
     )

@@ -25,6 +25,7 @@ import numpy as np
 from numba import njit
 
 from landlord.batch.kernel import helper
+from landlord.batch.money import money_row
 from landlord.families.magie.batch import (  # the arrays' rows and the numbers' indices
     ACCOUNT,
     ADVANCE,
@@ -137,6 +138,7 @@ from landlord.families.magie.batch import (  # the arrays' rows and the numbers'
     SALE_TO,
     SECTION,
     SHARE,
+    SHARES,
     SHELTER,
     SIDE_BEHIND,
     SIDE_REENTER,
@@ -1301,10 +1303,10 @@ def _deal(S, D, draws):  # pragma: no cover
 @_helper
 def _snapshot(S, D, worth, cash, k):  # pragma: no cover
     """GameState._snapshot and Holdings.net_worths into row ``k``: cash, cards at their
-    value, houses at cost, luxury and Professor cards, debts owed and owing."""
-    bal = D[0]
-    for p in range(S[0][N]):
-        cash[k, p] = bal[p]
+    value, houses at cost, luxury and Professor cards, debts owed and owing; and the money
+    row (every account, the land rent so far: scorecard.money_by_round)."""
+    bal, stats = D[0], D[7]
+    money_row(bal, stats[LAND_RENT_PLAYERS], stats[LAND_RENT_TREASURY], cash, k)
     _worths(S, D, worth[k])
 
 
@@ -1371,6 +1373,8 @@ def game(v, fv, sp, ls, ch, bt, mk, start_balances, deal, dice, spec, cdraw, wor
         turns += 1
         if g[SPENDING] and _fund(S, D) >= v[STEP]:
             _spend(S, D)
+        if v[SHARES]:
+            _share_takings(S, D)
         if v[PROSPERITY_GOAL] and _prosperous(S, D):
             stats[EVERYONE] = 1
             end = PROSPERITY_END
@@ -1587,6 +1591,24 @@ def _spend(S, D):  # pragma: no cover
         if not spent:
             break
         g[TALLY] -= spent
+
+
+@_helper
+def _share_takings(S, D):  # pragma: no cover
+    """Treasury.share_takings: before the single tax, a step shared equally among the
+    players while the Treasury holds one beyond the dial's fund not yet spent."""
+    v = S[0]
+    bal, g = D[0], D[4]
+    account, step, n = v[ACCOUNT], v[STEP], v[N]
+    if g[SINGLE_TAX] or not step or account < 0:
+        return
+    share = step // n
+    if not share:
+        return
+    kept = _fund(S, D) if g[SPENDING] else 0
+    while bal[account] - kept >= step:
+        for player in range(n):
+            _transfer(S, D, account, player, share, R_OTHER)
 
 
 @_helper

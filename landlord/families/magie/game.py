@@ -198,7 +198,11 @@ class LandlordsGame(GameState):
         self.spaces = Spaces(self)
         # Between turns the Treasury spends and Prosperity is tested; the end of Rule
         # 19 turns this on when it comes.
-        self.check_after_turn = self.treasury.spending or bool(self.treasury.prosperity_goal)
+        self.check_after_turn = (
+            self.treasury.spending
+            or bool(self.treasury.prosperity_goal)
+            or self.treasury.shares_takings
+        )
         for player in range(n):
             self.ledger.transfer(self.bank, player, rules.starting_cash[n], Reason.STARTING_CASH)
         self.start()
@@ -277,6 +281,8 @@ class LandlordsGame(GameState):
         treasury = self.treasury
         if treasury.spending and treasury.fund >= treasury.step:
             treasury.spend()
+        if treasury.shares_takings:
+            treasury.share_takings()
         if treasury.prosperity_goal and treasury.prosperous():
             self.everyone_wins = True
             self.end_reason = (

@@ -143,6 +143,9 @@ class Treasury:
         #: Under the single tax, everything paid into the Treasury is spent (not only
         #: Rule 6's "land rents and fines").
         self.spends_everything = bool(spending and spending.spends == "everything")
+        #: Before the single tax, what the Treasury takes is shared out equally (the
+        #: modern option ``treasury_shared``), not kept.
+        self.shares_takings = bool(spending and spending.shares_takings) and self.account >= 0
         #: Public goods not yet bought, in Rule 6's order: ("utility" | "college", space).
         self._to_buy = (
             [("utility", s) for s in spending.utilities]
@@ -366,6 +369,23 @@ class Treasury:
         game.wages += self._wage_rise
         self.public_works.append((game.round, f"wages raised to {money(game.wages)}"))
         return step
+
+    def share_takings(self) -> None:
+        """The option ``treasury_shared``: under private land rent, while the Treasury holds
+        a step ($50) beyond the dial's tax not yet spent, a step is shared equally among the
+        players (a remainder stays for the next step), as the citizen's dividend is."""
+        if self.single_tax or not self.step:
+            return
+        game = self.game
+        n = game.n_players
+        share = self.step // n
+        if not share:
+            return
+        balances, transfer = self.ledger.balances, self.ledger.transfer
+        kept = self.fund if self.spending else 0
+        while balances[self.account] - kept >= self.step:
+            for player in range(n):
+                transfer(self.account, player, share, Reason.CITIZENS_DIVIDEND)
 
     def go_to_college(self, player: int) -> None:
         """Rule 7: stopping at a Free College takes an Education card."""

@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from landlord.batch import by_reference, chance_draws, round_tables, scores, turn_draws
+from landlord.batch import by_reference, chance_draws, money_table, round_tables, turn_draws
 from landlord.policies.bots import Strategy
 
 __all__ = ["FELL_BACK", "play", "why_not"]
@@ -293,7 +293,7 @@ def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures
 
     table = _Table(rules, policies)
     n = table.n
-    worth, cash = round_tables(n, int(table.v[ROUND_LIMIT_AT]), table.cap)
+    worth, cash = round_tables(n, n + 1, int(table.v[ROUND_LIMIT_AT]), table.cap)
     st = np.zeros(STATE, np.int64)
     props = np.zeros((MAX_PROPOSALS, 7), np.int64)
     fell_back = 0
@@ -324,8 +324,6 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
 
     n = table.n
     snapshots = int(st[SNAPS])
-    final_worth = worth[snapshots - 1].tolist()
-    final_cash = cash[snapshots - 1].tolist()
     end, winner = st[END], table.names[int(st[WINNER])]
     if end == LAST_LEFT:
         end_reason = f"{winner} is the last player not bankrupt"
@@ -335,7 +333,6 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
         )
     else:
         end_reason = f"the engine's cap of {table.cap} rounds was reached; {winner} is the richest"
-    got = scores(final_worth, final_cash, table.start, int(st[LAND_RENT]))
     family = {"final_wages": table.wages, "trades": int(st[TRADES])}
     figures.add_figures(
         n,
@@ -344,9 +341,10 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
         end_reason,
         array("q", worth[:snapshots].tobytes()),
         snapshots,
-        final_cash,
-        final_worth,
-        got,
+        money_table(cash, snapshots, n, -1, table.start),
+        0,
+        0,
         family,
         FAMILY.figures,
+        table.start,
     )

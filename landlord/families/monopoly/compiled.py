@@ -1384,14 +1384,23 @@ def _obey(S, D, player, pack, card):  # pragma: no cover
 
 @_helper
 def _snapshot(S, D):  # pragma: no cover
-    """GameState._snapshot: the round's figures (a snapshot of the same round replaced)."""
+    """GameState._snapshot: the round's figures (a snapshot of the same round replaced),
+    and the money row (scorecard.money_by_round): each player's cash, the bank's balance
+    (the only pile: minus what the players hold), the land rent so far, none to a
+    Treasury."""
     st, pl, worth, cash = D[0], D[1], D[13], D[14]
     k = st[SNAPS]
     if k and st[LAST_SNAP] == st[ROUND]:  # the last snapshot is of this round
         k -= 1
-    for p in range(S[0][N]):
+    n = S[0][N]
+    held = 0
+    for p in range(n):
         worth[k, p] = _net_worth(S, D, p)
         cash[k, p] = pl[CASH, p]
+        held += pl[CASH, p]
+    cash[k, n] = -held
+    cash[k, n + 1] = st[LAND_RENT]
+    cash[k, n + 2] = 0
     st[SNAPS] = k + 1
     st[LAST_SNAP] = st[ROUND]
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from landlord.batch import chance_draws, round_tables, scores, turn_draws
+from landlord.batch import chance_draws, money_table, round_tables, turn_draws
 from landlord.engine import new_game
 from landlord.engine.boards import shuffled_positions
 from landlord.policies.bots import Strategy
@@ -138,7 +138,7 @@ def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures
     n = table.n
     cap = int(table.numbers[ROUND_CAP])
     limit = int(table.numbers[ROUND_LIMIT_AT])
-    worth, cash = round_tables(n, limit, cap)
+    worth, cash = round_tables(n, len(table.start_balances), limit, cap)
     stats = np.zeros(11 + n, np.int64)
     balances = np.zeros(len(table.start_balances), np.int64)
     layout_count = max(1, len(table.shuffled) - 1)
@@ -161,8 +161,6 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray, stats
     """One game's figures into the experiment's tables, as ``_Figures.add`` takes them."""
     n = table.n
     snapshots = int(stats[SNAPSHOTS])
-    final_worth = worth[snapshots - 1].tolist()
-    final_cash = cash[snapshots - 1].tolist()
     round_ = int(stats[ROUND])
     names = table.names
     winners = [p for p in range(n) if stats[WINNER + p]]
@@ -176,15 +174,6 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray, stats
             reason = f"the kit's round limit ({round_}) was reached"
         who = " and ".join(names[p] for p in winners)
         end_reason = f"{reason}; {who} {'is' if len(winners) == 1 else 'are'} the richest"
-    got = scores(
-        final_worth,
-        final_cash,
-        table.start,
-        int(stats[LAND_RENT_PLAYERS]),
-        int(stats[LAND_RENT_TREASURY]),
-        int(stats[COLLECTED]),
-        int(stats[SPENT]),
-    )
     figures.add_figures(
         n,
         round_,
@@ -192,11 +181,12 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray, stats
         end_reason,
         array("q", worth[:snapshots].tobytes()),
         snapshots,
-        final_cash,
-        final_worth,
-        got,
+        money_table(cash, snapshots, n, int(table.numbers[TREASURY_PILE]), table.start),
+        int(stats[COLLECTED]),
+        int(stats[SPENT]),
         {"fair_trades": int(stats[TRADES]), "bank_left": int(balances[table.numbers[BANK]])},
         rules_figures(),
+        table.start,
     )
 
 

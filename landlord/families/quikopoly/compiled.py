@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from landlord.batch.kernel import helper
+from landlord.batch.money import money_row
 from landlord.families.quikopoly.batch import (  # the arrays' rows and the numbers' indices
     BANK,
     BANKRUPT,
@@ -260,11 +261,12 @@ def _pay(v, bal, stats, tile, who, sets, trading, player, to, land, other):  # p
 
 
 @_helper
-def _snapshot(v, bal, tile, worth, cash, k):  # pragma: no cover
-    """GameState._snapshot into row ``k``: each player's cash and net worth (cash, each
-    tile held at its price, each hotel at its cost)."""
+def _snapshot(v, bal, stats, tile, worth, cash, k):  # pragma: no cover
+    """GameState._snapshot into row ``k``: each player's net worth (cash, each tile held at
+    its price, each hotel at its cost), and the money row (every account, the land rent so
+    far: scorecard.money_by_round)."""
+    money_row(bal, stats[LAND_RENT_PLAYERS], stats[LAND_RENT_TREASURY], cash, k)
     for p in range(v[N]):
-        cash[k, p] = bal[p]
         worth[k, p] = bal[p]
     for p in range(v[SIZE]):
         holder = tile[OWNER, p]
@@ -397,7 +399,7 @@ def game(v, space_set, space_price, shuffled, start_balances, faces, freeing, bo
     who = np.zeros((4, n), np.int64)
     who[POSITION, :] = v[GO]
     trading = _trading(n, v[SETS])
-    _snapshot(v, bal, tile, worth, cash, 0)
+    _snapshot(v, bal, stats, tile, worth, cash, 0)
     snapshots, snapshot_round = 1, 0
     round_, player, turns, end = 1, 0, 0, 0
     while True:
@@ -413,7 +415,7 @@ def game(v, space_set, space_price, shuffled, start_balances, faces, freeing, bo
                 end = LAST_LEFT
                 break
         if player == n - 1:
-            _snapshot(v, bal, tile, worth, cash, snapshots)
+            _snapshot(v, bal, stats, tile, worth, cash, snapshots)
             snapshots, snapshot_round = snapshots + 1, round_
             if v[ROUND_LIMIT_AT] and round_ >= v[ROUND_LIMIT_AT]:
                 end = ROUND_LIMIT
@@ -426,7 +428,7 @@ def game(v, space_set, space_price, shuffled, start_balances, faces, freeing, bo
     # The last snapshot: the round's own again, or the part of a round played.
     if snapshot_round == round_:
         snapshots -= 1
-    _snapshot(v, bal, tile, worth, cash, snapshots)
+    _snapshot(v, bal, stats, tile, worth, cash, snapshots)
     stats[SNAPSHOTS] = snapshots + 1
     stats[ROUND] = round_
     stats[TURNS] = turns

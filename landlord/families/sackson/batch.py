@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from landlord.batch import chance_draws, round_tables, scores
+from landlord.batch import chance_draws, money_table, round_tables
 from landlord.engine import new_game
 from landlord.policies.bots import Strategy
 from landlord.scorecard import TREASURY
@@ -118,7 +118,7 @@ def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures
     n = table.n
     cap = int(table.numbers[ROUND_CAP])
     limit = int(table.numbers[ROUND_LIMIT_AT])
-    worth, cash = round_tables(n, limit, cap)
+    worth, cash = round_tables(n, n + 1, limit, cap)
     stats = np.zeros(WINNER + n, np.int64)
     for seed in seeds:
         cut = float(chance_draws(seed, "cut", 1)[0])
@@ -138,8 +138,6 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
     """One game's figures into the experiment's tables, as ``_Figures.add`` takes them."""
     n = table.n
     snapshots = int(stats[SNAPSHOTS])
-    final_worth = worth[snapshots - 1].tolist()
-    final_cash = cash[snapshots - 1].tolist()
     names = table.names
     end = stats[END]
     if end == BANKRUPTCY_END:
@@ -153,7 +151,6 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
     winners = [p for p in range(n) if stats[WINNER + p]]
     who = " and ".join(names[p] for p in winners)
     verb = "has" if len(winners) == 1 else "have"
-    got = scores(final_worth, final_cash, table.start, int(stats[LAND_RENT]))
     figures.add_figures(
         n,
         int(stats[ROUND]),
@@ -161,9 +158,9 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
         f"{reason}; {who} {verb} the most {table.counted}",
         array("q", worth[:snapshots].tobytes()),
         snapshots,
-        final_cash,
-        final_worth,
-        got,
+        money_table(cash, snapshots, n, -1, table.start),
+        0,
+        0,
         {
             "cells_held": int(stats[HELD]),
             "cells_bought": int(stats[BOUGHT]),
@@ -172,6 +169,7 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
             "reshuffles": int(stats[RESHUFFLES]),
         },
         rules_figures(),
+        table.start,
     )
 
 

@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from landlord.batch.kernel import helper
+from landlord.batch.money import money_row_one_pile
 from landlord.families.sackson.batch import (  # the arrays' rows and the numbers' indices
     AGGRESSIVE,
     BANKRUPTCIES,
@@ -326,11 +327,12 @@ def _turn(v, c, owner, mortgaged, neighbours, hand, colours, stock, discards, de
 
 
 @_helper
-def _snapshot(v, owner, bal, bankrupt, worth, cash, k):  # pragma: no cover
-    """GameState._snapshot into row ``k``: each player's cash and net worth
-    (Cells.holdings_table: cash and each cell at its worth; a bankrupt player's cash)."""
+def _snapshot(v, owner, bal, stats, bankrupt, worth, cash, k):  # pragma: no cover
+    """GameState._snapshot into row ``k``: each player's net worth (Cells.holdings_table:
+    cash and each cell at its worth; a bankrupt player's cash), and the money row (every
+    account, the land rent so far: scorecard.money_by_round; the box is the only pile)."""
+    money_row_one_pile(bal, stats[LAND_RENT], cash, k)
     for p in range(v[N]):
-        cash[k, p] = bal[p]
         worth[k, p] = bal[p]
     for cell in range(v[SIZE]):
         holder = owner[cell]
@@ -367,7 +369,7 @@ def game(v, neighbours, bots, start_cash, start_units, cut, deck, worth, cash,
         if not _draw(c, hand, colours, stock, discards, deck, stats, (first + k) % n):
             stats[STATUS] = NEED_DRAWS
             return
-    _snapshot(v, owner, bal, bankrupt, worth, cash, 0)
+    _snapshot(v, owner, bal, stats, bankrupt, worth, cash, 0)
     snapshots, snapshot_round = 1, 0
     round_, player, turns, end = 1, first, 0, 0
     last = (first - 1) % n  # the round ends after his turn
@@ -390,7 +392,7 @@ def game(v, neighbours, bots, start_cash, start_units, cut, deck, worth, cash,
                             mortgaged[cell] = False
                 c[CHECK] = 0
         if player == last:
-            _snapshot(v, owner, bal, bankrupt, worth, cash, snapshots)
+            _snapshot(v, owner, bal, stats, bankrupt, worth, cash, snapshots)
             snapshots, snapshot_round = snapshots + 1, round_
             if v[ROUND_LIMIT_AT] and round_ >= v[ROUND_LIMIT_AT]:
                 end = ROUND_LIMIT
@@ -403,7 +405,7 @@ def game(v, neighbours, bots, start_cash, start_units, cut, deck, worth, cash,
     # The last snapshot: the round's own again, or the part of a round played.
     if snapshot_round == round_:
         snapshots -= 1
-    _snapshot(v, owner, bal, bankrupt, worth, cash, snapshots)
+    _snapshot(v, owner, bal, stats, bankrupt, worth, cash, snapshots)
     stats[SNAPSHOTS] = snapshots + 1
     stats[ROUND] = round_
     stats[TURNS] = turns
