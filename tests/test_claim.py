@@ -174,7 +174,7 @@ GOOD = GRID_PATH.read_text(encoding="utf-8")
         (('options = "wages_times=0,round_limit=100"', 'options = "round_limit=x"'), "long"),
         (('id = "eager"', 'id = "tenants"'), "'[[mix]] 2.id'"),
         (("level = 0.95", "level = 2"), "'claim.level'"),
-        (("format = 1", "format = 2"), "'format'"),
+        (("format = 1", "format = 3"), "'format'"),
         (("[verdict]", "[verdict]\nwhatever = 1\n[other]"), "'verdict.holds'"),
     ],
 )

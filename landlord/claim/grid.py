@@ -1,11 +1,19 @@
-"""The declared grid of scenarios: read from its TOML file and checked field by field.
+"""The declared grids of scenarios: read from their TOML files and checked field by field.
 
-A grid names the two arms (the monopolist rules and the single tax), the
-table size, the games per seed and the seeds, then three lists: the bot mixes,
-the game lengths (a rule-set option string each) and the measures, each with
-the direction Magie claimed for the single tax. A scenario is one mix at one
-length. A malformed file is refused with its name, the field and what was
-expected.
+A grid of **format 1** (``grid.toml``, version 1 of the claim) names the two
+arms (the monopolist rules and the single tax), the table size, the games per
+seed and the seeds, then three lists: the bot mixes, the game lengths (a
+rule-set option string each) and the measures, each with the direction Magie
+claimed for the single tax. A scenario is one mix at one length.
+
+A grid of **format 2** (``grid_v2.toml``, version 2) names several rule sets,
+played side by side from the same seeds, and the *arms* judged between them
+(a baseline and a treatment each: the single tax as printed, money-neutral,
+sink-neutral); it plays each mix at several table sizes, and declares, before
+its results, how the size of a difference is put in words (``[size]``). A
+scenario is one mix at one table size at one length.
+
+A malformed file is refused with its name, the field and what was expected.
 
 Examples
 --------
@@ -14,6 +22,14 @@ Examples
 ('landlords_game', 'single_tax', 500, (7, 8, 9))
 >>> [scenario.id for scenario in grid.scenarios][:3]
 ['eager.printed', 'eager.long', 'tenants.printed']
+>>> second = load_grid(GRID_V2_PATH)
+>>> [arm.id for arm in second.arms], second.tables, len(second.scenarios)
+(['as_printed', 'money_neutral', 'sink_neutral'], (2, 3, 4), 72)
+>>> scenario = second.scenario("landlords_random.3.round25")
+>>> scenario.words.split(",")[0]
+'two eager landlords and a random player'
+>>> scenario.spec_of("single_tax[citizens_dividend=true]")
+'single_tax[citizens_dividend=true,wages_times=0,round_limit=25]'
 """
 
 from __future__ import annotations
@@ -27,18 +43,27 @@ from landlord import limits, scorecard
 
 __all__ = [
     "GRID_PATH",
+    "GRID_V2_PATH",
+    "Arm",
     "Grid",
     "GridError",
     "Length",
     "Measure",
     "Mix",
+    "RuleSpec",
     "Scenario",
     "grid_from_text",
     "load_grid",
 ]
 
-#: The grid the kit ships, declared before its results.
+#: The grid the kit ships, declared before its results: version 1 of the claim.
 GRID_PATH = Path(__file__).with_name("grid.toml")
+#: Version 2 of the claim (format 2), declared before its results.
+GRID_V2_PATH = Path(__file__).with_name("grid_v2.toml")
+#: The formats a grid file may have.
+FORMATS = (1, 2)
+#: The most seats a grid's table may have.
+MOST_SEATS = 8
 #: The directions a measure may claim ("" : reported, no claim).
 CLAIMS = ("lower", "higher", "")
 
@@ -53,8 +78,30 @@ class Mix:
 
     id: str
     bots: str
-    words: str
+    #: The table in words (format 1; format 2 says it from the seats, :meth:`Grid.table_words`).
+    words: str = ""
     #: A few words for a chart's row.
+    short: str = ""
+
+
+@dataclass(frozen=True)
+class RuleSpec:
+    """A rule set a grid of format 2 plays, with its words."""
+
+    id: str
+    spec: str
+    words: str
+
+
+@dataclass(frozen=True)
+class Arm:
+    """A comparison a grid judges: the treatment's figure minus the baseline's, game by game."""
+
+    id: str
+    baseline: str
+    treatment: str
+    words: str
+    #: A word or two for a chart's row.
     short: str = ""
 
 
@@ -82,27 +129,44 @@ class Measure(scorecard.Measure):
 
 @dataclass(frozen=True)
 class Scenario:
-    """One bot mix at one game length: ``"eager.printed"``."""
+    """One bot mix at one game length (``"eager.printed"``), and in a grid of format 2
+    at one table size (``"eager.4.printed"``)."""
 
     mix: Mix
     length: Length
+    #: The seats (format 2), or None: the grid's one table size (format 1).
+    players: int | None = None
+    #: The table in words (format 2), or "": the mix's own words.
+    table_words: str = ""
 
     @property
     def id(self) -> str:
-        return f"{self.mix.id}.{self.length.id}"
+        if self.players is None:
+            return f"{self.mix.id}.{self.length.id}"
+        return f"{self.mix.id}.{self.players}.{self.length.id}"
 
     @property
     def words(self) -> str:
-        return f"{self.mix.words}, {self.length.words}"
+        return f"{self.table_words or self.mix.words}, {self.length.words}"
 
     @property
     def short(self) -> str:
         """A chart row's label: ``"eager landlords x4, long game"``."""
-        return f"{self.mix.short or self.mix.id}, {self.length.short or self.length.id}"
+        seats = "" if self.players is None else f", {self.players} seats"
+        return f"{self.mix.short or self.mix.id}{seats}, {self.length.short or self.length.id}"
 
     def spec(self, rules: str) -> str:
         """The rule spec of one arm in this scenario: ``"single_tax[round_limit=100]"``."""
         return f"{rules}[{self.length.options}]" if self.length.options else rules
+
+    def spec_of(self, spec: str) -> str:
+        """A rule spec with this scenario's length added to its own options:
+        ``"single_tax[citizens_dividend=true,round_limit=100]"``."""
+        from landlord.experiments import parse_spec, spec_label
+
+        name, options = parse_spec(spec)
+        _, added = parse_spec(f"x[{self.length.options}]")
+        return spec_label(name, {**options, **added})
 
 
 @dataclass(frozen=True)
@@ -123,11 +187,45 @@ class Grid:
     notes: dict[str, str]
     #: The file's own text: results carry it, so they say what grid made them.
     source: str
+    #: The file's format: 1 (one arm, one table size) or 2.
+    format: int = 1
+    #: Format 2: the rule sets played side by side, and the arms judged between them.
+    rule_sets: tuple[RuleSpec, ...] = ()
+    arms: tuple[Arm, ...] = ()
+    #: Format 2: the table sizes each mix is played at.
+    tables: tuple[int, ...] = ()
+    #: Format 2: the bounds of "small", "medium" and "large" on the share of pairs on the
+    #: claimed side (ties counted half), and what that share is called.
+    size: dict[str, Any] | None = None
+    #: Format 2: each bot's name in words.
+    bot_words: dict[str, str] | None = None
 
     @property
     def scenarios(self) -> list[Scenario]:
-        """Every mix at every length, mixes in the file's order."""
-        return [Scenario(mix, length) for mix in self.mixes for length in self.lengths]
+        """Every mix at every length (and, format 2, table size), mixes in the file's order."""
+        if self.format == 1:
+            return [Scenario(mix, length) for mix in self.mixes for length in self.lengths]
+        return [
+            Scenario(mix, length, players, self.table_words(mix, players))
+            for mix in self.mixes
+            for players in self.tables
+            for length in self.lengths
+        ]
+
+    def rule_spec(self, rule_id: str) -> RuleSpec:
+        """The rule set of a grid of format 2 by its id (``"dividend"``)."""
+        return next(rules for rules in self.rule_sets if rules.id == rule_id)
+
+    def table_words(self, mix: Mix, players: int) -> str:
+        """The bots a mix seats at ``players`` seats, in words (format 2): ``"two eager
+        landlords and a random player"``."""
+        from landlord.experiments import bot_mix
+
+        seats = bot_mix(mix.bots, players)
+        counts = {name: seats.count(name) for name in dict.fromkeys(seats)}
+        words = self.bot_words or {}
+        parts = [_counted(words.get(name, name), count) for name, count in counts.items()]
+        return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
     def scenario(self, scenario_id: str) -> Scenario:
         """The scenario of an id such as ``"eager.long"``."""
@@ -180,8 +278,10 @@ def grid_from_text(text: str, where: str | Path = "<grid>") -> Grid:
     except (tomllib.TOMLDecodeError, RecursionError) as error:
         raise GridError(f"{path}: not a TOML file ({error})") from None
     field = _Fields(path)
-    if data.get("format") != 1:
-        raise field.wrong("format", "1")
+    if data.get("format") not in FORMATS or isinstance(data.get("format"), bool):
+        raise field.wrong("format", "1 or 2")
+    if data["format"] == 2:
+        return _grid_v2(data, text, field)
     claim = field.table(data, "claim")
     verdict = field.table(data, "verdict")
     seeds = field.get(claim, "claim.seeds", list)
@@ -205,8 +305,84 @@ def grid_from_text(text: str, where: str | Path = "<grid>") -> Grid:
         notes={k: v for k, v in claim.items() if k.startswith("why") and isinstance(v, str)},
         source=text,
     )
+    for mix in grid.mixes:
+        if not mix.words:
+            raise field.wrong(f"mix {mix.id!r}.words", "text")
     _check_names(grid, field)
     return grid
+
+
+def _grid_v2(data: dict, text: str, field: _Fields) -> Grid:
+    """A grid of format 2 (see the module's text)."""
+    claim = field.table(data, "claim")
+    verdict = field.table(data, "verdict")
+    seeds = field.get(claim, "claim.seeds", list)
+    if not seeds or not all(_whole(seed, 0) for seed in seeds) or len(set(seeds)) < len(seeds):
+        raise field.wrong("claim.seeds", "a list of different whole numbers >= 0")
+    level = field.get(claim, "claim.level", float)
+    if not 0 < level < 1:
+        raise field.wrong("claim.level", "a number between 0 and 1")
+    tables = field.get(claim, "claim.tables", list)
+    if (
+        not tables
+        or not all(_whole(seats, 2) and seats <= MOST_SEATS for seats in tables)
+        or len(set(tables)) < len(tables)
+    ):
+        raise field.wrong("claim.tables", f"different numbers of seats, 2 to {MOST_SEATS}")
+    size = field.table(data, "size")
+    bounds = [field.get(size, f"size.{key}", float) for key in SIZE_WORDS[1:]]
+    if not 0.5 < bounds[0] < bounds[1] < bounds[2] < 1:
+        raise field.wrong("size", "0.5 < small < medium < large < 1")
+    bot_words = field.table(data, "bot_words")
+    if not all(isinstance(v, str) and v for v in bot_words.values()):
+        raise field.wrong("bot_words", "a bot's name in words, for each bot")
+    rule_sets = tuple(field.rows(data, "rules", RuleSpec))
+    arms = tuple(field.rows(data, "arm", Arm))
+    known = {rules.id for rules in rule_sets}
+    for arm in arms:
+        for side in ("baseline", "treatment"):
+            if getattr(arm, side) not in known:
+                raise field.wrong(f"arm {arm.id!r}.{side}", f"one of {', '.join(sorted(known))}")
+        if arm.baseline == arm.treatment:
+            raise field.wrong(f"arm {arm.id!r}.treatment", "another rule set than its baseline")
+    grid = Grid(
+        title=field.get(claim, "claim.title", str),
+        baseline="",
+        treatment="",
+        players=max(tables),
+        games=field.whole(claim, "claim.games", 2),
+        seeds=tuple(seeds),
+        level=level,
+        verdict={key: field.get(verdict, f"verdict.{key}", str) for key in _VERDICT_KEYS},
+        mixes=tuple(field.rows(data, "mix", Mix)),
+        lengths=tuple(field.rows(data, "length", Length)),
+        measures=tuple(field.rows(data, "measure", Measure)),
+        notes={k: v for k, v in claim.items() if k.startswith("why") and isinstance(v, str)},
+        source=text,
+        format=2,
+        rule_sets=rule_sets,
+        arms=arms,
+        tables=tuple(tables),
+        size={
+            "reads": field.get(size, "size.reads", str),
+            **dict(zip(SIZE_WORDS[1:], bounds, strict=True)),
+        },
+        bot_words=dict(bot_words),
+    )
+    _check_names(grid, field)
+    return grid
+
+
+#: The sizes of a difference, smallest first (format 2's ``[size]`` bounds the last three).
+SIZE_WORDS = ("tiny", "small", "medium", "large")
+
+
+def _counted(name: str, count: int) -> str:
+    """``"an eager landlord"``, ``"two eager landlords"``."""
+    if count == 1:
+        return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
+    number = {2: "two", 3: "three", 4: "four"}.get(count, str(count))
+    return f"{number} {name}s"
 
 
 _VERDICT_KEYS = ("holds", "fails", "cannot_tell")
@@ -280,24 +456,36 @@ def _check_names(grid: Grid, field: _Fields) -> None:
     from landlord.rules import RulesError, load_rules
     from landlord.scorecard import MEASURES
 
-    for arm in ("baseline", "treatment"):
+    if grid.format == 1:
+        specs = [(f"claim.{arm}", getattr(grid, arm)) for arm in ("baseline", "treatment")]
+    else:
+        specs = [(f"rules {rules.id!r}.spec", rules.spec) for rules in grid.rule_sets]
+    for where, spec in specs:
         for length in grid.lengths:
-            spec = Scenario(grid.mixes[0], length).spec(getattr(grid, arm))
+            scenario = Scenario(grid.mixes[0], length)
             try:
-                name, options = parse_spec(spec)
-                load_rules(name, **options)
+                named = scenario.spec(spec) if grid.format == 1 else scenario.spec_of(spec)
+                name, options = parse_spec(named)
+                info = load_rules(name, **options).info
             except (RulesError, ValueError) as error:
                 raise field.wrong(
-                    f"claim.{arm}", f"a rule set playable at length {length.id!r} ({error})"
+                    where, f"a rule set playable at length {length.id!r} ({error})"
                 ) from None
+            for seats in grid.tables or (grid.players,):
+                if not info.min_players <= seats <= info.max_players:
+                    raise field.wrong(where, f"a rule set for {seats} players")
     for mix in grid.mixes:
         try:
-            [make_policy(bot) for bot in bot_mix(mix.bots, grid.players)]
+            bots = bot_mix(mix.bots, grid.players)
+            [make_policy(bot) for bot in bots]
         except (KeyError, ValueError) as error:
             raise field.wrong(
                 f"mix {mix.id!r}.bots", f"named bots joined by '+' ({error})"
             ) from None
-    known = {m.name for m in MEASURES} | {"gini_cash"}
+        unnamed = [bot for bot in bots if grid.bot_words is not None and bot not in grid.bot_words]
+        if unnamed:
+            raise field.wrong(f"bot_words.{unnamed[0]}", "the bot's name in words")
+    known = {m.name for m in MEASURES}
     known |= {figure.name for family in families() for figure in family.figures}
     for measure in grid.measures:
         if measure.name not in known:
