@@ -608,7 +608,14 @@ def _sweep_seats(args: argparse.Namespace, option: str, values: list[Any]) -> in
 
 def _claim(args: argparse.Namespace) -> int:
     """``landlord claim``: Magie's claim over the declared grid, played or as shipped."""
-    from landlord.claim import GridError, load_grid, run_claim, shipped_results
+    from landlord.claim import (
+        GRID_PATH,
+        GRID_V2_PATH,
+        GridError,
+        load_grid,
+        run_claim,
+        shipped_results,
+    )
 
     if args.shipped and (args.grid or args.check):
         args.parser.error(
@@ -616,8 +623,9 @@ def _claim(args: argparse.Namespace) -> int:
         )
     if args.check and args.grid:
         args.parser.error("argument --check: compares the shipped grid's results; drop --grid")
+    shipped_grid = GRID_V2_PATH if args.grid_version == 2 else GRID_PATH
     try:
-        grid = load_grid(args.grid) if args.grid else load_grid()
+        grid = load_grid(args.grid or shipped_grid)
         wanted = None if args.scenario is None else [s.strip() for s in args.scenario.split(",")]
         for scenario_id in wanted or ():
             grid.scenario(scenario_id)
@@ -626,11 +634,12 @@ def _claim(args: argparse.Namespace) -> int:
     if args.out:
         _writable(args, args.out)
     if args.shipped:
-        results = shipped_results()
+        results = shipped_results(args.grid_version)
         if wanted:
             results.scenarios = [s for s in results.scenarios if s["id"] in wanted]
     else:
-        total = 2 * grid.games * len(grid.seeds) * len(wanted or grid.scenarios)
+        arms = len(grid.rule_sets) if grid.format == 2 else 2
+        total = arms * grid.games * len(grid.seeds) * len(wanted or grid.scenarios)
         with _terminal_bar(total) as progress, _experiment_errors(args):
             results = run_claim(grid, wanted, jobs=args.jobs, progress=progress)
     text = results.dumps()
@@ -642,7 +651,7 @@ def _claim(args: argparse.Namespace) -> int:
         except OSError as error:
             return _save_failed("claim", args.out, error)
     if args.check:
-        shipped = {s["id"]: s for s in shipped_results().scenarios}
+        shipped = {s["id"]: s for s in shipped_results(args.grid_version).scenarios}
         differ = [s["id"] for s in results.scenarios if shipped.get(s["id"]) != s]
         if differ:
             print(f"differ from the shipped results: {', '.join(differ)}", file=sys.stderr)
@@ -1150,7 +1159,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--grid",
         type=_file_name,
         metavar="FILE",
-        help="a grid file of your own (default: the shipped grid.toml)",
+        help="a grid file of your own (default: the shipped grid of --grid-version)",
+    )
+    claim.add_argument(
+        "--grid-version",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        metavar="N",
+        help="which shipped grid: 1 (grid.toml: the single tax as printed, 4 seats) or 2 "
+        "(grid_v2.toml: also money- and sink-neutral, 2 to 4 seats, a common round); "
+        "default 1",
     )
     claim.add_argument(
         "--jobs",

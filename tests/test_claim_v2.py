@@ -120,3 +120,130 @@ def test_a_bad_second_grid_names_the_file_and_the_field(tmp_path, change, field)
         load_grid(path)
     assert str(path) in str(raised.value)
     assert field in str(raised.value)
+
+
+# --- playing a grid of format 2 (a small copy of the declared one, on other seeds) -----
+
+
+SMALL = GOOD.replace("games = 500", "games = 12").replace("seeds = [21, 22, 23]", "seeds = [3, 4]")
+
+
+@pytest.fixture(scope="module")
+def small_results(tmp_path_factory):
+    from landlord.claim import run_claim
+
+    path = tmp_path_factory.mktemp("grid") / "small.toml"
+    path.write_text(SMALL, encoding="utf-8")
+    return run_claim(path, scenarios=["tenants.3.printed", "landlords_tenants.2.round25"])
+
+
+def test_each_arm_is_the_difference_of_its_rule_sets_game_by_game(small_results):
+    from landlord.experiments import compare
+
+    grid = small_results.grid
+    scenario = grid.scenario("tenants.3.printed")
+    result = compare(
+        [scenario.spec_of(rules.spec) for rules in grid.rule_sets],
+        games=12,
+        players=["cautious_tenant"] * 3,
+        seed=3,
+    )
+    by_rules = dict(zip([r.id for r in grid.rule_sets], result.labels, strict=True))
+    games = result.games
+    shipped = small_results.scenario("tenants.3.printed")
+    for arm in grid.arms:
+        for name in ("dollar_gap", "gini_net_worth", "total_wealth"):
+            treated = games[games["label"] == by_rules[arm.treatment]][name].to_numpy()
+            base = games[games["label"] == by_rules[arm.baseline]][name].to_numpy()
+            first_seed = shipped["arms"][arm.id]["measures"][name]["seeds"][0]
+            assert first_seed["seed"] == 3
+            assert first_seed["mean"] == pytest.approx((treated - base).mean(), abs=1e-6)
+            assert first_seed["n"] == 12
+
+
+def test_every_cell_is_judged_by_the_declared_rule_and_sized_by_the_declared_bounds(
+    small_results,
+):
+    from landlord.claim.verdicts import size_of, verdict
+
+    grid = small_results.grid
+    for scenario in small_results.scenarios:
+        for arm in grid.arms:
+            for measure in grid.measures:
+                cell = scenario["arms"][arm.id]["measures"][measure.name]
+                intervals = [
+                    (
+                        float("nan") if s["low"] is None else s["low"],
+                        float("nan") if s["high"] is None else s["high"],
+                    )
+                    for s in cell["seeds"]
+                ]
+                assert cell["verdict"] == verdict(measure.claim, intervals)
+                pooled = cell["pooled"]
+                assert cell["size"] == size_of(pooled["superiority"], grid.size)
+                shares = pooled["higher"] + pooled["lower"] + pooled["ties"]
+                assert shares == pytest.approx(1, abs=3e-6)  # each rounded to six places
+
+
+def test_the_second_grid_s_results_read_back_exactly_a_line_per_scenario(small_results):
+    import json
+
+    from landlord.claim.arms import ArmResults
+
+    text = small_results.dumps()
+    again = ArmResults.from_json(json.loads(text))
+    assert again.scenarios == small_results.scenarios
+    assert again.dumps() == text
+    scenario_lines = [line for line in text.splitlines() if line.startswith('  {"id"')]
+    assert len(scenario_lines) == len(small_results.scenarios)
+
+
+def test_the_words_put_the_size_before_the_figures(small_results):
+    table = small_results.table()
+    assert "Sizes, from the share of pairs on the claimed side, ties counted half" in table
+    sentence = small_results.sentence(small_results.scenarios[0], "money_neutral")
+    assert sentence.startswith("Three cautious tenants, played to the printed end")
+    assert "money-neutral: the claim" in sentence
+    assert "Gap between two players' net worths, in dollars:" in sentence
+    for line in table.splitlines():
+        if line.strip().startswith("Gini of net worth  "):
+            words = line.split("  ")[-1]
+            assert words.split(":")[0].strip() in {
+                f"{head}{size}"
+                for head in ("holds, ", "holds, but ", "fails, ", "cannot be told, ")
+                for size in ("tiny", "small", "medium", "large")
+            } | {"no difference"}
+
+
+def test_the_tallies_count_judged_cells_and_list_the_rest(small_results):
+    import copy
+
+    results = copy.deepcopy(small_results)
+    cell = results.scenarios[0]["arms"]["as_printed"]["measures"]["dollar_gap"]
+    cell["pooled"]["differed"] = 0  # as if no pair of games had differed
+    wrong = results.scenarios[1]["arms"]["as_printed"]["measures"]["dollar_gap"]
+    wrong["seeds"][0].update(mean=50.0, low=10.0, high=90.0)  # a seed on the wrong side
+    tally = next(
+        t for t in results.tallies() if (t["arm"], t["measure"]) == ("as_printed", "dollar_gap")
+    )
+    judged = sum(len(tally[v]) for v in ("holds", "fails", "cannot be told"))
+    assert judged == 1
+    assert tally["no pair differed"] == [results.scenarios[0]["short"]]
+    assert tally["wrong side"] == [(results.scenarios[1]["short"], 3, "+$50 [+$10, +$90]")]
+    # Measures the rules alone decide are not tallied.
+    assert {t["measure"] for t in results.tallies()}.isdisjoint({"final_wages", "rounds"})
+    lines = "\n".join(results.overview())
+    assert "no pair of games differed in 1" in lines
+    assert "a seed's interval wholly on the wrong side" in lines
+
+
+def test_the_command_line_plays_a_second_grid(tmp_path, capsys):
+    from landlord.cli import main
+
+    path = tmp_path / "small.toml"
+    path.write_text(SMALL.replace("games = 12", "games = 3"), encoding="utf-8")
+    assert main(["claim", "--grid", str(path), "--scenario", "taxers.2.printed", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert '"id":"taxers.2.printed"' in out
+    assert main(["claim", "--grid", str(path), "--scenario", "taxers.2.printed"]) == 0
+    assert "single-taxers" in capsys.readouterr().out

@@ -28,15 +28,24 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
-import math
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from landlord.claim.arms import RESULTS_V2_PATH, ArmResults, run_arms, shipped_arms
+from landlord.claim.figures import (
+    GridResults,
+    difference_row,
+    interval_of,
+    mean_figures,
+    pair_share,
+    percentiles,
+)
 from landlord.claim.grid import (
     GRID_PATH,
+    GRID_V2_PATH,
     Grid,
     GridError,
     Measure,
@@ -51,8 +60,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GRID_PATH",
+    "GRID_V2_PATH",
     "RESULTS_PATH",
+    "RESULTS_V2_PATH",
     "VERDICTS",
+    "ArmResults",
     "ClaimResults",
     "GridError",
     "load_grid",
@@ -62,12 +74,8 @@ __all__ = [
 
 #: The shipped results of the shipped grid (``landlord claim --json`` writes them again).
 RESULTS_PATH = Path(__file__).with_name("results.json")
-#: The figures are kept to this many decimals, so the file reads the same on any machine.
-DECIMALS = 6
 #: The measure a scenario's sentence leads with, whose per-pair spread is kept.
 GINI = "gini_net_worth"
-#: The percentiles of its per-pair differences kept for each seed and pooled.
-PERCENTILES = (5, 10, 25, 50, 75, 90, 95)
 
 
 def run_claim(
@@ -75,13 +83,16 @@ def run_claim(
     scenarios: Iterable[str] | None = None,
     jobs: int = 1,
     progress: Callable[[int, int], Any] | None = None,
-) -> ClaimResults:
+) -> ClaimResults | ArmResults:
     """Play the grid's paired games and judge Magie's claim in each scenario.
+
+    A grid of format 2 is played by :func:`landlord.claim.arms.run_arms` and gives
+    :class:`~landlord.claim.arms.ArmResults`.
 
     Parameters
     ----------
     grid : Grid, path or None
-        The declared grid (the shipped one when None).
+        The declared grid (the shipped one of version 1 when None).
     scenarios : iterable of str, optional
         Only these scenarios (ids such as ``"eager.long"``), in the grid's
         order; every scenario when not given.
@@ -103,6 +114,8 @@ def run_claim(
 
     if not isinstance(grid, Grid):
         grid = load_grid(grid if grid is not None else GRID_PATH)
+    if grid.format == 2:
+        return run_arms(grid, scenarios, jobs, progress)
     chosen = grid.scenarios
     if scenarios is not None:
         wanted = list(scenarios)
@@ -130,12 +143,17 @@ def run_claim(
     return ClaimResults(grid, played)
 
 
-def shipped_results() -> ClaimResults:
-    """The results of the shipped grid, as ``landlord claim`` made them (read, not played).
+def shipped_results(version: int = 1) -> ClaimResults | ArmResults:
+    """The results of a shipped grid, as ``landlord claim`` made them (read, not played):
+    version 1 (``grid.toml``) or 2 (``grid_v2.toml``).
 
     The file is read and its grid checked once per process; each call returns
     results of its own (a caller may narrow its ``scenarios``).
     """
+    if version == 2:
+        return shipped_arms()
+    if version != 1:
+        raise ValueError(f"the claim's shipped grids are versions 1 and 2, not {version!r}")
     grid, scenarios = _shipped(RESULTS_PATH)
     return ClaimResults(grid, list(scenarios))
 
@@ -164,70 +182,29 @@ def _run_figures(grid: Grid, seed: int, games: pd.DataFrame, labels: list[str], 
         raw.setdefault(measure.name, []).append(difference)
         defined = difference[~np.isnan(difference)]
         figures = {
-            "baseline": _mean(b, grid.level),
-            "treatment": _mean(t, grid.level),
-            "difference": _mean(difference, grid.level),
+            "baseline": mean_figures(b, grid.level),
+            "treatment": mean_figures(t, grid.level),
+            "difference": mean_figures(difference, grid.level),
             # Pairs in which the single tax came out on the claimed side (or differed at all).
-            "claimed_side": _share(defined, measure.claim),
+            "claimed_side": pair_share(defined, measure.claim),
         }
         if measure.name == GINI and len(defined):
-            figures["percentiles"] = _percentiles(defined)
+            figures["percentiles"] = percentiles(defined)
         measures[measure.name] = figures
     return {"seed": seed, "games": grid.games, "measures": measures}
-
-
-def _percentiles(defined: np.ndarray) -> dict[str, float] | None:
-    """The :data:`PERCENTILES` of the per-pair differences, by name ("5", "10", ...)."""
-    if not len(defined):
-        return None
-    values = _round(np.percentile(defined, PERCENTILES))
-    return dict(zip(map(str, PERCENTILES), values, strict=True))
-
-
-def _mean(values: np.ndarray, level: float) -> dict[str, Any]:
-    """Mean and interval over the defined values, and how many were undefined."""
-    from landlord.metrics import mean_interval
-
-    defined = values[~np.isnan(values)]
-    if len(defined) >= 2:
-        mean, low, high = mean_interval(defined, level=level)
-    else:  # too few for an interval
-        mean, low, high = (defined[0] if len(defined) else math.nan), math.nan, math.nan
-    return {
-        "mean": _round(mean),
-        "low": _round(low),
-        "high": _round(high),
-        "n": len(defined),
-        "undefined": len(values) - len(defined),
-    }
-
-
-def _share(defined: np.ndarray, claim: str) -> float | None:
-    if not len(defined) or not claim:
-        return None
-    side = defined < 0 if claim == "lower" else defined > 0
-    return _round(float(side.mean()))
-
-
-def _round(value: Any) -> Any:
-    """Floats kept to :data:`DECIMALS` places (``None`` for nan), so files compare exactly."""
-    if isinstance(value, np.ndarray):
-        return [_round(float(v)) for v in value]
-    value = float(value)
-    return None if math.isnan(value) else round(value, DECIMALS) + 0.0
 
 
 def _judge(grid: Grid, scenario: Scenario, runs: list[dict], raw: dict) -> dict:
     """A scenario's verdict per measure, its pooled difference, and its sentence."""
     verdicts, pooled = {}, {}
     for measure in grid.measures:
-        intervals = [_interval(run["measures"][measure.name]["difference"]) for run in runs]
+        intervals = [interval_of(run["measures"][measure.name]["difference"])[1:] for run in runs]
         verdicts[measure.name] = verdict(measure.claim, intervals)
         # Every seed's pairs as one sample: the seeds play different games.
         every = np.concatenate(raw[measure.name])
-        pooled[measure.name] = _mean(every, grid.level)
+        pooled[measure.name] = mean_figures(every, grid.level)
         if measure.name == GINI:
-            pooled[GINI]["percentiles"] = _percentiles(every[~np.isnan(every)])
+            pooled[GINI]["percentiles"] = percentiles(every[~np.isnan(every)])
     judged = [(_unmoved(m, pooled[m.name]), verdicts[m.name]) for m in grid.measures if m.claim]
     return {
         "id": scenario.id,
@@ -253,11 +230,6 @@ def _unmoved(measure: Measure, pooled: dict) -> Measure:
     return measure
 
 
-def _interval(figures: dict) -> tuple[float, float]:
-    low, high = figures["low"], figures["high"]
-    return (math.nan if low is None else low, math.nan if high is None else high)
-
-
 def _headline(grid: Grid, runs: list[dict], pooled: dict) -> str:
     """The Gini of net worth's pooled difference, in words, after the verdicts."""
     name = GINI
@@ -265,7 +237,7 @@ def _headline(grid: Grid, runs: list[dict], pooled: dict) -> str:
     if measure is None or pooled[name]["mean"] is None:
         return ""
     figures = pooled[name]
-    shown = difference_text(measure, *_interval_of(figures))
+    shown = difference_text(measure, *interval_of(figures))
     text = (
         f"Gini of net worth, single tax minus monopolist rules: {shown} "
         f"over {figures['n']:,} pairs"
@@ -283,7 +255,7 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-class ClaimResults:
+class ClaimResults(GridResults):
     """The grid's results: per scenario, per seed and pooled, with verdicts and sentences.
 
     Attributes
@@ -296,21 +268,6 @@ class ClaimResults:
         counts, ``claimed_side``: the share of pairs on the claimed side),
         ``pooled`` (every seed's pairs as one), ``verdicts`` and ``sentence``.
     """
-
-    def __init__(self, grid: Grid, scenarios: list[dict]) -> None:
-        self.grid = grid
-        self.scenarios = scenarios
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON: the format, the grid file's text, and the scenarios."""
-        import landlord
-
-        return {
-            "format": "landlord-claim",
-            "landlord_version": landlord.__version__,
-            "grid": self.grid.source,
-            "scenarios": self.scenarios,
-        }
 
     def dumps(self) -> str:
         """The JSON text ``landlord claim --json`` prints and ``results.json`` holds."""
@@ -359,7 +316,7 @@ class ClaimResults:
                         {
                             **base,
                             "seed": str(run["seed"]),
-                            **_row(figures["difference"]),
+                            **difference_row(figures["difference"]),
                             "claimed_side": figures["claimed_side"],
                             "verdict": said,
                         }
@@ -368,7 +325,7 @@ class ClaimResults:
                     {
                         **base,
                         "seed": "all",
-                        **_row(scenario["pooled"][name]),
+                        **difference_row(scenario["pooled"][name]),
                         "claimed_side": None,
                         "verdict": said,
                     }
@@ -417,7 +374,7 @@ class ClaimResults:
             lines.append(scenario["sentence"])
             for measure in grid.measures:
                 pooled = scenario["pooled"][measure.name]
-                shown = difference_text(measure, *_interval_of(pooled))
+                shown = difference_text(measure, *interval_of(pooled))
                 said = scenario["verdicts"][measure.name]
                 lines.append(f"  {measure.words:<{width}}  {shown:<34} {said}")
             lines.append("")
@@ -426,16 +383,3 @@ class ClaimResults:
             lines.append("By the rules, not by play:")
             lines += [f"  {m.words}: {m.by_the_rules}" for m in notes]
         return "\n".join(lines)
-
-
-def _row(figures: dict) -> dict[str, Any]:
-    return {
-        "difference": figures["mean"],
-        "low": figures["low"],
-        "high": figures["high"],
-        "pairs": figures["n"],
-    }
-
-
-def _interval_of(figures: dict) -> tuple[float, float, float]:
-    return tuple(math.nan if figures[k] is None else figures[k] for k in ("mean", "low", "high"))

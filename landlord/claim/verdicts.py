@@ -27,7 +27,7 @@ from typing import Any
 
 from landlord.money import money
 
-__all__ = ["VERDICTS", "difference_text", "scenario_sentence", "verdict"]
+__all__ = ["VERDICTS", "difference_text", "scenario_sentence", "size_of", "verdict"]
 
 #: Every verdict, in the order a key lists them.
 VERDICTS = ("holds", "fails", "cannot be told", "reported")
@@ -49,6 +49,26 @@ def verdict(claim: str, intervals: Sequence[tuple[float, float]]) -> str:
     if intervals and all(other):
         return "fails"
     return "cannot be told"
+
+
+def size_of(superiority: float | None, bounds: dict[str, float]) -> str:
+    """How large a difference is, in a word, from the share of pairs on one side (ties
+    counted half): ``"tiny"``, ``"small"``, ``"medium"`` or ``"large"``, by the grid's
+    declared ``bounds`` (``small``, ``medium``, ``large``); as far below one half reads
+    the same. ``""`` when no pair was compared.
+
+    >>> bounds = {"small": 0.556, "medium": 0.638, "large": 0.714}
+    >>> size_of(0.53, bounds), size_of(0.60, bounds), size_of(0.30, bounds), size_of(0.9, bounds)
+    ('tiny', 'small', 'medium', 'large')
+    """
+    if superiority is None or math.isnan(superiority):
+        return ""
+    distance = abs(superiority - 0.5)
+    size = "tiny"
+    for word in ("small", "medium", "large"):
+        if distance >= bounds[word] - 0.5 - 1e-12:
+            size = word
+    return size
 
 
 def difference_text(measure: Any, mean: float, low: float, high: float) -> str:

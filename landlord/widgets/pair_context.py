@@ -57,7 +57,7 @@ def played_spread(
     left: str, right: str, strategies: list[str], seed: int, pairs: int = PAIRS
 ) -> tuple[dict[str, float], int, np.ndarray]:
     """Play ``pairs`` pairs with these settings; their percentiles and differences."""
-    from landlord.claim import PERCENTILES
+    from landlord.claim.figures import PERCENTILES
     from landlord.experiments import compare
 
     result = compare([left, right], games=pairs, players=strategies, seed=seed)
