@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0.dev0"
 
-__all__ = ["__version__", "compare", "load_game", "play"]
+__all__ = ["__version__", "compare", "continuations", "load_game", "play"]
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -140,6 +140,31 @@ def compare(
     return _compare(rules, games=games, players=players, seed=seed, progress=progress)
 
 
+def continuations(
+    game: Any,
+    rules: Sequence[str] | None = None,
+    games: int = 200,
+    until_round: int = 100,
+    seed: int = 0,
+    bots: str | Sequence[str] | None = None,
+    progress: Callable[[int, int], Any] | None = None,
+) -> Comparison:
+    """What if we kept playing? Continue a game (or a session) with bots to
+    ``until_round``, ``games`` times, under the rules as played and under the changes its
+    family offers from the next round (Magie's: ``"single_tax"``, ``"money_neutral"``),
+    and compare them pair by pair (see :func:`landlord.continued.continuations`).
+
+    Returns
+    -------
+    Comparison
+        As :func:`compare` gives it; ``.fans(measure)`` gives each measure's spread,
+        round by round.
+    """
+    from landlord.continued import continuations as _continuations
+
+    return _continuations(game, rules, games, until_round, seed, bots, progress)
+
+
 def load_game(path) -> GameRecord:
     """Load and verify a saved game (see :func:`landlord.record.load_game`)."""
     from landlord.record import load_game as _load
@@ -154,6 +179,7 @@ _SUBMODULES = frozenset(
     {
         "analysis",
         "conformance",
+        "continued",
         "engine",
         "experiments",
         "families",

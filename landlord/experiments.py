@@ -896,6 +896,21 @@ class _Figures:
         starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
         return worth[starts + np.minimum(round_, lengths - 1)]
 
+    def round_figures(self) -> dict[str, np.ndarray]:
+        """Every measure of a position (:data:`landlord.scorecard.AT_A_ROUND`) per game and
+        round, each game carried on after its end, rounds up to the longest game: kept only
+        with ``every_round``."""
+        if not self.every_round:
+            raise ValueError("the figures of every round were not kept (every_round=False)")
+        lengths = np.frombuffer(self.lengths, dtype=np.int64)
+        worth = np.frombuffer(self.worth, dtype=np.int64).reshape(-1, self.players)
+        money = np.frombuffer(self.money, dtype=np.int64).reshape(-1, self.width)
+        starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
+        rounds = np.arange(lengths.max())
+        index = starts[:, None] + np.minimum(rounds[None, :], lengths[:, None] - 1)
+        figures = position_figures(worth, money, self.start)
+        return {name: values[index] for name, values in figures.items()}
+
     def curves(self) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
         """Per game and round, each game carried on after its end: the Gini of net worth,
         the number of rounds in each game's table, and the other curves of net worth
@@ -1032,12 +1047,16 @@ class Comparison:
         at_round = parameters.get("at_round")
         #: Per rule set: (Gini of net worth by game and round, rounds in each game).
         self._curves: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        #: Per rule set, when every round's money was kept: every measure per game and round.
+        self._rounds: dict[str, dict[str, np.ndarray]] = {}
         #: The families' own figures, each a column of .games (missing where a family
         #: has no such figure).
         self._figures = _figure_kinds(figures.figure_kinds for figures in played)
         for label, figures in zip(self.labels, played, strict=True):
             curve, lengths, others = figures.curves()
             self._curves[label] = curve, lengths
+            if figures.every_round:
+                self._rounds[label] = figures.round_figures()
             frame = pd.DataFrame(figures.rows, columns=list(_GAME_COLUMNS))
             final = figures.table("final_worth"), figures.table("final_money")
             for name, values in position_figures(*final, figures.start).items():
@@ -1228,6 +1247,7 @@ class Comparison:
         comparison.per_round = comparison._describe(per_round)
         comparison.per_player = comparison._describe(per_player)
         comparison._curves = {}
+        comparison._rounds = {}
         comparison._figures = _figures_of_columns(games.columns)
         comparison.summary = comparison._summarise()
         return comparison
@@ -1260,6 +1280,44 @@ class Comparison:
                 )
             )
         return self._describe(pd.concat(frames, ignore_index=True))
+
+    def fans(
+        self, measure: str, percentiles: Sequence[float] = (5, 25, 50, 75, 95)
+    ) -> pd.DataFrame:
+        """The spread of a measure over the games, round by round: for fan charts.
+
+        One row per rule set and round: ``label``, ``round``, a column per percentile
+        (``p5``, ``p25``, ``p50``, ``p75``, ``p95``: the median and the 50% and 90%
+        bands), ``mean`` and ``games_running`` (a game over counts with its end). The
+        Gini of net worth is read from every comparison; the other measures of a
+        position (:data:`landlord.scorecard.AT_A_ROUND`) need every round's money, which
+        :func:`landlord.continuations` keeps. Games where a figure is
+        undefined are left out of that round's spread.
+        """
+        import pandas as pd
+
+        frames = []
+        for label in self.labels:
+            if label in self._rounds and measure in self._rounds[label]:
+                table = self._rounds[label][measure].astype(float)
+                lengths = self._curves[label][1]
+            elif measure == "gini_net_worth" and label in self._curves:
+                table, lengths = self._curves[label]
+            else:
+                raise ValueError(
+                    f"no figures of {measure!r} by round here: the Gini of net worth is "
+                    "kept by round, the other measures only for continued games"
+                )
+            rounds = np.arange(table.shape[1])
+            defined = ~np.isnan(table)
+            frame = {"label": label, "round": rounds}
+            with np.errstate(all="ignore"):
+                for q in percentiles:
+                    frame[f"p{q:g}"] = _percentile_of_defined(table, q, defined)
+                frame["mean"] = _mean_of_defined(table)
+            frame["games_running"] = (lengths[None, :] > rounds[:, None]).sum(axis=1)
+            frames.append(pd.DataFrame(frame))
+        return pd.concat(frames, ignore_index=True)
 
     @property
     def names(self) -> dict[str, str]:
@@ -1867,6 +1925,17 @@ def _mean_of_defined(table: np.ndarray) -> np.ndarray:
     counts = defined.sum(axis=0)
     sums = np.where(defined, table, 0.0).sum(axis=0)
     return np.divide(sums, counts, out=np.full(sums.shape, np.nan), where=counts > 0)
+
+
+def _percentile_of_defined(table: np.ndarray, q: float, defined: np.ndarray) -> np.ndarray:
+    """The ``q``-th percentile of each column over its defined values (``nan`` if none)."""
+    out = np.full(table.shape[1], np.nan)
+    every = defined.all(axis=0)
+    if every.any():
+        out[every] = np.percentile(table[:, every], q, axis=0)
+    for column in np.nonzero(~every & defined.any(axis=0))[0]:
+        out[column] = np.percentile(table[defined[:, column], column], q)
+    return out
 
 
 def _interval(row: dict[str, Any], column: str, values: np.ndarray) -> None:

@@ -186,6 +186,11 @@ class Session:
         for name in names:
             if not isinstance(name, str):
                 raise ValueError(f"a player's name is text, not {name!r}")
+        self._seeded(seed)
+        self.game: GameState = new_game(rules, list(names))
+
+    def _seeded(self, seed: int | None) -> None:
+        """Take ``seed`` (a fresh one if None) and make the chance streams' root from it."""
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
             raise ValueError(f"a seed is a whole number >= 0, not {seed!r}")
         if seed is None:
@@ -193,7 +198,34 @@ class Session:
         self.seed: int = seed
         self._sequence = np.random.SeedSequence(seed)
         self._streams: dict[str, ChanceStream] = {}
-        self.game: GameState = new_game(rules, list(names))
+
+    @classmethod
+    def continuing(
+        cls, game: GameState, players: Sequence[str | Policy], seed: int | None = None
+    ) -> Session:
+        """A session that plays on from ``game`` as it stands (a game of its own, paused
+        anywhere), with ``players`` in its seats and chance drawn afresh from ``seed``.
+
+        The dice stay keyed by turn: two games continued from the same position with the
+        same seed see the same throws turn by turn, whatever their rules do with them.
+
+        Examples
+        --------
+        >>> game = Session("landlords_game", ["human", "eager_landlord"], seed=2).run()
+        >>> game.decision_kind, game.round
+        ('buy_dealt', 0)
+        >>> on = Session.continuing(game, ["cautious_tenant", "eager_landlord"], seed=9).run()
+        >>> on.is_over
+        True
+        """
+        session = cls.__new__(cls)
+        session.rules = game.rules
+        session.policies = [make_policy(player) for player in players]
+        if len(session.policies) != game.n_players:
+            raise ValueError(f"{len(session.policies)} players for a game of {game.n_players}")
+        session._seeded(seed)
+        session.game = game
+        return session
 
     @property
     def policy_rng(self) -> np.random.Generator:

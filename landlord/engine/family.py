@@ -43,6 +43,10 @@ no help, no explanations and only the kit's own words in the glossary):
 ``board_text``     ``board_words(game, view, names, currency)``: its players
                    and board in words, as tables (the kit's own tables read
                    a track of title cards)
+``continuing``     ``WHAT_IFS`` and ``keep_playing(game)``: the rule changes a
+                   game may be continued under ("what if we kept playing?",
+                   :mod:`landlord.continued`), and how its printed end is
+                   lifted to play on
 =================  ======================================================
 """
 
@@ -58,7 +62,7 @@ if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.engine.state import GameState
     from landlord.rules.model import RuleSet
 
-__all__ = ["Family", "Figure", "Outcome"]
+__all__ = ["Family", "Figure", "Outcome", "WhatIf"]
 
 
 @dataclass(frozen=True)
@@ -111,6 +115,31 @@ class Figure:
     @property
     def summary_column(self) -> str:
         return self.name if self.summary is None else self.summary
+
+
+@dataclass(frozen=True)
+class WhatIf:
+    """A change of rules a game in progress can be continued under, from the next round.
+
+    Attributes
+    ----------
+    name : str
+        Its name in :func:`landlord.continuations` (``"single_tax"``).
+    words : str
+        What it is, for a chart's key ("the single tax from the next round").
+    status : str
+        Where it comes from: ``"primary"`` (a source's own device) or ``"modern"``.
+    applies : callable
+        ``applies(game) -> str``: "" if it can be made to ``game``, else why not.
+    make : callable
+        ``make(game)``: make the change to a continued game, as it stands.
+    """
+
+    name: str
+    words: str
+    status: str
+    applies: Callable[[Any], str]
+    make: Callable[[Any], None]
 
 
 class Family:
@@ -308,6 +337,19 @@ class Family:
         ``None`` if the family has no sentences for it."""
         found = self._part_or("explain", "StepRules", None)
         return None if found is None else found(game)
+
+    def what_ifs(self) -> tuple[WhatIf, ...]:
+        """The rule changes a game of this family may be continued under (none for a
+        family without them: its games continue under their own rules only)."""
+        return tuple(self._part_or("continuing", "WHAT_IFS", ()))
+
+    def keep_playing(self, game: GameState) -> None:
+        """Lift the printed end of a new ``game`` that is about to replay a history, so
+        that it plays on past it (a family whose games end only by their round limit, or
+        by their players' ruin, has nothing to lift)."""
+        lift = self._part_or("continuing", "keep_playing", None)
+        if lift is not None:
+            lift(game)
 
     def glossary_terms(self) -> tuple[Any, ...]:
         """The words of the family's games, explained for the apps' glossary (each a

@@ -1,0 +1,153 @@
+"""What if we kept playing? The time from a click to the fan charts, on one core.
+
+A class plays a game of the Landlord's Game (two people and two bots at the
+table here, the people answering the first choice offered) to a lesson-like
+position, round ``--from-round`` (12); then ``landlord.continuations`` plays
+it on to round 100, ``--games`` (200) times under each of the three rule sets
+(the rules as played, the single tax from the next round, its money-neutral
+form): 600 continuations. The issue asks for them within 5 s of a click on one
+core. Each run is a fresh process pinned to one core, timed from the call to
+the returned comparison with its fan charts read (CPU and wall seconds), median
+of ``--runs`` (5); the split between playing and keeping the figures is taken
+from one profiled run; and the instructions of one run are counted under
+callgrind (``--instructions 0`` skips it), which a busy machine does not change.
+
+Usage::
+
+    .venv/bin/python benchmarks/continuations.py [--runs 5] [--games 200] [--from-round 12]
+        [--rules landlords_game] [--instructions 1] [--out FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from setup_commands import commit, machine, save_report
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: One timed run, in a fresh process: the class's game, then the continuations.
+RUN = """
+import json, sys, time
+from landlord.session import Session
+from landlord.continued import continuations
+
+rules, start, games, profile = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+session = Session(rules, ["human", "eager_landlord", "human", "cautious_tenant"], seed=7)
+game = session.game
+while game.round < start and not game.is_over:
+    session.run()
+    if session.waiting_for is not None:
+        session.answer(game.legal_actions()[0])
+cpu, wall = time.process_time(), time.perf_counter()
+if profile == "1":
+    import cProfile, pstats
+    profiler = cProfile.Profile()
+    profiler.enable()
+result = continuations(session, games=games, until_round=100, seed=1)
+fans = {m: result.fans(m) for m in ("gini_net_worth", "dollar_gap", "poorest_net_worth",
+                                     "land_rent_share_to_players")}
+if profile == "1":
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    totals = {}
+    for (file, _, name), (_, _, _, cumulative, _) in stats.stats.items():
+        totals[f"{file.split('landlord/')[-1]}:{name}"] = cumulative
+    keys = ("session.py:run", "experiments.py:add", "continued.py:_started",
+            "experiments.py:__init__")
+    print(json.dumps({key: round(max((v for k, v in totals.items() if k.endswith(key)),
+                                     default=0.0), 3) for key in keys}))
+else:
+    print(json.dumps({
+        "cpu_seconds": time.process_time() - cpu,
+        "wall_seconds": time.perf_counter() - wall,
+        "from_round": game.round,
+        "continuations": len(result.games),
+        "median_dollar_gap_round_100": {
+            label: float(frame[frame["round"] == 100]["p50"].iloc[0])
+            for label, frame in fans["dollar_gap"].groupby("label", sort=False)
+        },
+    }))
+"""
+
+
+def one_run(rules: str, start: int, games: int, profile: bool = False) -> dict:
+    """One run in a fresh process pinned to one core."""
+    command = [sys.executable, "-c", RUN, rules, str(start), str(games), "1" if profile else "0"]
+    if hasattr(os, "sched_setaffinity"):
+        command = ["taskset", "-c", "0", *command]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def instructions(rules: str, start: int, games: int) -> int | None:
+    """The instructions of one run under callgrind, or None without valgrind."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "callgrind.out"
+        command = [
+            "valgrind",
+            "--tool=callgrind",
+            f"--callgrind-out-file={out}",
+            sys.executable,
+            "-c",
+            RUN,
+            rules,
+            str(start),
+            str(games),
+            "0",
+        ]
+        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        try:
+            done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=env)
+        except FileNotFoundError:
+            return None
+        found = re.search(r"Collected\s*:\s*([\d,]+)", done.stderr)
+        return int(found.group(1).replace(",", "")) if found else None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--from-round", type=int, default=12)
+    parser.add_argument("--rules", default="landlords_game")
+    parser.add_argument("--instructions", type=int, default=1)
+    parser.add_argument(
+        "--out", type=Path, default=ROOT / "benchmarks" / "results" / "continuations.json"
+    )
+    args = parser.parse_args()
+    runs = [one_run(args.rules, args.from_round, args.games) for _ in range(args.runs)]
+    split = one_run(args.rules, args.from_round, args.games, profile=True)
+    report = {
+        "what": "landlord.continuations of a class's game (2 people, 2 bots) from round "
+        f"{args.from_round} to round 100: {args.games} continuations under each of 3 rule sets, "
+        "and their fan charts read; a fresh process on one core",
+        "goal": "within 5 s of a click, on one core",
+        "rules": args.rules,
+        "games_per_rule_set": args.games,
+        "runs": args.runs,
+        "cpu_seconds_median": round(statistics.median(r["cpu_seconds"] for r in runs), 3),
+        "wall_seconds_median": round(statistics.median(r["wall_seconds"] for r in runs), 3),
+        "cpu_seconds_each": [round(r["cpu_seconds"], 3) for r in runs],
+        "from_round": runs[0]["from_round"],
+        "median_dollar_gap_round_100": runs[0]["median_dollar_gap_round_100"],
+        "profiled_seconds_by_part": split,
+        "instructions": instructions(args.rules, args.from_round, args.games)
+        if args.instructions
+        else None,
+        "machine": machine(),
+        "commit": commit(),
+    }
+    save_report(report, args.out)
+
+
+if __name__ == "__main__":
+    main()
