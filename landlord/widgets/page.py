@@ -68,7 +68,8 @@ PAGE_SCRIPT = """
   if (window.landlordPage) { return; }
   window.landlordPage = true;
   function mark(root) {
-    var live = '.landlord-question, .landlord-status, .landlord-games-hint';
+    var live = '.landlord-question, .landlord-status, .landlord-games-hint, ' +
+      '.landlord-keep-playing-status';
     root.querySelectorAll(live).forEach(function (el) {
       if (!el.hasAttribute('aria-live')) {
         el.setAttribute('role', 'status');
