@@ -34,6 +34,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from dataclasses import MISSING, dataclass
 from pathlib import Path
@@ -52,6 +53,7 @@ __all__ = [
     "Mix",
     "RuleSpec",
     "Scenario",
+    "declared_sizes",
     "grid_from_text",
     "load_grid",
 ]
@@ -375,6 +377,17 @@ def _grid_v2(data: dict, text: str, field: _Fields) -> Grid:
 
 #: The sizes of a difference, smallest first (format 2's ``[size]`` bounds the last three).
 SIZE_WORDS = ("tiny", "small", "medium", "large")
+
+
+@functools.cache
+def declared_sizes() -> dict[str, Any]:
+    """The size words' bounds the shipped second grid declares (``small``, ``medium``,
+    ``large``, and what they are read from): the apps size every difference by them.
+
+    >>> declared_sizes()["small"]
+    0.556
+    """
+    return dict(load_grid(GRID_V2_PATH).size or {})
 
 
 def _counted(name: str, count: int) -> str:
