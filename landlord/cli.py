@@ -1165,11 +1165,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--grid-version",
         type=int,
         choices=(1, 2),
-        default=1,
+        default=2,
         metavar="N",
-        help="which shipped grid: 1 (grid.toml: the single tax as printed, 4 seats) or 2 "
-        "(grid_v2.toml: also money- and sink-neutral, 2 to 4 seats, a common round); "
-        "default 1",
+        help="which shipped grid: 2 (grid_v2.toml, the default: the single tax as printed, "
+        "money-neutral and sink-neutral, 2 to 4 seats, the printed end, a common round 25 and "
+        "round 100) or 1 (grid.toml: the single tax as printed, 4 seats)",
     )
     claim.add_argument(
         "--jobs",

@@ -247,3 +247,106 @@ def test_the_command_line_plays_a_second_grid(tmp_path, capsys):
     assert '"id":"taxers.2.printed"' in out
     assert main(["claim", "--grid", str(path), "--scenario", "taxers.2.printed"]) == 0
     assert "single-taxers" in capsys.readouterr().out
+
+
+# --- the shipped results of the second grid ------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    from landlord.claim import shipped_results
+
+    return shipped_results(2)
+
+
+def test_the_shipped_results_are_the_second_grid_in_full(shipped, grid):
+    assert shipped.grid.source == GRID_V2_PATH.read_text(encoding="utf-8")
+    assert [s["id"] for s in shipped.scenarios] == [s.id for s in grid.scenarios]
+    for scenario in shipped.scenarios:
+        assert set(scenario["rules"]) == {rules.id for rules in grid.rule_sets}
+        for arm in grid.arms:
+            for measure in grid.measures:
+                cell = scenario["arms"][arm.id]["measures"][measure.name]
+                assert [s["seed"] for s in cell["seeds"]] == [21, 22, 23]
+                for figures in cell["seeds"]:  # every pair counted, defined or not
+                    assert figures["n"] + figures["undefined"] == 500
+
+
+def test_playing_scenarios_of_the_second_grid_again_gives_the_shipped_results(capsys, shipped):
+    import json
+
+    from landlord.cli import main
+
+    replayed = ["tenants.2.printed", "landlords_tenants.4.round25"]
+    assert main(["claim", "--scenario", ",".join(replayed), "--json"]) == 0
+    played = json.loads(capsys.readouterr().out)
+    assert played["grid"] == shipped.grid.source
+    for scenario in played["scenarios"]:
+        assert scenario == shipped.scenario(scenario["id"]), scenario["id"]
+    assert main(["claim", "--scenario", "tenants.2.printed", "--check"]) == 0
+    assert "1 scenarios: the same as the shipped results" in capsys.readouterr().out
+
+
+def test_the_findings_give_the_size_before_the_verdict_and_name_what_went_against(shipped):
+    for arm in shipped.grid.arms:
+        lines = shipped.findings(arm.id)
+        tallies = {t["measure"]: t for t in shipped.tallies() if t["arm"] == arm.id}
+        gini = lines[0]
+        holds = tallies["gini_net_worth"]["holds"]
+        large = sum(1 for _, size in holds if size == "large")
+        assert gini.startswith(f"Gini of net worth: large in {large},")
+        assert f"of the {len(holds)} scenarios where the claim holds (of 72)" in gini
+        against = tallies["dollar_gap"]["fails"]
+        named = [line for line in lines if line.startswith("Against Magie")]
+        assert bool(named) == bool(against)
+        for short, _ in against:
+            assert short in named[0]
+        assert any(line.startswith("Richer together?") for line in lines)
+    # The issue's finding, as the grid played it: under the printed single tax the gap in
+    # dollars grew in long games that the Gini says got more equal.
+    long_against = [s for s, _ in shipped.tallies()[3]["fails"] if s.endswith("round 100")]
+    assert shipped.tallies()[3]["measure"] == "dollar_gap"
+    assert long_against
+
+
+def test_a_gini_that_debts_make_undefined_is_said_not_shown_as_a_number(shipped):
+    random = shipped.scenario("random.4.printed")
+    why = shipped.unread(random, "as_printed", "gini_net_worth")
+    assert why.startswith("Gini undefined in ")
+    assert "read the Gini with debts counted as nothing" in why
+    calm = shipped.scenario("tenants.4.printed")
+    assert shipped.unread(calm, "as_printed", "gini_net_worth") == ""
+    assert shipped.unread(random, "as_printed", "gini_clipped") == ""
+
+
+def test_the_claim_page_leads_with_sizes_and_keeps_richer_apart_from_closer(shipped):
+    import html as markup
+
+    from landlord.claim.arms import verdict_words
+    from landlord.widgets.claim_view import ClaimView
+
+    view = ClaimView(shipped)
+    findings = markup.unescape(view.findings.value)
+    for line in shipped.findings("as_printed"):
+        assert line in findings
+    verdicts = markup.unescape(view.verdicts.value)
+    assert "wages at the end" not in verdicts  # decided by the rules: not judged
+    cell = shipped.scenario("landlords_tenants.4.printed")["arms"]["as_printed"]["measures"]
+    words = verdict_words(cell["gini_net_worth"], shipped.measure("gini_net_worth"))
+    assert words in verdicts
+    assert words.split(":")[0] in {"holds, small", "holds, medium", "holds, large"}
+    assert "Gini undefined in " in verdicts  # the random players' row
+    money = markup.unescape(view.money.value)
+    assert "Richer together, or closer together?" in money
+    assert "the players' net worth together" in money
+    assert "A Gini above 1? It happens when some players owe more than they own." in (
+        markup.unescape(view.sentences.value)
+    )
+    # The plot follows the menus, and says each row's verdict and size in words.
+    view.arm.value, view.seats.value, view.moment.value = "money_neutral", 2, "long"
+    assert view.chart.data["arm"] == "money_neutral"
+    assert set(view.chart.data["verdicts"]) == {f"{m.id}.2.long" for m in shipped.grid.mixes}
+    assert "eager landlords, 2 seats, round 100: " in view.chart.alt
+    # The first grid stays, folded.
+    assert view.first is not None
+    assert view.first.results.grid.format == 1

@@ -430,6 +430,74 @@ class ArmResults(GridResults):
             lines.append(line + ".")
         return lines
 
+    def unread(self, scenario: dict[str, Any], arm_id: str, measure: str) -> str:
+        """Why a scenario's Gini of net worth is not read as a number for an arm ("" when it
+        is): some games left it undefined, or debts pushed its mean above 1, under one of
+        the arm's rule sets; then the Gini with debts counted as nothing is the one to read."""
+        if measure != GINI:
+            return ""
+        arm = next(a for a in self.grid.arms if a.id == arm_id)
+        undefined, above = 0, False
+        for rules in (arm.baseline, arm.treatment):
+            figures = scenario["rules"][rules][measure]
+            undefined += figures["undefined"]
+            above |= (figures["mean"] or 0) > 1
+        if undefined:
+            return (
+                f"Gini undefined in {_count(undefined, 'game')} (debts as large as all that is "
+                "held): read the Gini with debts counted as nothing"
+            )
+        if above:
+            return "Gini above 1 (debts): read the Gini with debts counted as nothing"
+        return ""
+
+    def findings(self, arm_id: str) -> list[str]:
+        """What one arm found, size first, in a few sentences for a page's summary: the
+        relative measure, the absolute one and the poorest player, counted over the
+        scenarios with the sizes of the verdicts; whether the players were richer
+        together; and, named, every scenario where the gap in dollars went against
+        Magie's claim."""
+        arm = next(a for a in self.grid.arms if a.id == arm_id)
+        lines = []
+        tallies = {t["measure"]: t for t in self.tallies() if t["arm"] == arm_id}
+        for name in (GINI, GAP, "poorest_net_worth"):
+            if name not in tallies:
+                continue
+            tally, measure = tallies[name], self.measure(name)
+            judged = sum(len(tally[v]) for v in ("holds", "fails", "cannot be told"))
+            holds = tally["holds"]
+            if holds:
+                text = (
+                    f"{_capital(measure.words)}: {_sizes(holds, 'in ')} of the "
+                    f"{_count(len(holds), 'scenario')} where the claim holds (of {judged})"
+                )
+            else:
+                text = f"{_capital(measure.words)}: the claim holds in none of {judged}"
+            for said in ("fails", "cannot be told"):
+                if tally[said]:
+                    text += f"; it {said} in {len(tally[said])} ({_sizes(tally[said], 'in ')})"
+            if tally["no pair differed"]:
+                text += f"; no pair differed in {len(tally['no pair differed'])}"
+            lines.append(text + ".")
+        richer = poorer = 0
+        for scenario in self.scenarios:
+            pooled = scenario["arms"][arm_id]["measures"].get("total_wealth", {}).get("pooled")
+            if pooled and pooled["low"] is not None:
+                richer += pooled["low"] > 0
+                poorer += pooled["high"] < 0
+        lines.append(
+            f"Richer together? The players' net worth together was higher in {richer} of "
+            f"{len(self.scenarios)} scenarios and lower in {poorer} (all pairs' 95% interval "
+            "on one side of 0), whatever happened to the gaps between them."
+        )
+        if GAP in tallies and tallies[GAP]["fails"]:
+            named = "; ".join(short for short, _ in tallies[GAP]["fails"])
+            lines.append(
+                f"Against Magie ({arm.short}): the gap between two players in dollars grew in "
+                f"{_count(len(tallies[GAP]['fails']), 'scenario')}: {named}."
+            )
+        return lines
+
     def sentence(self, scenario: dict[str, Any], arm_id: str) -> str:
         """One arm of one scenario in a sentence: the verdicts, then the Gini and the gap
         in dollars with their sizes."""
@@ -489,12 +557,18 @@ class ArmResults(GridResults):
         return "\n".join(lines)
 
 
-def _sizes(found: list[tuple[str, str]]) -> str:
-    """``"large 20, medium 4, tiny 2"``: how many verdicts of each size."""
+def _sizes(found: list[tuple[str, str]], joint: str = "") -> str:
+    """``"large 20, medium 4, tiny 2"`` (or ``"large in 20, medium in 4, tiny in 2"``):
+    how many verdicts of each size, largest first."""
     from landlord.claim.grid import SIZE_WORDS
 
     counts = {word: sum(1 for _, size in found if size == word) for word in SIZE_WORDS}
-    return ", ".join(f"{word} {count}" for word, count in reversed(counts.items()) if count)
+    return ", ".join(f"{word} {joint}{count}" for word, count in reversed(counts.items()) if count)
+
+
+def _count(number: int, noun: str) -> str:
+    """``"1 scenario"``, ``"3 scenarios"``."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _capital(text: str) -> str:

@@ -1,86 +1,159 @@
-"""Magie's claim across the declared grid, shown at once from the shipped results.
+"""Magie's claim as an economist would test it: the second grid, shown from its shipped results.
 
-:class:`ClaimView` opens on the results that ship with the kit
-(:func:`landlord.claim.shipped_results`): nothing is played, so it shows in
-well under a second even on a one-core Binder. A menu picks the measure; the
-forest plot (:func:`landlord.plotting.claim.claim_forest`) draws every
-scenario's paired difference with its intervals, and a table gives every
-scenario's verdict on every measure, in words and with a sign that does not
-rely on colour. Each scenario's sentence and the notes on what the rules
-decide by themselves follow.
-
-The experiments app shows it above its own runs; the claim notebook shows it
-on its own.
+:class:`ClaimView` opens on the results of the claim's second grid that ship
+with the kit (:func:`landlord.claim.shipped_results` with ``2``): nothing is
+played, so it shows at once even on a one-core Binder. It leads with what the
+grid found, each finding with its size before its verdict ("holds, but tiny"
+never reads like "holds, large"), and keeps apart a table that got *richer
+together* from one whose players got *closer together*. Menus pick the arm
+(the single tax as printed, money-neutral, sink-neutral), the measure, the
+table size and the moment (the printed end, a common round 25, round 100); a
+forest plot draws the eight tables of bots for that choice, each row with its
+verdict and size in words, and a table says the same for every judged
+measure. A Gini that debts made undefined or larger than 1 is not shown as a
+number: its row says so. The first grid (version 1) stays under it, folded,
+as it shipped.
 """
 
 from __future__ import annotations
 
 import html
-import math
 from typing import Any
 
 from landlord.plotting.claim import VERDICT_STYLE
 
-__all__ = ["ClaimView", "verdict_table"]
+__all__ = ["GINI_ABOVE_ONE", "ClaimView", "arm_table"]
 
-#: A sign for each verdict, so that the table reads without colour too.
-SIGNS = {"holds": "✔", "fails": "✘", "cannot be told": "?", "reported": "·"}
-#: The table's text colour for each verdict: the plot's hue, darkened where the plot's
-#: own colour is too light for small text on white (WCAG AA asks a contrast of 4.5:1).
+#: The text colour of each verdict in the tables: the plot's hue, darkened where it is too
+#: light for small text on white (WCAG AA asks a contrast of 4.5:1).
 TEXT_COLOURS = {"holds": "#007A5A", "fails": "#A84300"}
+#: A sign for each verdict, so that a table reads without colour too.
+SIGNS = {"holds": "✔", "fails": "✘", "cannot be told": "?", "reported": "·"}
+#: Why a Gini can be larger than 1, in words a fifteen-year-old follows.
+GINI_ABOVE_ONE = (
+    "A Gini above 1? It happens when some players owe more than they own. The Gini "
+    "compares the gaps between the players with what they hold all together; when big "
+    "debts cancel most of what the others hold, the total is small and the gaps look "
+    "bigger than the whole. So where debts are large the kit also reads the Gini with "
+    "every debt counted as nothing, which always stays between 0 and 1."
+)
+#: What each moment is called in the menu.
+MOMENTS = (
+    ("the printed end", "printed"),
+    ("a common round: 25", "round25"),
+    ("round 100", "long"),
+)
 
 
-def verdict_table(results: Any) -> str:
-    """Every scenario's verdict on every claimed measure, as an HTML table.
+def arm_table(results: Any, arm: str, scenarios: list[str]) -> str:
+    """Every judged measure's verdict, size first, for some scenarios of one arm, as an
+    HTML table: a row per scenario, a column per measure (the measures the rules decide
+    are reported elsewhere: they cannot fail).
 
     Examples
     --------
     >>> from landlord.claim import shipped_results
-    >>> table = verdict_table(shipped_results())
-    >>> table.count("<tr"), "<th scope='row'>eager landlords x4, printed end</th>" in table
-    (17, True)
+    >>> results = shipped_results(2)
+    >>> table = arm_table(results, "as_printed", ["eager.4.printed", "tenants.4.printed"])
+    >>> table.count("<tr"), "wages at the end" in table
+    (3, False)
     """
-    measures = [m for m in results.grid.measures if m.claim]
+    measures = [m for m in results.grid.measures if m.claim and not m.by_the_rules]
     head = "".join(f"<th scope='col'>{html.escape(m.words)}</th>" for m in measures)
     rows = []
-    for scenario in results.scenarios:
+    for scenario_id in scenarios:
+        scenario = results.scenario(scenario_id)
         cells = []
         for measure in measures:
-            said = scenario["verdicts"][measure.name]
-            colour = TEXT_COLOURS.get(said, VERDICT_STYLE[said][0])
-            cells.append(f"<td style='color:{colour}'>{SIGNS[said]} {html.escape(said)}</td>")
-        label = html.escape(scenario.get("short", scenario["id"]))
+            cell = scenario["arms"][arm]["measures"][measure.name]
+            cells.append(_cell(results, scenario, arm, measure, cell))
+        label = html.escape(_mix_words(results, scenario))
         rows.append(f"<tr><th scope='row'>{label}</th>{''.join(cells)}</tr>")
     return (
         "<table class='landlord-claim-table' style='border-collapse:collapse;font-size:0.95em'>"
-        "<caption style='text-align:left;caption-side:top'>Verdict per scenario and "
-        "measure (single tax against the monopolist rules)</caption>"
-        f"<thead><tr><th scope='col'>scenario</th>{head}</tr></thead>"
+        "<caption style='text-align:left;caption-side:top'>The verdict on each measure, its "
+        "size first (tiny, small, medium, large), then the difference over all 1,500 pairs "
+        f"and the share of pairs on Magie's side{html.escape(_moment_words(results, scenarios))}"
+        "</caption>"
+        f"<thead><tr><th scope='col'>table of bots</th>{head}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
-        "<style>.landlord-claim-table th,.landlord-claim-table td{padding:2px 8px;"
+        "<style>.landlord-claim-table th,.landlord-claim-table td{padding:3px 8px;"
+        "border-bottom:1px solid #ddd;text-align:left;vertical-align:top}</style>"
+    )
+
+
+def _cell(results: Any, scenario: dict, arm: str, measure: Any, cell: dict) -> str:
+    from landlord.claim.arms import verdict_words
+
+    why = results.unread(scenario, arm, measure.name)
+    if why:
+        return f"<td>{html.escape(why)}</td>"
+    said = cell["verdict"] if cell["pooled"]["differed"] else "cannot be told"
+    colour = TEXT_COLOURS.get(said, VERDICT_STYLE[said][0])
+    words = verdict_words(cell, measure)
+    return f"<td style='color:{colour}'>{SIGNS[said]} {html.escape(words)}</td>"
+
+
+def richer_or_closer(results: Any, arm: str, scenarios: list[str]) -> str:
+    """Everyone richer, or gaps smaller? For each scenario the change in the players'
+    net worth together, in the gap between two of them in dollars, and in the Gini, and
+    where the money came from (the bank, the Treasury), as an HTML table."""
+    from landlord.claim.arms import verdict_words
+
+    columns = ("total_wealth", "dollar_gap", "bank_money", "treasury_money")
+    measures = [results.measure(name) for name in columns]
+    head = "".join(f"<th scope='col'>{html.escape(m.words)}</th>" for m in measures)
+    rows = []
+    for scenario_id in scenarios:
+        scenario = results.scenario(scenario_id)
+        cells = "".join(
+            f"<td>{html.escape(verdict_words(scenario['arms'][arm]['measures'][m.name], m))}</td>"
+            for m in measures
+        )
+        label = html.escape(_mix_words(results, scenario))
+        rows.append(f"<tr><th scope='row'>{label}</th>{cells}</tr>")
+    return (
+        "<table class='landlord-claim-money' style='border-collapse:collapse;font-size:0.95em'>"
+        "<caption style='text-align:left;caption-side:top'>Richer together, or closer "
+        "together? The single tax's figure minus the other's, over all 1,500 pairs"
+        f"{html.escape(_moment_words(results, scenarios))}</caption>"
+        f"<thead><tr><th scope='col'>table of bots</th>{head}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+        "<style>.landlord-claim-money th,.landlord-claim-money td{padding:3px 8px;"
         "border-bottom:1px solid #ddd;text-align:left;vertical-align:top}</style>"
     )
 
 
 class ClaimView:
-    """The grid's results: a measure menu, the forest plot, the verdicts, the sentences.
+    """The second grid's results, with the first grid's folded under them.
 
     Parameters
     ----------
-    results : ClaimResults, optional
-        Results to show; the shipped ones when not given.
-    measure : str
-        The measure the plot opens on.
+    results : ArmResults, optional
+        Results of a grid of format 2 to show; the shipped ones when not given.
+    measure, arm : str
+        The measure and the arm the plot opens on.
+    seats : int
+        The table size shown.
+    moment : str
+        ``"printed"``, ``"round25"`` or ``"long"``.
+    first : ClaimResults or False, optional
+        The first grid's results shown folded (the shipped ones when not given;
+        False: none).
 
     Attributes
     ----------
     widget : ipywidgets.VBox
         The whole view (CSS class ``landlord-claim``).
-    measure : ipywidgets.Dropdown
-        The measure drawn (``landlord-claim-measure``).
+    arm, measure, seats, moment : ipywidgets.Dropdown
+        The menus (``landlord-claim-arm``, ``-measure``, ``-seats``, ``-moment``).
     chart : Chart
-        The forest plot (``landlord-chart-claim``); ``chart.data`` is the
-        measure drawn and the verdict of each scenario on it.
+        The forest plot (``landlord-chart-claim``); ``chart.data`` holds the choice
+        drawn and each row's verdict and size.
+    findings, verdicts, money, sentences : ipywidgets.HTML
+        What the grid found, the verdict table, "richer or closer", and each scenario
+        in a sentence (``landlord-claim-findings``, ``-verdicts``, ``-money``,
+        ``-sentences``).
     """
 
     @classmethod
@@ -92,8 +165,6 @@ class ClaimView:
         setup, problems = read_setup(page_query() if query is None else query, CLAIM_FIELDS)
         view = cls(results, **setup)
         if problems:
-            import html
-
             import ipywidgets as widgets
 
             note = widgets.HTML(f"<i>{html.escape(problems)}</i>")
@@ -101,128 +172,207 @@ class ClaimView:
             view.widget.children = (note, *view.widget.children)
         return view
 
-    def __init__(self, results: Any = None, measure: str = "gini_net_worth") -> None:
+    def __init__(
+        self,
+        results: Any = None,
+        measure: str = "gini_net_worth",
+        arm: str = "as_printed",
+        seats: int = 4,
+        moment: str = "printed",
+        first: Any = None,
+    ) -> None:
         import ipywidgets as widgets
 
         from landlord.claim import shipped_results
-        from landlord.rules import load_rules
         from landlord.widgets.charts import Chart
 
-        self.results = results if results is not None else shipped_results()
+        self.results = results if results is not None else shipped_results(2)
         grid = self.results.grid
-        choices = [
-            (m.words + ("" if m.claim else " (reported, no claim)"), m.name) for m in grid.measures
-        ]
+        names = {m.name for m in grid.measures}
+        self.arm = widgets.Dropdown(
+            options=[(a.words, a.id) for a in grid.arms],
+            value=arm,
+            description="Compare",
+            layout={"width": "min(100%, 44em)"},
+        )
+        self.arm.add_class("landlord-claim-arm")
         self.measure = widgets.Dropdown(
-            options=choices,
-            value=measure,
+            options=[
+                (m.words + ("" if m.claim else " (reported, not judged)"), m.name)
+                for m in grid.measures
+            ],
+            value=measure if measure in names else "gini_net_worth",
             description="Measure",
-            layout={"width": "min(100%, 40em)"},
+            layout={"width": "min(100%, 44em)"},
         )
         self.measure.add_class("landlord-claim-measure")
-        rows = len(self.results.scenarios)
+        self.seats = widgets.Dropdown(
+            options=[(f"{n} players", n) for n in grid.tables],
+            value=seats if seats in grid.tables else grid.tables[-1],
+            description="Table",
+            layout={"width": "16em"},
+        )
+        self.seats.add_class("landlord-claim-seats")
+        lengths = {length.id for length in grid.lengths}
+        self.moment = widgets.Dropdown(
+            options=[(words, key) for words, key in MOMENTS if key in lengths],
+            value=moment if moment in lengths else grid.lengths[0].id,
+            description="Read at",
+            layout={"width": "22em"},
+        )
+        self.moment.add_class("landlord-claim-moment")
         self.chart = Chart(
             self._draw,
-            size=(9.5, 1.3 + 0.42 * rows),
-            description="Forest plot of the paired differences, single tax minus monopolist "
-            "rules, with their 95% intervals",
+            size=(9.5, 1.4 + 0.46 * len(grid.mixes)),
+            description="Forest plot of the paired differences with their 95% intervals",
             describe=self._describe,
         )
         self.chart.widget.add_class("landlord-chart-claim")
         self.chart.widget.layout.max_width = "60em"
-        self.measure.observe(lambda _: self.chart.draw(self.measure.value), names="value")
-        games = 2 * grid.games * len(grid.seeds) * rows
-        baseline, treatment = (load_rules(r).info.title for r in (grid.baseline, grid.treatment))
+        games = len(grid.rule_sets) * grid.games * len(grid.seeds) * len(grid.scenarios)
         intro = widgets.HTML(
-            f"<p style='margin:0.3em 0'><b>{html.escape(grid.title)}.</b> "
-            f"Each row is a table of bots at one game length: {grid.games} pairs of games "
-            f"at each of {len(grid.seeds)} seeds, the monopolist rules "
-            f"(<i>{html.escape(baseline)}</i>) and the single tax (<i>"
-            f"{html.escape(treatment)}</i>) on the same dice, {games:,} games in all, "
-            "played ahead and shipped "
-            "with the kit. The grid and the rule for a verdict were written down before "
-            "any result was seen: the claim <b>holds</b> when "
-            f"{html.escape(grid.verdict['holds'])}, <b>fails</b> when "
-            f"{html.escape(grid.verdict['fails'])}, and <b>cannot be told</b> "
-            f"{html.escape(grid.verdict['cannot_tell'])}.</p>"
+            f"<p style='margin:0.3em 0'><b>{html.escape(grid.title)}</b></p>"
+            f"<p style='margin:0.3em 0'>Each table of bots ({len(grid.mixes)} of them, at "
+            f"{_listed([str(n) for n in grid.tables])} players) was played {grid.games} times "
+            f"at each of {len(grid.seeds)} seeds under {len(grid.rule_sets)} sets of rules on "
+            f"the same dice: {games:,} games, played ahead and shipped with the kit. The grid, "
+            "the rule for a verdict and the words for a size were written down before any of "
+            "its games was played. The claim <b>holds</b> when "
+            f"{html.escape(grid.verdict['holds'])}; it <b>fails</b> when "
+            f"{html.escape(grid.verdict['fails'])}; otherwise it "
+            "<b>cannot be told</b>. A size says how often the single tax came out on Magie's "
+            "side, pair by pair: near half the pairs is <i>tiny</i> (a coin toss), "
+            f"{grid.size['large']:.0%} or more is <i>large</i>.</p>"
         )
-        sentences = "".join(
-            f"<li>{html.escape(scenario['sentence'])}</li>" for scenario in self.results.scenarios
-        )
-        notes = "".join(
-            f"<li><b>{html.escape(m.words)}</b>: {html.escape(m.by_the_rules)}</li>"
-            for m in grid.measures
-            if m.by_the_rules
-        )
-        why = "".join(f"<p>{html.escape(text)}</p>" for text in grid.notes.values())
-        # A box that may scroll sideways on a narrow screen is reachable by Tab.
-        self.verdicts = widgets.HTML(
-            "<div role='region' aria-label='Verdict per scenario' tabindex='0' "
-            f"style='overflow-x:auto;max-width:100%'>{verdict_table(self.results)}</div>"
-        )
+        self.findings = widgets.HTML()
+        self.findings.add_class("landlord-claim-findings")
+        self.verdicts = widgets.HTML()
         self.verdicts.add_class("landlord-claim-verdicts")
-        self.sentences = widgets.HTML(
-            "<details><summary><b>Each scenario in a sentence</b></summary>"
-            f"<ul>{sentences}</ul></details>"
-            "<details><summary><b>What the rules decide by themselves</b></summary>"
-            f"<ul>{notes}</ul><p>Under the monopolist rules the Treasury keeps what it "
-            "takes in, so that money leaves play; under the single tax it is spent back. "
-            f"Part of the single tax's levelling is that bookkeeping, not play.</p>{why}"
-            "</details>"
-        )
+        self.money = widgets.HTML()
+        self.money.add_class("landlord-claim-money-table")
+        self.sentences = widgets.HTML()
         self.sentences.add_class("landlord-claim-sentences")
-        self.widget = widgets.VBox(
-            [intro, self.measure, self.chart.widget, self.verdicts, self.sentences],
-            layout={"width": "100%"},
-        )
+        for menu in (self.arm, self.measure, self.seats, self.moment):
+            menu.observe(lambda _: self.show(), names="value")
+        children = [
+            intro,
+            self.findings,
+            widgets.HBox([self.arm], layout={"flex_flow": "row wrap"}),
+            widgets.HBox(
+                [self.measure, self.seats, self.moment], layout={"flex_flow": "row wrap"}
+            ),
+            self.chart.widget,
+            self.verdicts,
+            self.money,
+            self.sentences,
+        ]
+        self.first: Any = None
+        if first is not False:
+            from landlord.widgets.claim_first_grid import FirstGridView
+
+            self.first = FirstGridView(first if first is not None else shipped_results(1))
+            fold = widgets.Accordion(children=[self.first.widget], selected_index=None)
+            fold.set_title(0, "Version 1 of the grid: the single tax as printed, four players")
+            fold.add_class("landlord-claim-first-grid")
+            children.append(fold)
+        self.widget = widgets.VBox(children, layout={"width": "100%"})
         self.widget.add_class("landlord-claim")
-        self.chart.draw(self.measure.value)
+        self.show()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
 
-    def _draw(self, ax: Any, measure: str) -> dict[str, Any]:
-        from landlord.plotting.claim import claim_forest
+    @property
+    def shown(self) -> list[str]:
+        """The scenarios the menus pick: every mix at the chosen table size and moment."""
+        return [
+            f"{mix.id}.{self.seats.value}.{self.moment.value}" for mix in self.results.grid.mixes
+        ]
 
-        claim_forest(self.results, measure, ax=ax)
-        ax.figure.subplots_adjust(left=0.3, right=0.83, top=0.95, bottom=0.1)
+    def show(self) -> None:
+        """Draw what the menus pick: the findings of the arm, the plot and the tables."""
+        results, arm = self.results, self.arm.value
+        spec = next(a for a in results.grid.arms if a.id == arm)
+        findings = "".join(f"<li>{html.escape(line)}</li>" for line in results.findings(arm))
+        self.findings.value = (
+            f"<h3 style='margin:0.5em 0 0.2em'>What the grid found: {html.escape(spec.words)}"
+            f"</h3><ul style='margin:0.2em 0'>{findings}</ul>"
+        )
+        self.chart.draw(arm, self.measure.value, tuple(self.shown))
+        self.verdicts.value = (
+            "<div role='region' aria-label='Verdicts, size first' tabindex='0' "
+            f"style='overflow-x:auto;max-width:100%'>{arm_table(results, arm, self.shown)}</div>"
+        )
+        self.money.value = (
+            "<div role='region' aria-label='Richer together, or closer together' tabindex='0' "
+            f"style='overflow-x:auto;max-width:100%'>{richer_or_closer(results, arm, self.shown)}"
+            "</div>"
+        )
+        sentences = "".join(
+            f"<li>{html.escape(results.sentence(results.scenario(s), arm))}</li>"
+            for s in self.shown
+        )
+        notes = "".join(
+            f"<li><b>{html.escape(m.words)}</b>: {html.escape(m.by_the_rules)}</li>"
+            for m in results.grid.measures
+            if m.by_the_rules
+        )
+        rules = "".join(
+            f"<li><b>{html.escape(r.id.replace('_', ' '))}</b>: {html.escape(r.words)}</li>"
+            for r in results.grid.rule_sets
+        )
+        why = "".join(f"<p>{html.escape(text)}</p>" for text in results.grid.notes.values())
+        self.sentences.value = (
+            f"<p style='margin:0.4em 0'>{html.escape(GINI_ABOVE_ONE)}</p>"
+            "<details><summary><b>Each table in a sentence</b></summary>"
+            f"<ul>{sentences}</ul></details>"
+            "<details><summary><b>The rule sets compared</b></summary>"
+            f"<ul>{rules}</ul>{why}</details>"
+            "<details><summary><b>What the rules decide by themselves (reported, not judged)"
+            f"</b></summary><ul>{notes}</ul></details>"
+        )
+
+    def _draw(self, ax: Any, arm: str, measure: str, scenarios: tuple[str, ...]) -> dict:
+        from landlord.plotting.claim import arm_forest
+
+        arm_forest(self.results, arm, measure, list(scenarios), ax=ax)
+        ax.figure.subplots_adjust(left=0.28, right=0.78, top=0.93, bottom=0.17)
+        cells = {s: self.results.scenario(s)["arms"][arm]["measures"][measure] for s in scenarios}
         return {
+            "arm": arm,
             "measure": measure,
-            "verdicts": {s["id"]: s["verdicts"][measure] for s in self.results.scenarios},
+            "verdicts": {s: (c["verdict"], c["size"]) for s, c in cells.items()},
         }
 
-    def _describe(self, data: dict[str, Any], measure: str) -> str:
-        """The forest plot in words: what Magie claimed, the verdicts, the pooled range."""
-        grid = self.results.grid
-        chosen = next(m for m in grid.measures if m.name == measure)
-        said: dict[str, int] = {}
-        for verdict in data["verdicts"].values():
-            said[verdict] = said.get(verdict, 0) + 1
-        counts = ", ".join(f"{verdict} in {count}" for verdict, count in said.items())
-        means = [
-            s["pooled"][measure]["mean"]
-            for s in self.results.scenarios
-            if s["pooled"][measure].get("mean") is not None
-        ]
-        claim = (
-            f"where Magie claimed the single tax's is {chosen.claim}"
-            if chosen.claim
-            else "reported, with no claim"
-        )
-        spread = (
-            f"; the pooled differences run from {_figure(min(means), chosen)} to "
-            f"{_figure(max(means), chosen)}"
-            if means
-            else ""
-        )
-        return (
-            f"{chosen.words} in {len(self.results.scenarios)} scenarios, {claim}: "
-            f"{counts}{spread}. The verdict table below gives each scenario"
-        )
+    def _describe(self, data: dict, arm: str, measure: str, scenarios: tuple[str, ...]) -> str:
+        """The plot in words: per table of bots its verdict, size and difference."""
+        from landlord.claim.arms import verdict_words
+
+        chosen = self.results.measure(measure)
+        parts = []
+        for scenario_id in scenarios:
+            scenario = self.results.scenario(scenario_id)
+            cell = scenario["arms"][arm]["measures"][measure]
+            said = self.results.unread(scenario, arm, measure) or verdict_words(cell, chosen)
+            parts.append(f"{scenario['short']}: {said}")
+        return f"{chosen.words}, {'; '.join(parts)}"
 
 
-def _figure(value: float, measure: Any) -> str:
-    """A pooled difference in the measure's own form, as the verdicts write it."""
-    from landlord.claim.verdicts import difference_text
+def _mix_words(results: Any, scenario: dict) -> str:
+    """A scenario's table of bots, in the words of its seats: "two eager landlords and two
+    cautious tenants"."""
+    mix = next(m for m in results.grid.mixes if m.id == scenario["mix"])
+    return results.grid.table_words(mix, scenario["players"])
 
-    return difference_text(measure, value, math.nan, math.nan)
+
+def _moment_words(results: Any, scenarios: list[str]) -> str:
+    """Where the scenarios shown stand: "4 players, at the printed end"."""
+    if not scenarios:
+        return ""
+    first = results.scenario(scenarios[0])
+    length = next(m for m in results.grid.lengths if m.id == first["length"])
+    return f" ({first['players']} players; {length.words})"
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
