@@ -191,16 +191,25 @@ def money_by_round(game: Any) -> np.ndarray:
     # Per row: the change of every account's balance in that round, then the two rents.
     moved = np.zeros((rows, accounts + 2), np.int64)
     last = rows - 1
-    for record in game.ledger.records:
-        row = row_of.get(record[0], last)
-        payer, payee, amount = record[2], record[3], record[4]
-        moved[row, payer] -= amount
-        moved[row, payee] += amount
-        if getattr(record[5], "group", "") == "land rent":
-            if payee < n:
-                moved[row, accounts] += amount
-            elif payee == treasury:
-                moved[row, accounts + 1] += amount
+    records = game.ledger.records
+    if records:
+        played, _, payers, payees, amounts, reasons = zip(*records, strict=True)
+        if snapshots == list(range(rows)):  # a row per round, as every game keeps them
+            row = np.minimum(np.fromiter(played, np.int64, len(records)), last)
+        else:
+            row = np.array([row_of.get(round_, last) for round_ in played], np.int64)
+        paid = np.fromiter(amounts, np.int64, len(records))
+        payee = np.fromiter(payees, np.int64, len(records))
+        np.add.at(moved, (row, np.fromiter(payers, np.int64, len(records))), -paid)
+        np.add.at(moved, (row, payee), paid)
+        land = np.fromiter(
+            (getattr(reason, "group", "") == "land rent" for reason in reasons), bool, len(records)
+        )
+        to_players = land & (payee < n)
+        np.add.at(moved[:, accounts], row[to_players], paid[to_players])
+        if treasury >= 0:
+            to_treasury = land & (payee == treasury)
+            np.add.at(moved[:, accounts + 1], row[to_treasury], paid[to_treasury])
     return money_rows(np.cumsum(moved, axis=0), n, treasury, game.rules.starting_cash.get(n, 0))
 
 
