@@ -6,10 +6,26 @@ Speculation from separate streams, and the dice of each turn by its number, so
 both games see the same throws on the same turns, while the rules do
 different things with them. The app steps
 both games together, a turn or a round at a time, and shows the two boards,
-the Gini curves overlaid, the Treasury, wages and public works of each, and
-who paid whom in each. Once both games are over it says where this one pair
-falls among many pairs with the same settings (:mod:`landlord.widgets.pair_context`):
-one pair is mostly luck. Either side may be the later game's rules (the
+and under each, leading, where the land rent went (to players who hold land
+or to the Public Treasury) and how the poorest player fares
+(:mod:`landlord.widgets.rent_and_poor`), round by round; then the Gini curves
+overlaid, the Treasury, wages and public works of each, and who paid whom in
+each.
+
+One pair is mostly luck, so before a single move the app says what many pairs
+with the same settings show (:mod:`landlord.widgets.pair_context`): the kit's
+declared grid when the settings are one of its tables, or pairs played on
+request; once both games are over it gives the mean of the many, the share of
+them in which the right-hand game came out lower, and where this one pair
+falls among them. "What if we kept playing?"
+(:class:`~landlord.widgets.keep_playing.KeepPlaying`) plays the left game on
+from where it stands, many times, under its rules and under the single tax
+(the right game when the left's rules offer no single tax).
+
+The app opens on Magie's own table of landlords and tenants (eager landlords
+and cautious tenants at four seats), the Landlord's Game beside the single
+tax: a default chosen for what the table teaches, not for how its seed's
+games come out. Either side may be the later game's rules (the
 Monopoly rule sets, as history): its line of figures then gives the salary,
 the bank's houses and hotels, and the trades and bankruptcies instead of a
 Treasury. The two families use their dice differently (the later game also
@@ -26,8 +42,18 @@ import numpy as np
 
 from landlord.widgets.board import board_svg
 from landlord.widgets.charts import Chart
+from landlord.widgets.keep_playing import KeepPlaying
 from landlord.widgets.page import style_widget
-from landlord.widgets.pair_context import PAIRS, grid_spread, placing, played_spread
+from landlord.widgets.pair_context import (
+    PAIRS,
+    Spread,
+    grid_spread,
+    many_pairs_html,
+    not_in_grid_html,
+    placing,
+    played_html,
+    played_spread,
+)
 from landlord.widgets.play import (
     SEAT_CHOICES,
     _draw_flows,
@@ -35,6 +61,7 @@ from landlord.widgets.play import (
     pace_box,
     pace_controls,
 )
+from landlord.widgets.rent_and_poor import lead_html
 from landlord.widgets.table import GameTable, rule_set_menu
 
 __all__ = ["SideBySideApp"]
@@ -45,10 +72,20 @@ BOTS = (
     ("eager landlords and cautious tenants", "eager_landlord+cautious_tenant"),
 )
 NAMES = ("Ann", "Bob", "Cleo", "Dan")
+#: Magie's own table of landlords and tenants: what the app opens on.
+DEFAULT_BOTS = "eager_landlord+cautious_tenant"
+#: The seed the app has always opened on (kept, never picked by how its games come out).
+DEFAULT_SEED = 7
 
 
 class SideBySideApp:
     """Two rule sets, the same players, the same dice, stepping together.
+
+    The default setup is Magie's own table of landlords and tenants (eager landlords and
+    cautious tenants, four seats), the Landlord's Game on the left and the single tax on
+    the right. It was chosen for what that table teaches (where the land rent goes, how
+    the tenants fare), not for how its seed comes out: the seed is the one the app always
+    had, and the app says from the start what many pairs of this table show.
 
     Parameters
     ----------
@@ -61,15 +98,28 @@ class SideBySideApp:
         How many seats each table has.
     seed : int
         The seed both games share.
+
+    Attributes
+    ----------
+    leads : list of ipywidgets.HTML
+        Under each board: where the land rent went and the poorest player, each round.
+    many : ipywidgets.HTML
+        Under the boards, from before the first move: what many pairs with these settings
+        show (a block of class ``landlord-many-pairs``).
+    context : ipywidgets.HTML
+        Once both games are over: the many pairs' mean and share, and where this pair falls.
+    keep_playing : KeepPlaying
+        "What if we kept playing?", under the charts: plays the left game on (the right
+        one when the left's rules offer no single tax).
     """
 
     def __init__(
         self,
         left: str = "landlords_game",
         right: str = "single_tax",
-        bots: str = "eager_landlord",
+        bots: str = DEFAULT_BOTS,
         players: int = 4,
-        seed: int = 7,
+        seed: int = DEFAULT_SEED,
     ) -> None:
         import ipywidgets as widgets
 
@@ -93,6 +143,7 @@ class SideBySideApp:
         )
         self.boards = [widgets.HTML(), widgets.HTML()]
         self.titles = [widgets.HTML(), widgets.HTML()]
+        self.leads = [widgets.HTML(), widgets.HTML()]
         self.finances = [widgets.HTML(), widgets.HTML()]
         self.logs = [
             widgets.HTML(layout={"height": "9em", "overflow": "auto"}),
@@ -100,13 +151,17 @@ class SideBySideApp:
         ]
         for side, name in enumerate(("left", "right")):
             self.boards[side].add_class(f"landlord-board-{name}")
+            self.leads[side].add_class(f"landlord-lead-{name}")
             self.finances[side].add_class(f"landlord-finances-{name}")
             self.logs[side].add_class(f"landlord-log-{name}")
+        # What many pairs with these settings show, from before the first move.
+        self.many = widgets.HTML(layout={"width": "100%"})
+        self.many.add_class("landlord-many-pairs-box")
         # Where this pair falls among many pairs with the same settings, once both are over.
         self.context = widgets.HTML()
         self.context.add_class("landlord-pair-context")
         self.place_button = widgets.Button(
-            description=f"Place this pair among {PAIRS} more",
+            description=f"Play {PAIRS} pairs with these settings",
             layout={"display": "none", "width": "auto"},
         )
         self.place_button.add_class("landlord-place-pair")
@@ -124,11 +179,18 @@ class SideBySideApp:
         ]
         columns = [
             widgets.VBox(
-                [self.titles[side], self.boards[side], self.finances[side], self.logs[side]],
+                [
+                    self.titles[side],
+                    self.boards[side],
+                    self.leads[side],
+                    self.finances[side],
+                    self.logs[side],
+                ],
                 layout={"width": "50%", "min_width": "0"},
             )
             for side in (0, 1)
         ]
+        self.keep_playing = KeepPlaying(self._keep_playing_source)
         self.link = widgets.HTML()
         self.link.add_class("landlord-setup-link")
         self.widget = widgets.VBox(
@@ -148,12 +210,14 @@ class SideBySideApp:
                     layout={"flex_flow": "row wrap", "align_items": "center"},
                 ),
                 widgets.HBox(columns, layout={"width": "100%", "align_items": "flex-start"}),
+                self.many,
                 widgets.HBox(
                     [self.context, self.place_button],
                     layout={"flex_flow": "row wrap", "align_items": "center"},
                 ),
                 self.gini_chart.widget,
                 widgets.HBox([chart.widget for chart in self.flow_charts]),
+                self.keep_playing.widget,
             ]
         )
         self.widget.add_class("landlord-side-by-side")
@@ -215,9 +279,11 @@ class SideBySideApp:
         self.tables = tables
         self._charted = None
         self._placed = False
+        self._played: Spread | None = None
         self._strategies = strategies
         self.context.value = ""
-        self.place_button.layout.display = "none"
+        self.keep_playing.clear()
+        self._say_many()
         left, right = (table.game.family for table in tables)
         seed = f"Both games use seed {self.seed.value}"
         if left is right:
@@ -266,6 +332,7 @@ class SideBySideApp:
             game = table.game
             last = (table.last_mover, table.last_space) if table.last_space is not None else None
             self.boards[side].value = board_svg(game, size=620, last_move=last)
+            self.leads[side].value = lead_html(game, table.names)
             status = f" (over: {html.escape(game.end_reason)})" if game.is_over else ""
             self.titles[side].value = (
                 f"<h2 style='margin:4px 0;font-size:1.15em'>"
@@ -298,40 +365,79 @@ class SideBySideApp:
         left, right = (gini(np.array(t.game.round_net_worths[-1][2], float)) for t in self.tables)
         return float(right - left)
 
-    def _place_from_grid(self) -> None:
-        """Both games are over: place the pair among the grid's pairs, or offer to play some."""
-        self._placed = True
-        spread = grid_spread(
+    def _say_many(self) -> None:
+        """Before a move: what many pairs with these settings show, or an offer to play some."""
+        said = many_pairs_html(
             self.left_rules.value, self.right_rules.value, self.bots.value, self.players.value
         )
-        if spread is None:
+        if said is None:
+            said = not_in_grid_html()
+            self.place_button.description = f"Play {PAIRS} pairs with these settings"
+            self.place_button.layout.display = "flex"
+        else:
+            self.place_button.layout.display = "none"
+        self.many.value = said
+
+    def _place_from_grid(self) -> None:
+        """Both games are over: place the pair among the grid's pairs, or among pairs played
+        here, or offer to play some."""
+        self._placed = True
+        many = self._played or grid_spread(
+            self.left_rules.value, self.right_rules.value, self.bots.value, self.players.value
+        )
+        if many is None:
             self.context.value = (
                 "Both games are over. One pair is mostly luck: to see where this one falls, "
                 f"play {PAIRS} more pairs with the same rule sets and bots."
             )
+            self.place_button.description = f"Place this pair among {PAIRS} more"
             self.place_button.layout.display = "flex"
             return
-        percentiles, pairs = spread
-        self.context.value = html.escape(
-            placing(self.pair_difference(), percentiles, pairs, "the declared grid, shipped")
+        self.context.value = html.escape(placing(self.pair_difference(), many, self._right()))
+
+    def _right(self) -> str:
+        """The right-hand game in the words of a sentence: "the single tax" when it is."""
+        return (
+            "the single tax" if self.right_rules.value == "single_tax" else "the right-hand game"
         )
 
     def place_pair(self) -> None:
-        """Play more pairs with these settings and place this pair among them."""
-        if not self.tables or not all(table.is_over for table in self.tables):
+        """Play more pairs with these settings: say what they show, and once both games are
+        over, where this pair falls among them."""
+        if not self.tables:
             return
-        self.place_button.disabled = True
-        self.context.value = f"Playing {2 * PAIRS} games…"
-        try:
-            percentiles, pairs, differences = played_spread(
-                self.left_rules.value, self.right_rules.value, self._strategies, self.seed.value
-            )
+        if self._played is None:
+            self.place_button.disabled = True
+            self.many.value = f"<p>Playing {2 * PAIRS:,} games…</p>"
+            try:
+                self._played = played_spread(
+                    self.left_rules.value,
+                    self.right_rules.value,
+                    self._strategies,
+                    self.seed.value,
+                )
+            finally:
+                self.place_button.disabled = False
+            self.many.value = played_html(self._played)
+        self.place_button.layout.display = "none"
+        if all(table.is_over for table in self.tables):
             self.context.value = html.escape(
-                placing(self.pair_difference(), percentiles, pairs, "played now", differences)
+                placing(self.pair_difference(), self._played, self._right())
             )
-            self.place_button.layout.display = "none"
-        finally:
-            self.place_button.disabled = False
+
+    def _keep_playing_source(self) -> tuple[Any, str] | None:
+        """What "What if we kept playing?" plays on: the left game when its rules offer the
+        single tax from the next round, else the right game."""
+        from landlord.continued import variants
+
+        if not self.tables:
+            return None
+        side = 1
+        if any(name == "single_tax" and not why for name, _, why in variants(self.tables[0].game)):
+            side = 0
+        table = self.tables[side]
+        title = table.game.rules.info.title
+        return table.session, f"the {('left', 'right')[side]} game ({title})"
 
     def _draw_gini(self, ax: Any, *games: Any) -> dict[str, list[float]]:
         from landlord.plotting import gini_curve
