@@ -60,7 +60,7 @@ class KeepPlaying:
             icon="forward",
             tooltip=f"bots play this game on to round {until_round}, {games} times, "
             "under these rules and under the single tax",
-            layout={"width": "auto"},
+            layout={"width": "max-content", "max_width": "100%"},
         )
         self.button.add_class("landlord-keep-playing")
         self.button.on_click(lambda _: self.play_on())
