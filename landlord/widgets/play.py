@@ -3,10 +3,15 @@
 :class:`PlayApp` puts a :class:`~landlord.widgets.table.GameTable` on screen:
 the board (:func:`~landlord.widgets.board.board_svg`), the question a person
 at the controls must answer with a button per legal action, step / auto-play
-/ pause for the bots with a speed control, the event log, and charts redrawn
-every round (Gini of net worth and cash, wealth per player, the Lorenz curve,
-who paid whom). Everything it shows is read from the game; the engine
-decides every rule.
+/ pause for the bots with a speed control, where the land rent went and who is
+poorest now (:func:`~landlord.widgets.rent_and_poor.lead_html`, under the
+buttons, after every move), the event log, and charts redrawn every round
+(Gini of net worth and cash, wealth per player, the Lorenz curve, who paid
+whom). Under the charts, **What if we kept playing?**
+(:class:`~landlord.widgets.keep_playing.KeepPlaying`) lets bots play the game
+on, finished or not, many times under each set of rules, and shows how it
+went. Everything it shows is read from the game; the engine decides every
+rule.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from typing import Any
 
 from landlord.widgets.board import board_svg
 from landlord.widgets.glossary import link_terms
+from landlord.widgets.keep_playing import KeepPlaying
 from landlord.widgets.table import GameTable, rule_set_menu
 
 __all__ = [
@@ -204,6 +210,11 @@ A seat marked <i>a person</i> is played with the buttons beside the board: each 
 a move the rules allow just then, and the words above them say why you are asked and
 what follows. Bots play when you press <b>Next turn</b> or <b>Next round</b>, or on their
 own with <b>Play</b> (the slider sets the pace).</p>
+<p>Under those buttons, <b>Where the land rent went</b> shows after every move how much land
+rent has gone to players who hold land and how much to the Public Treasury, and who is the
+poorest player now. Under the charts, <b>What if we kept playing?</b> lets bots play this
+game on to round 100, many times, under these rules and (in Magie's games) under the single
+tax, and draws how it went: it takes a few seconds, and works after the game is over too.</p>
 <p><i>The Landlord's Game, with the single-tax vote</i> lets a player <i>call a vote for
 the single tax</i> on his turn: two votes carry it, as in Magie's 1906 booklet. The plain
 <i>Landlord's Game</i> keeps its rules to the end, so that it can be compared fairly with
@@ -245,6 +256,10 @@ class PlayApp:
         The whole app; a notebook shows it when the app is a cell's value.
     table : GameTable
         The game being played.
+    lead : ipywidgets.HTML
+        Where the land rent went and who is poorest now (class ``landlord-lead``).
+    keep_playing : KeepPlaying
+        The "What if we kept playing?" button, its status line and its panel.
     """
 
     def __init__(
@@ -359,6 +374,19 @@ class PlayApp:
         self.glossary = widgets.HTML()
         self.glossary.add_class("landlord-glossary")
         self.charts = game_charts()
+        #: Where the land rent went and who is poorest now: what moves in a lesson.
+        self.lead = widgets.HTML()
+        self.lead.add_class("landlord-lead")
+        #: What the lead shows: (table, moves so far, over), so it is worked out once a move.
+        self._led: tuple = ()
+        self.keep_playing = KeepPlaying(
+            lambda: (self.table.session, "this game") if self.table is not None else None
+        )
+        self.keep_playing.widget.layout.align_items = "flex-start"  # a button, not a bar
+        # The page script sends a lost focus to the first choice or Next turn of the app
+        # it was in (landlord.widgets.page); the button loses it while it is off, so the
+        # box is an app of its own for the script: the page stays at the charts.
+        self.keep_playing.widget.add_class("landlord-app")
 
         how = widgets.Accordion(children=[widgets.HTML(HOW_TO_PLAY)], selected_index=None)
         how.set_title(0, "How to play")
@@ -391,6 +419,7 @@ class PlayApp:
                 self.standings,
                 widgets.HBox([self.step_button, self.round_button]),
                 pace_box(self.autoplay, self.speed),
+                self.lead,
                 widgets.HTML("<b>What happened</b> (newest first, the whole game)"),
                 self.explain,
                 widgets.HBox(
@@ -427,7 +456,9 @@ class PlayApp:
             [board_column, controls], layout={"width": "100%", "align_items": "flex-start"}
         )
         main.add_class("landlord-main")
-        self.widget = widgets.VBox([style_widget(), how, setup, main, chart_grid, self.glossary])
+        self.widget = widgets.VBox(
+            [style_widget(), how, setup, main, chart_grid, self.keep_playing.widget, self.glossary]
+        )
         self.widget.add_class("landlord-play")
         self.widget.add_class("landlord-app")
         self.table: GameTable | None = None
@@ -505,6 +536,8 @@ class PlayApp:
         table.explain = self.explain.value
         self.table = table
         self._opened = None
+        self._led = ()
+        self.keep_playing.clear()  # what came of playing the last game on
         self.glossary.value = "<h2 style='font-size:1.15em'>Words of the game</h2>" + (
             glossary_html(rules=table.game.rules, title="")
         )
@@ -649,7 +682,7 @@ class PlayApp:
     # --- showing ------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Show the game as it is now: board first, then question, log and charts."""
+        """Show the game as it is now: board first, then question, lead, log and charts."""
         table = self.table
         if table is None:
             return
@@ -679,8 +712,31 @@ class PlayApp:
             )
         waiting = table.waiting_for is not None or game.is_over
         self.step_button.disabled = self.round_button.disabled = waiting
+        self._show_lead()
         self._show_log()
         self._draw_charts()
+
+    def _show_lead(self) -> None:
+        """Where the land rent went and who is poorest, worked out once a move."""
+        from landlord.widgets.rent_and_poor import lead_html
+
+        table = self.table
+        if table is None:
+            return
+        game = table.game
+        now = (id(table), len(game.history), game.is_over)
+        if now == self._led:
+            return
+        self._led = now
+        if not game.round_net_worths:  # the deal: no one has a net worth to show yet
+            block = (
+                "<p style='margin:0.3em 0'><b>Where the land rent went</b>: "
+                "from the end of the deal</p>"
+            )
+        else:
+            block = lead_html(game, table.names)
+        # The page's lines, not a widget's tall ones: the lead fits beside the board.
+        self.lead.value = f"<div style='font-size:14px;line-height:1.35'>{block}</div>"
 
     def _show_board_text(self) -> None:
         """The board in words, when it is open (it costs nothing while folded)."""
