@@ -217,6 +217,22 @@ def _started(game: GameState, until_round: int) -> GameState:
     return twin
 
 
+def _now(game: GameState) -> dict[str, float | None]:
+    """Every measure of a position for the game as it stands (mid-round too): what the
+    continuations start from."""
+    import math
+
+    from landlord.scorecard import money_now, position_figures
+
+    start = game.rules.starting_cash.get(game.n_players, 0)
+    figures = position_figures([game.net_worths()], money_now(game)[None, :], start)
+    now = {}
+    for name, values in figures.items():
+        value = float(values[0])
+        now[name] = None if math.isnan(value) else value
+    return now
+
+
 def _parameters(
     game: GameState,
     chosen: list[tuple[str, str, Any]],
@@ -264,6 +280,7 @@ def _parameters(
             "over": game.is_over,
             "until_round": until_round,
             "players": list(game.names),
+            "now": _now(game),
         },
         "landlord_version": landlord.__version__,
     }

@@ -75,6 +75,7 @@ __all__ = [
     "Measure",
     "game_scores",
     "money_by_round",
+    "money_now",
     "money_rows",
     "position_figures",
     "richest_share",
@@ -211,6 +212,23 @@ def money_by_round(game: Any) -> np.ndarray:
             to_treasury = land & (payee == treasury)
             np.add.at(moved[:, accounts + 1], row[to_treasury], paid[to_treasury])
     return money_rows(np.cumsum(moved, axis=0), n, treasury, game.rules.starting_cash.get(n, 0))
+
+
+def money_now(game: Any) -> np.ndarray:
+    """A game's money as it stands, mid-round too: a row as :func:`money_by_round` gives
+    them (each player's cash, then :data:`FLOWS`), from the ledger's balances and its land
+    rent so far."""
+    n = game.n_players
+    treasury = game.pile_account.get(TREASURY, -1)
+    rents = [0, 0]
+    for record in game.ledger.records:
+        if getattr(record[5], "group", "") == "land rent":
+            if record[3] < n:
+                rents[0] += record[4]
+            elif record[3] == treasury:
+                rents[1] += record[4]
+    row = np.array([[*game.ledger.balances, *rents]], np.int64)
+    return money_rows(row, n, treasury, game.rules.starting_cash.get(n, 0))[0]
 
 
 def money_rows(balances: np.ndarray, n: int, treasury: int, start: int) -> np.ndarray:

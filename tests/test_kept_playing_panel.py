@@ -103,3 +103,29 @@ def test_the_panel_uses_the_gini_with_debts_as_nothing_when_a_gini_would_pass_on
     text = kept_playing_html(result)
     assert (result.fans("gini_net_worth")["p95"] > 1).any()  # random players run up debts
     assert "the gini of net worth, debts counted as nothing" in html.unescape(text).lower()
+
+
+def test_the_panel_s_now_is_the_game_as_it_stands_mid_round_too():
+    from landlord.continued import continuations
+
+    session = paused(steps=233)  # stopped in the middle of a round
+    game = session.game
+    lead = rent_and_poorest(game)
+    result = continuations(session, games=3, until_round=game.round + 5, seed=4)
+    now = result.parameters["continued_from"]["now"]
+    share = lead["to_players"] / (lead["to_players"] + lead["to_treasury"])
+    assert now["land_rent_share_to_players"] == pytest.approx(share)
+    assert now["poorest_net_worth"] == lead["poorest_worth"]
+    text = html.unescape(kept_playing_html(result))
+    assert f"{share:.0%} now, as your game stands in round {game.round}" in text
+
+
+def test_the_lead_is_said_during_the_deal_and_without_a_treasury():
+    dealing = Session("landlords_game", ["human", "eager_landlord"], seed=2)
+    dealing.run()
+    assert dealing.game.round == 0
+    figures = rent_and_poorest(dealing.game)
+    assert figures["to_players"] == figures["to_treasury"] == 0
+    assert "No land rent has been paid yet." in lead_words(dealing.game)
+    later = Session("monopoly_us", ["eager_landlord"] * 3, seed=2).run(max_steps=400)
+    assert "to the Public Treasury" not in lead_html(later)

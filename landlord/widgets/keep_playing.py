@@ -116,9 +116,11 @@ class KeepPlaying:
         self.result = result
         self.panel.value = kept_playing_html(result)
         seconds = time.perf_counter() - started
+        count = len(result.labels)
+        under = f"under each of {count} sets of rules" if count > 1 else "under its own rules"
         self._say(
-            f"Played {words} on {self.games:,} times under each of {len(result.labels)} "
-            f"sets of rules, to round {self.until_round}, in {seconds:.1f} s: the charts below."
+            f"Played {words} on {self.games:,} times {under}, to round {self.until_round}, "
+            f"in {seconds:.1f} s: the charts below."
         )
 
     def _say(self, text: str) -> None:

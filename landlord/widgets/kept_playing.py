@@ -87,11 +87,11 @@ def measure_words(result: Any, measure: str, words: str, form: str) -> tuple[str
             f"continuations from {_value(row['p5'], form, currency)} to "
             f"{_value(row['p95'], form, currency)})"
         )
-    start = result.parameters["continued_from"]["round"]
-    now = fan[(fan["round"] == start) & (fan["label"] == result.labels[0])]["p50"]
+    start = result.parameters["continued_from"]
+    now = start.get("now", {}).get(measure)
     text = (
-        f"{words[:1].upper()}{words[1:]}: {_value(now.iloc[0], form, currency)} now, at round "
-        f"{start}. At round {last}, the medians: {'; '.join(parts)}."
+        f"{words[:1].upper()}{words[1:]}: {_value(now, form, currency)} now, as your game "
+        f"stands in round {start['round']}. At round {last}, the medians: {'; '.join(parts)}."
     )
     labels = list(medians)
     first = labels[0]

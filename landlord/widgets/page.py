@@ -48,6 +48,9 @@ PAGE_STYLE = """
 .landlord-choices .jupyter-button, .landlord-pace .jupyter-button {
   min-height: 34px; height: auto; white-space: normal; text-align: left; }
 .landlord-log { font-size: 13px; line-height: 1.5; }
+.landlord-lead, .landlord-lead *, .landlord-kept-playing, .landlord-kept-playing *,
+.landlord-keep-playing-status { font-size: 14px; line-height: 1.4; }
+.landlord-kept-playing h3 { font-size: 1.2em; }
 .landlord-app .lm-TabBar-tabLabel, .landlord-app .jupyter-widget-Collapse-header > span {
   color: #303030; }
 .landlord-app .jupyter-widget-TabPanel-tabContents { overflow: visible !important; }
@@ -112,13 +115,22 @@ PAGE_SCRIPT = """
     });
   }
   var lastApp = null;
+  var lastFocus = null;
   document.addEventListener('focusin', function (event) {
     var app = event.target.closest && event.target.closest('.landlord-app');
     if (app) { lastApp = app; }
+    lastFocus = event.target;
   });
   function keepFocus() {
     var active = document.activeElement;
     if (!lastApp || (active && active !== document.body && document.contains(active))) { return; }
+    // A button that was only turned off while it works ("What if we kept playing?")
+    // gets the focus back when it is on again: the page stays where the student was.
+    if (lastFocus && document.contains(lastFocus) &&
+        lastFocus.closest('.landlord-keep-playing-box')) {
+      if (!lastFocus.disabled) { lastFocus.focus(); }
+      return;
+    }
     // The next question's first choice, or Next turn when the bots play next; if
     // neither is on the page yet, the next change of the page tries again.
     // (In an opened group, its first choice rather than the way back.)

@@ -383,10 +383,6 @@ class PlayApp:
             lambda: (self.table.session, "this game") if self.table is not None else None
         )
         self.keep_playing.widget.layout.align_items = "flex-start"  # a button, not a bar
-        # The page script sends a lost focus to the first choice or Next turn of the app
-        # it was in (landlord.widgets.page); the button loses it while it is off, so the
-        # box is an app of its own for the script: the page stays at the charts.
-        self.keep_playing.widget.add_class("landlord-app")
 
         how = widgets.Accordion(children=[widgets.HTML(HOW_TO_PLAY)], selected_index=None)
         how.set_title(0, "How to play")

@@ -39,6 +39,19 @@ def rent_and_poorest(game: Any, names: Sequence[str] | None = None) -> dict[str,
 
     n = game.n_players
     names = list(names or game.names)
+    if not game.round_net_worths:  # the deal is being played: no round has a table yet
+        worths = game.net_worths()
+        poorest = min(range(n), key=lambda seat: (worths[seat], seat))
+        return {
+            "round": game.round,
+            "to_players": 0,
+            "to_treasury": 0,
+            "to_players_round": 0,
+            "to_treasury_round": 0,
+            "poorest": names[poorest],
+            "poorest_worth": int(worths[poorest]),
+            "poorest_start": int(worths[poorest]),
+        }
     table = money_by_round(game)
     # The rent at the end of the last round before this one (the round table stops at
     # the last round's end; a game over has its last round in it).
@@ -109,16 +122,18 @@ def lead_words(game: Any, names: Sequence[str] | None = None) -> str:
 def lead_html(game: Any, names: Sequence[str] | None = None, width: int = 300) -> str:
     """The lead figures as a small block: a bar of where the land rent went (to players,
     to the Treasury) and the poorest player's net worth against his start, in words too."""
+    from landlord.scorecard import TREASURY
+
     f = rent_and_poorest(game, names)
     unit = game.rules.info.currency
     total = f["to_players"] + f["to_treasury"]
+    public = TREASURY in game.pile_account
     bar = ""
     if total:
         players = width * f["to_players"] / total
-        label = (
-            f"Land rent so far: {money(f['to_players'], unit)} to players, "
-            f"{money(f['to_treasury'], unit)} to the Public Treasury"
-        )
+        label = f"Land rent so far: {money(f['to_players'], unit)} to players"
+        if public:
+            label += f", {money(f['to_treasury'], unit)} to the Public Treasury"
         bar = (
             f"<svg viewBox='0 0 {width} 18' width='{width}' height='18' role='img' "
             f"aria-label='{html.escape(label, quote=True)}' style='display:block;max-width:100%'>"
@@ -126,13 +141,16 @@ def lead_html(game: Any, names: Sequence[str] | None = None, width: int = 300) -
             f"<rect x='{players:.1f}' y='0' width='{width - players:.1f}' height='18' "
             "fill='#009E73'/></svg>"
         )
-    key = (
-        "<span style='color:#A34700;font-weight:bold'>&#9632; to players who hold land</span>"
-        " &nbsp; <span style='color:#00704F;font-weight:bold'>&#9632; to the Public "
-        "Treasury</span>"
-        if total
-        else ""
-    )
+    key = ""
+    if total:
+        key = (
+            "<span style='color:#A34700;font-weight:bold'>&#9632; to players who hold land</span>"
+        )
+        if public:
+            key += (
+                " &nbsp; <span style='color:#00704F;font-weight:bold'>&#9632; to the Public "
+                "Treasury</span>"
+            )
     return (
         "<div class='landlord-lead' style='margin:0.3em 0'>"
         f"<p style='margin:0.2em 0'><b>Where the land rent went</b> (round {f['round']})</p>"
