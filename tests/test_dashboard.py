@@ -4,6 +4,7 @@ import base64
 import html
 import io
 import json
+import re
 import subprocess
 import sys
 import types
@@ -37,6 +38,12 @@ def texts_on_screen(widget) -> str:
     for child in getattr(widget, "children", ()):
         texts.append(texts_on_screen(child))
     return "\n".join(texts)
+
+
+def reading_text(app: ExperimentsApp) -> str:
+    """The reading as a reader sees it: one line per paragraph, no tags, no escapes."""
+    text = app.reading.value.replace("</p>", "\n")
+    return html.unescape(re.sub(r"<[^>]+>", "", text)).strip()
 
 
 def shown(app: ExperimentsApp) -> tuple:
@@ -116,11 +123,14 @@ def test_a_small_run_fills_the_summary_charts_progress_and_downloads(small_run):
     assert {"label", "seat", "strategy", "net_worth", "rank"} <= set(players.columns)
     # The columns are explained in words.
     assert "<code>gini_net_worth</code></th><td>Gini of net worth" in app.downloads.value
-    # The reading, and how long it took.
-    assert app.reading.value.startswith(
-        "Under The Landlord&#x27;s Game under the Single Tax the final"
+    # The reading, size first, and how long it took.
+    first = reading_text(app).splitlines()[0]
+    assert first.startswith(
+        "Under The Landlord's Game under the Single Tax the final Gini of net worth is"
     )
-    assert "95% interval" in app.reading.value
+    assert re.search(
+        r"of the 20 pairs: a (tiny|small|medium|large) difference \(95% interval", first
+    )
     assert set(app.seconds) == {"play", "draw", "total"}
     assert app.seconds["total"] >= app.seconds["play"] > 0
     assert "Played 40 games (seed 3)" in app.status.value
@@ -142,7 +152,7 @@ def test_the_settings_reach_the_comparison():
         "landlords_game[wages_times=0,round_limit=100]",
         "single_tax[wages_times=0,round_limit=100]",
     ]
-    assert "Every rule set was played with wages times 0, round limit 100." in (app.reading.value)
+    assert "Every rule set was played with wages times 0, round limit 100." in reading_text(app)
 
 
 def test_the_dial_sets_the_modern_option_on_the_landlords_game_only():
@@ -152,7 +162,7 @@ def test_the_dial_sets_the_modern_option_on_the_landlords_game_only():
     assert "land_value_tax=0.5" in app.result.labels[0]
     assert app.result.labels[1] == "single_tax"
     assert "a modern extension" in app.summary.value
-    assert "(a modern extension)" in app.reading.value
+    assert "(a modern extension)" in reading_text(app)
     assert "modern extension, not Magie's" in texts_on_screen(app.widget)
 
 
@@ -339,63 +349,113 @@ def test_the_menu_lists_every_registered_rule_set():
     assert ids == list(landlord.rules.registered())
 
 
-def fake_result(differences, games=30, players=4):
-    """A stand-in for a Comparison with the summary columns the reading uses."""
-    labels = ["landlords_game", *(f"other_{n}" for n in range(len(differences)))]
-    rows = [
-        {
-            "label": "landlords_game",
-            "games": games,
-            "gini_net_worth": 0.2,
-            "gini_net_worth_low": 0.18,
-            "gini_net_worth_high": 0.22,
-            "gini_net_worth_difference": float("nan"),
-            "gini_net_worth_difference_low": float("nan"),
-            "gini_net_worth_difference_high": float("nan"),
-        }
-    ]
-    for label, (mean, low, high) in zip(labels[1:], differences, strict=True):
-        rows.append(
-            {
-                "label": label,
-                "games": games,
-                "gini_net_worth": 0.2 + mean,
-                "gini_net_worth_low": 0.1,
-                "gini_net_worth_high": 0.3,
-                "gini_net_worth_difference": mean,
-                "gini_net_worth_difference_low": low,
-                "gini_net_worth_difference_high": high,
-            }
-        )
+def fake_result(*pairs, gaps=None, totals=None):
+    """A stand-in for a Comparison of ``Landlords_Game`` with one more rule set per array of
+    paired Gini differences: its games (a Gini of 0.18 and 0.22 by turns, a gap of $500 and
+    $3,000 in all under the first; those plus each pair's difference, ``gaps`` and
+    ``totals`` by default 0, under the others) and a summary worked out from them as
+    compare works it out."""
+    import numpy as np
+
+    from landlord.metrics import mean_interval
+
+    pairs = [np.asarray(p, dtype=float) for p in pairs]
+    games = len(pairs[0]) if pairs else 30
+    labels = ["landlords_game", *(f"other_{n}" for n in range(len(pairs)))]
+    base = {"gini_net_worth": 0.2, "dollar_gap": 500.0, "total_wealth": 3000.0}
+    rows, summary = [], []
+    for number, label in enumerate(labels):
+        moved = {column: np.zeros(games) for column in base}
+        if number:
+            moved["gini_net_worth"] = pairs[number - 1]
+            for column, given in (("dollar_gap", gaps), ("total_wealth", totals)):
+                if given is not None:
+                    moved[column] = np.asarray(given[number - 1], dtype=float)
+        figures = {column: base[column] + moved[column] for column in base}
+        figures["gini_net_worth"] += 0.02 * (-1) ** np.arange(games)  # the same in each pair
+        for game in range(games):
+            rows.append({"label": label, "game": game, **{c: v[game] for c, v in figures.items()}})
+        row = {"label": label, "games": games}
+        for column in base:
+            mean, low, high = mean_interval(figures[column]) if games > 1 else (base[column],) * 3
+            row.update({column: mean, f"{column}_low": low, f"{column}_high": high})
+            difference = moved[column] if number else np.full(games, np.nan)
+            if games > 1 and number:
+                mean, low, high = mean_interval(difference)
+            else:
+                mean, low, high = float(difference.mean()), float("nan"), float("nan")
+            key = f"{column}_difference"
+            row.update({key: mean, f"{key}_low": low, f"{key}_high": high})
+        summary.append(row)
     specs = [
         {"label": label, "title": label.title(), "options": {}, "modern_options": []}
         for label in labels
     ]
     return types.SimpleNamespace(
-        summary=pd.DataFrame(rows).set_index("label"),
-        parameters={"rules": specs, "level": 0.95, "players": ["eager_landlord"] * players},
+        summary=pd.DataFrame(summary).set_index("label"),
+        games=pd.DataFrame(rows),
+        parameters={"rules": specs, "level": 0.95, "players": ["eager_landlord"] * 4},
         labels=labels,
     )
 
 
-def test_the_reading_says_whether_the_interval_leaves_out_zero():
-    text = reading(fake_result([(-0.013, -0.02, -0.006), (0.01, -0.005, 0.025)]))
-    lower, higher = text.splitlines()
+def test_the_reading_says_the_size_then_whether_the_interval_leaves_out_zero():
+    # Ten pairs: eight lower, two the same; the mean -0.013 with an interval below 0.
+    clear = [-0.03, -0.02, -0.02, -0.01, -0.01, -0.01, -0.02, 0.0, -0.01, 0.0]
+    # Ten pairs, six higher and four lower: the mean +0.01 with an interval across 0.
+    unclear = [0.05, -0.04, 0.03, 0.06, -0.02, 0.04, -0.05, 0.02, -0.03, 0.04]
+    lower, gap, higher, gap_again, why = reading(fake_result(clear, unclear)).splitlines()[:5]
     assert lower == (
         "Under Other_0 the final Gini of net worth is 0.013 lower on average than under "
-        "Landlords_Game (95% interval -0.020 to -0.006): the interval leaves out 0, so the "
-        "difference is unlikely to be luck."
+        "Landlords_Game, lower in 80% of the 10 pairs, the same in 20%: a large difference "
+        "(95% interval -0.020 to -0.006), which these games tell from 0: it is unlikely to be "
+        "luck."
     )
-    assert "0.010 higher on average" in higher
-    assert "the interval includes 0" in higher
-    one_game = reading(fake_result([(0.02, float("nan"), float("nan"))], games=1))
-    assert "too few games for an interval" in one_game
+    # The gap in dollars did not move: every pair the same.
+    assert gap == (
+        "The final gap between two players' net worths is the same in every one of the 10 "
+        "pairs: no pair of games differed."
+    )
+    assert higher.startswith(
+        "Under Other_1 the final Gini of net worth is 0.010 higher on average than under "
+        "Landlords_Game, higher in 60% of the 10 pairs: a small difference (95% interval "
+    )
+    assert higher.endswith("which these games cannot tell from 0.")
+    assert gap_again.startswith("The final gap")
+    assert why.startswith("Why 10 pairs cannot tell: the interval narrows only as the square")
+    one_game = reading(fake_result([0.02]))
+    assert "with too few pairs for an interval" in one_game
+    assert "Why" not in one_game
+
+
+def test_the_reading_says_plainly_when_the_gini_and_the_gap_in_dollars_move_apart():
+    gini = [-0.02, -0.03, -0.01, -0.02, -0.02, -0.01, -0.03, -0.02]  # lower, told from 0
+    gap = [40, 20, 60, 10, 30, 50, 20, 40]  # higher, told from 0
+    total = [900, 400, 1200, 700, 800, 300, 1000, 600]
+    text = reading(fake_result(gini, gaps=[gap], totals=[total]))
+    assert (
+        "So the players are richer together but further apart in dollars: the shares of the "
+        "total are more equal, yet the dollars between two players grew (their net worth "
+        "together is $738 higher on average)."
+    ) in text.splitlines()
+    # The other way round: poorer together, closer in dollars.
+    flipped = reading(
+        fake_result([-d for d in gini], gaps=[[-g for g in gap]], totals=[[-t for t in total]])
+    )
+    assert "So the players are poorer together but closer in dollars" in flipped
+    # Both the same way: nothing to say.
+    assert "dollars between two players" not in reading(
+        fake_result(gini, gaps=[[-g for g in gap]])
+    )
+    # Opposite ways, but the games cannot tell the gap's from 0: not said as if it were so.
+    unclear = [40, -20, 60, 10, 30, -10, 50, -20]
+    assert "dollars between two players" not in reading(fake_result(gini, gaps=[unclear]))
 
 
 def test_the_reading_of_one_rule_set_is_its_mean():
-    text = reading(fake_result([]))
+    text = reading(fake_result())
     assert text.startswith("Under Landlords_Game the final Gini of net worth is 0.200")
-    assert "(95% interval 0.180 to 0.220), over 30 games" in text
+    assert "(95% interval 0.192 to 0.208), over 30 games" in text
 
 
 def test_importing_the_dashboard_imports_nothing_heavy():
@@ -430,7 +490,7 @@ def test_the_landlords_game_and_the_later_game_are_compared_side_by_side():
     result = app.result
     assert result.labels == ["landlords_game", "monopoly_us"]
     assert list(result.summary["games"]) == [4, 4]
-    assert app.reading.value.startswith("Under Monopoly: the classic US rules the final Gini")
+    assert reading_text(app).startswith("Under Monopoly: the classic US rules the final Gini")
     assert set(app.charts["rounds"].data) == {"landlords_game", "monopoly_us"}
     players = link_csv(app.downloads.value, "landlord-download-players")
     assert set(players["strategy"]) == {"random"}
@@ -454,8 +514,8 @@ def test_the_app_names_rule_sets_in_words_not_ids():
     assert "<th scope='col'>The Landlord's Game under the Single Tax</th>" in header
     assert "landlords_game" not in summary
     assert "_" not in summary.replace("landlord-summary-table", "")
-    assert "wages times 0, round limit 100" in html.unescape(app.reading.value)
-    assert "_" not in html.unescape(app.reading.value)
+    assert "wages times 0, round limit 100" in reading_text(app)
+    assert "_" not in reading_text(app)
 
 
 def test_a_seed_out_of_range_is_refused_with_its_reason_not_changed_silently():

@@ -6,9 +6,17 @@ lets a class choose rule sets, a table of bots, a
 number of games and a seed, press *Run*, and see what
 :func:`landlord.experiments.compare` finds: the summary table, the final
 Gini of every game, the mean Gini round by round with its band, how long the
-games lasted, one sentence that reads the main number aloud, and links that
+games lasted, a reading of the main numbers aloud, and links that
 download the tables as CSV files (``data:`` links, so they work in Voila with
 no file on the server).
+
+The reading (:func:`reading`) says the size of each difference before its
+verdict (tiny, small, medium or large, by the bounds the claim's grid declared
+before its results), the Gini beside the gap in dollars, and, when a run is too
+small to tell a difference from 0, why, and about how many pairs would
+(:func:`pairs_needed`); a button then plays them, as many as the app allows.
+"Also compare at round" reads every measure at a round common to every rule
+set as well as at each game's end.
 
 Game k of every rule set is played from the same seed, so the differences are
 the rules', not the dice's (see :mod:`landlord.experiments`). The widgets only
@@ -24,6 +32,7 @@ from __future__ import annotations
 import base64
 import html
 import math
+import shlex
 import time
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -34,6 +43,7 @@ from landlord.rules import load_rules
 from landlord.widgets.table import rule_set_menu
 
 __all__ = [
+    "AT_ROUNDS",
     "BOTS",
     "MOST_GAMES",
     "ExperimentsApp",
@@ -42,6 +52,8 @@ __all__ = [
     "experiment_specs",
     "games_limit",
     "games_problem",
+    "pairs_needed",
+    "pairs_to_tell",
     "reading",
     "rule_set_menu",
     "summary_html",
@@ -93,7 +105,6 @@ COLUMN_WORDS = {
     "seed": "the game's own seed, to play it again",
     "turns": "turns played",
     "end_reason": "why the game ended",
-    "gini_cash": "Gini of cash at the end (0: all equally rich)",
     "bankrupt_players": "players bankrupt at the end",
     "treasury_collected": "what the Public Treasury took in",
     "treasury_spent": "what the Public Treasury paid out",
@@ -104,6 +115,51 @@ COLUMN_WORDS = {
     "cash": "the player's cash at the end",
     "net_worth": "the player's net worth at the end",
     "rank": "the player's place at the end by net worth (1: the richest)",
+    "ended_before_round": (
+        "whether the game was over before the common round; its figures at that round are "
+        "then those at its end"
+    ),
+}
+#: What each of the scorecard's measures holds in a game's row, in words, and what to know
+#: of it: the files give each at the game's end (``gini_net_worth``) and, with a common
+#: round, at the end of that round (``gini_net_worth_at_round``).
+MEASURE_COLUMN_WORDS = {
+    "gini_net_worth": (
+        "Gini of net worth",
+        " (0: all equally rich; above 1 when debts are large; empty when the debts are as "
+        "large as all the players hold)",
+    ),
+    "gini_clipped": ("Gini of net worth with every debt counted as nothing", " (0 to 1)"),
+    "richest_share": (
+        "the richest player's share of what the players hold",
+        " (a player in debt holds nothing)",
+    ),
+    "gini_cash": ("Gini of cash", " (0: all equally rich)"),
+    "dollar_gap": (
+        "the gap in money between two players' net worths, averaged over every two players",
+        " (absolute: unlike the Gini it does not fall just because everyone got richer)",
+    ),
+    "poorest_net_worth": ("the poorest player's net worth", ""),
+    "poorest_doubled": (
+        "whether the poorest player's cash was at least twice his starting cash",
+        " (Prosperity's test)",
+    ),
+    "total_wealth": ("the players' net worth together", ""),
+    "bank_money": (
+        "the money the bank had put in since the start",
+        ": paid out (wages, winnings) less taken in (lots, houses, fees), the starting cash "
+        "left out",
+    ),
+    "treasury_money": (
+        "the money the Public Treasury had put in since the start",
+        ": paid out less taken in (below 0 when it keeps what it takes)",
+    ),
+    "land_rent_to_players": ("the land rent paid to players since the start", ""),
+    "land_rent_to_treasury": ("the land rent paid to the Public Treasury since the start", ""),
+    "land_rent_share_to_players": (
+        "the share of the land rent that reached players",
+        " (empty: no land rent was paid)",
+    ),
 }
 
 
@@ -191,13 +247,338 @@ def _options_text(options: dict[str, Any]) -> str:
     return ", ".join(option_words(key, value) for key, value in options.items())
 
 
-def reading(result: Any) -> str:
-    """The main number of a comparison in plain words, one sentence per rule set compared.
+#: The measures the reading reads, pair by pair: the relative one (shares of the total),
+#: then the absolute one (money between two players), each with its words.
+READ_MEASURES = (
+    ("gini_net_worth", "Gini of net worth"),
+    ("dollar_gap", "gap between two players' net worths"),
+)
+#: How the reading names each measure when it says how many pairs it needs.
+READ_SHORT = {"gini_net_worth": "the Gini's", "dollar_gap": "the gap's"}
+#: The normal quantile of a 95% interval: a difference of mean m whose pairs spread by s
+#: is told from 0 by about (1.96 s / m)^2 pairs.
+Z95 = 1.96
+#: Above this many pairs the reading says "more than a million" rather than a number.
+MOST_PAIRS_SAID = 1_000_000
+#: The common rounds the app offers, besides each game's end (menu "Also compare at round").
+AT_ROUNDS = (10, 25, 50)
 
-    Built from the summary's ``gini_net_worth_difference`` and its ``_low``
-    and ``_high`` ends: how much lower or higher the final Gini of net worth
-    is, on average, than under the first rule set, with the interval and
-    whether it leaves out 0. With one rule set, its mean final Gini.
+
+def pairs_needed(mean: float, sd: float, played: int = 0) -> int | None:
+    """About how many pairs of games tell a mean paired difference from 0.
+
+    The interval of a mean narrows as the square root of the number of pairs, so a
+    difference of mean ``mean`` whose pairs spread by ``sd`` (their standard deviation)
+    is told from 0 by about ``(1.96 * sd / |mean|) ** 2`` pairs. That is rounded up to a
+    round number (two figures, at least 10), and never fewer than one more than the
+    ``played`` pairs, whose interval did not tell it.
+
+    Parameters
+    ----------
+    mean, sd : float
+        The mean of the pairs' differences and their standard deviation.
+    played : int
+        The pairs already played.
+
+    Returns
+    -------
+    int or None
+        None when the mean is 0 or either figure is undefined: no number of pairs tells
+        a difference of 0 from 0.
+
+    Examples
+    --------
+    >>> pairs_needed(-0.009, 0.088)  # (1.96 * 0.088 / 0.009) ** 2 is 367.3
+    370
+    >>> pairs_needed(0.001, 0.0885)  # 30,089
+    31000
+    >>> pairs_needed(0.5, 1.0), pairs_needed(0.05, 0.1, played=200), pairs_needed(0.0, 1.0)
+    (20, 210, None)
+    """
+    if not mean or math.isnan(mean) or math.isnan(sd):
+        return None
+    return max(_round_up((Z95 * sd / abs(mean)) ** 2), _round_up(played + 1))
+
+
+def _round_up(count: float) -> int:
+    """``count`` rounded up to two figures, and to at least 10: 367.3 -> 370, 30,089 ->
+    31,000."""
+    whole = max(1, math.ceil(count - 1e-9))
+    step = 10 ** max(1, len(str(whole)) - 2)
+    return -(-whole // step) * step
+
+
+def _grid_pairs() -> int:
+    """The pairs of games the claim's grid played per scenario: its games times its seeds."""
+    from landlord.claim.grid import GRID_V2_PATH, load_grid
+
+    grid = load_grid(GRID_V2_PATH)
+    return grid.games * len(grid.seeds)
+
+
+def _paired(result: Any, label: str, column: str) -> Any:
+    """The game-by-game differences of ``column`` between rule set ``label`` and the first,
+    where both are defined (a numpy array); None when the games lack the column."""
+    import numpy as np
+
+    games = result.games
+    if column not in games.columns:
+        return None
+    first = games.loc[games["label"] == result.labels[0]].set_index("game")[column]
+    other = games.loc[games["label"] == label].set_index("game")[column]
+    differences = (other - first).to_numpy(dtype=float)
+    return differences[~np.isnan(differences)]
+
+
+def _difference(result: Any, label: str, column: str) -> dict[str, Any] | None:
+    """What the reading says of one paired difference: the summary's mean and interval,
+    the pairs (how many, the share on the mean's side, ties), the size in a word, whether
+    the interval tells it from 0 and, if not, the pairs it needs; None without pairs."""
+    from landlord.claim.grid import declared_sizes
+    from landlord.claim.verdicts import size_of
+
+    pairs = _paired(result, label, column)
+    key = f"{column}_difference"
+    if pairs is None or not len(pairs) or key not in result.summary.columns:
+        return None
+    row = result.summary.loc[label]
+    mean, low, high = (float(row[f"{key}{end}"]) for end in ("", "_low", "_high"))
+    lower, higher = float((pairs < 0).mean()), float((pairs > 0).mean())
+    ties = 1.0 - lower - higher
+    if mean:
+        side = "lower" if mean < 0 else "higher"
+    else:
+        side = "lower" if lower >= higher else "higher"
+    share = lower if side == "lower" else higher
+    told = None if math.isnan(low) else bool(low > 0 or high < 0)
+    spread = float(pairs.std(ddof=1)) if len(pairs) > 1 else math.nan
+    return {
+        "mean": mean,
+        "low": low,
+        "high": high,
+        "pairs": len(pairs),
+        "games": int(row["games"]),
+        "side": side,
+        "share": share,
+        "ties": ties,
+        "size": size_of(share + ties / 2, declared_sizes()),
+        "told": told,
+        "differed": bool((pairs != 0).any()),
+        "needed": pairs_needed(mean, spread, len(pairs)) if told is False else None,
+    }
+
+
+def _difference_words(
+    said: dict[str, Any], subject: str, than: str, money_unit: str | None, level: str
+) -> str:
+    """One paired difference in words, size first, then the figures, then the verdict:
+    "SUBJECT is 0.009 lower on average THAN, lower in 53% of the 200 pairs: a tiny
+    difference (95% interval -0.020 to +0.002), which these games cannot tell from 0."
+    ``money_unit``: the currency of a sum of money (None: a Gini, to three places)."""
+
+    def shown(value: float, sign: bool) -> str:
+        if money_unit is not None:
+            return money(value, money_unit, sign=sign)
+        return f"{value:+.3f}" if sign else f"{value:.3f}"
+
+    def amount_of(value: float) -> str:
+        """A mean difference's size, never a zero that is not one: "less than 0.001"."""
+        least = 0.5 if money_unit is not None else 0.0005
+        if abs(value) < least:
+            return f"less than {money(1, money_unit) if money_unit is not None else '0.001'}"
+        return shown(abs(value), False)
+
+    pairs = f"{said['pairs']:,} pair{'s' if said['pairs'] != 1 else ''}"
+    if said["pairs"] < said.get("games", said["pairs"]):
+        pairs += " where it is defined"
+    if not said["differed"]:
+        return f"{subject} is the same in every one of the {pairs}: no pair of games differed."
+    mean, side = said["mean"], said["side"]
+    if mean:
+        amount = f"{amount_of(mean)} {side} on average{than}"
+    else:
+        amount = f"the same on average{than.replace(' than ', ' as ', 1)}"
+    ties = f"the same in {said['ties']:.0%}" if said["ties"] >= 0.005 else ""
+    other = 1.0 - said["share"] - said["ties"]
+    share = f"{side} in {said['share']:.0%} of the {pairs}"
+    if other > said["share"]:  # a few large differences outweigh many the other way
+        against = f"{'higher' if side == 'lower' else 'lower'} in {other:.0%}"
+        share = (
+            share.replace(" in ", " in only ", 1)
+            + f" ({', '.join(filter(None, (against, ties)))})"
+        )
+    elif ties:
+        share += f", {ties}"
+    head = f"{subject} is {amount}, {share}"
+    if said["told"] is None:
+        return f"{head}: a {said['size']} difference, with too few pairs for an interval."
+    interval = f"{level} interval {shown(said['low'], True)} to {shown(said['high'], True)}"
+    verdict = (
+        "which these games tell from 0: it is unlikely to be luck"
+        if said["told"]
+        else "which these games cannot tell from 0"
+    )
+    return f"{head}: a {said['size']} difference ({interval}), {verdict}."
+
+
+def _apart_words(result: Any, label: str, gini: dict, gap: dict, suffix: str) -> str:
+    """A plain sentence when the Gini and the gap in money move opposite ways and the games
+    tell both from 0 ("" if not): the players richer together but further apart in dollars,
+    or poorer together but closer."""
+    if not (gini["told"] and gap["told"]) or (gini["mean"] < 0) == (gap["mean"] < 0):
+        return ""
+    total = _difference(result, label, f"total_wealth{suffix}")
+    unit = _currency(result, label)
+    if gini["mean"] < 0:
+        together = "richer together" if not total or total["mean"] > 0 else "more equal"
+        apart = f"{together} but further apart in dollars"
+        why = "the shares of the total are more equal, yet the dollars between two players grew"
+    else:
+        together = "poorer together" if not total or total["mean"] < 0 else "less equal"
+        apart = f"{together} but closer in dollars"
+        why = "the shares of the total are less equal, yet the dollars between two players shrank"
+    if total and total["mean"]:
+        why += (
+            f" (their net worth together is {money(abs(total['mean']), unit)} "
+            f"{'higher' if total['mean'] > 0 else 'lower'} on average)"
+        )
+    return f"So the players are {apart}: {why}."
+
+
+def _why_words(
+    needs: list[tuple[str, int | None]], played: int, first: bool, moment: str = ""
+) -> str:
+    """Why the played pairs cannot tell a difference from 0, and how many would: ``needs``
+    pairs each undetermined measure (its short name) with the pairs it needs (None: its
+    mean is 0). ``first``: the reading's first such sentence, which says why; a later one
+    says ``moment`` ("At round 25") if any."""
+    counted = [
+        (name, "more than a million" if n > MOST_PAIRS_SAID else f"about {n:,}")
+        for name, n in needs
+        if n is not None
+    ]
+    if counted:
+        (name, pairs), *others = counted
+        said = [f"{name} needs {pairs} pairs to be told from 0", *map(" ".join, others)]
+        sizes = f"a difference the size of {', '.join(said)}"
+    else:
+        sizes = "a difference of exactly 0 on average cannot be told from 0 by any number of pairs"
+    if first:
+        return (
+            f"Why {played:,} pairs cannot tell: the interval narrows only as the square root of "
+            "the number of pairs (four times as many pairs make it half as wide), and with "
+            f"pairs as spread out as these {sizes}; the claim's grid played "
+            f"{_grid_pairs():,} pairs per scenario."
+        )
+    return f"{moment or 'Here'}, likewise, {sizes}."
+
+
+def _currency(result: Any, label: str) -> str:
+    for spec in result.parameters["rules"]:
+        if spec["label"] == label:
+            return spec.get("currency", "$")
+    return "$"
+
+
+def _read(result: Any) -> tuple[list[str], list[int]]:
+    """The reading's lines, and the pairs each difference it could not tell from 0 needs."""
+    summary = result.summary
+    specs = result.parameters["rules"]
+    level = f"{result.parameters.get('level', 0.95):.0%}"
+    at_round = result.parameters.get("at_round")
+    # Options every rule set was played with are said once, at the end.
+    common = dict(specs[0]["options"])
+    for spec in specs[1:]:
+        theirs = spec["options"]
+        common = {k: v for k, v in common.items() if k in theirs and theirs[k] == v}
+    after = [f"Every rule set was played with {_options_text(common)}."] if common else []
+    when = [result.when_words()] if hasattr(result, "when_words") else []
+    first = specs[0]
+    if len(specs) == 1:
+        row = summary.loc[first["label"]]
+        lines = []
+        moments = [("", "the final Gini of net worth")]
+        if at_round is not None:
+            moments.append(("_at_round", f"at the end of round {at_round} it"))
+        for suffix, subject in moments:
+            column = f"gini_net_worth{suffix}"
+            if column not in summary.columns:
+                continue
+            mean, low, high = (row[f"{column}{end}"] for end in ("", "_low", "_high"))
+            interval = (
+                f" ({level} interval {low:.3f} to {high:.3f})"
+                if not math.isnan(low)
+                else " (too few games for an interval)"
+            )
+            if suffix:
+                lines.append(f"At the end of round {at_round} it is {mean:.3f}{interval}.")
+            else:
+                lines.append(
+                    f"Under {_name(first, {})} {subject} is {mean:.3f} on average{interval}, "
+                    f"over {int(row['games'])} games: 0 is everyone equally rich."
+                )
+        return lines + when + after, []
+    lines: list[str] = []
+    needs_all: list[int] = []
+    explained = False
+    moments = [("", "")]
+    if at_round is not None:
+        moments.append(("_at_round", f"At the end of round {at_round}, "))
+    said_when = {"": "", "_at_round": f"At round {at_round}"}
+    for spec in specs[1:]:
+        label = spec["label"]
+        than = f" than under {_name(first, common)}"
+        played = int(summary.loc[label, "games"])
+        for suffix, moment in moments:
+            said = {
+                column: _difference(result, label, f"{column}{suffix}")
+                for column, _ in READ_MEASURES
+            }
+            needs = []
+            for number, (column, words) in enumerate(READ_MEASURES):
+                one = said[column]
+                if one is None:
+                    continue
+                final = "" if suffix else "final "
+                if number == 0:
+                    subject = f"{moment}under {_name(spec, common)} the {final}{words}"
+                    subject = subject[0].upper() + subject[1:]
+                    lines.append(_difference_words(one, subject, than, None, level))
+                else:
+                    subject = f"{moment}the {final}{words}"
+                    subject = subject[0].upper() + subject[1:]
+                    unit = _currency(result, label)
+                    lines.append(_difference_words(one, subject, "", unit, level))
+                if one["told"] is False and one["differed"]:
+                    needs.append((READ_SHORT[column], one["needed"]))
+            gini, gap = said["gini_net_worth"], said["dollar_gap"]
+            if gini and gap:
+                apart = _apart_words(result, label, gini, gap, suffix)
+                if apart:
+                    lines.append(apart)
+            if needs:
+                lines.append(_why_words(needs, played, not explained, said_when[suffix]))
+                explained = True
+                needs_all += [n for _, n in needs if n is not None]
+    return lines + when + after, needs_all
+
+
+def reading(result: Any) -> str:
+    """What a comparison found, in plain words: for each rule set compared with the first,
+    the size of the difference first, then its figures, then whether the interval tells it
+    from 0; for the Gini of net worth (relative) and the gap in money between two players
+    (absolute).
+
+    Each difference is read from the pairs of games (game k of one rule set against game
+    k of the first): how much lower or higher on average, in what share of the pairs, its
+    size in a word by the bounds the claim's grid declared before its results
+    (:func:`landlord.claim.grid.declared_sizes`: tiny, small, medium or large, from the
+    share of pairs on one side, ties counted half), the 95% interval of the mean, and
+    whether that leaves out 0. When the Gini and the gap move opposite ways, a sentence
+    says so plainly. When an interval takes in 0, one sentence says why so few pairs
+    cannot tell, and about how many would (:func:`pairs_needed`). With a common round
+    (``at_round``) the same is said at the end of that round, and a last sentence says
+    when the measures were read. With one rule set, its mean final Gini.
 
     Parameters
     ----------
@@ -212,54 +593,36 @@ def reading(result: Any) -> str:
     Examples
     --------
     >>> from landlord.experiments import compare
-    >>> result = compare(["landlords_game", "prosperity"], games=5, seed=1)
-    >>> reading(result).startswith("Under Prosperity (reconstruction) the final Gini")
+    >>> result = compare(["landlords_game", "single_tax"], games=20, seed=2)
+    >>> print(reading(result))  # doctest: +NORMALIZE_WHITESPACE
+    Under The Landlord's Game under the Single Tax the final Gini of net worth is 0.011
+    higher on average than under The Landlord's Game, higher in 55% of the 20 pairs: a tiny
+    difference (95% interval -0.037 to +0.059), which these games cannot tell from 0.
+    The final gap between two players' net worths is $18 higher on average, higher in 50% of
+    the 20 pairs: a tiny difference (95% interval -$66 to +$101), which these games cannot
+    tell from 0.
+    Why 20 pairs cannot tell: the interval narrows only as the square root of the number of
+    pairs (four times as many pairs make it half as wide), and with pairs as spread out as
+    these a difference the size of the Gini's needs about 340 pairs to be told from 0, the
+    gap's about 400; the claim's grid played 1,500 pairs per scenario.
+    Measured at each game's end (games of different rule sets may end at different rounds).
+    """
+    return "\n".join(_read(result)[0])
+
+
+def pairs_to_tell(result: Any) -> int | None:
+    """The most pairs any difference the reading could not tell from 0 needs (about), or
+    None when it told every one (or compared nothing, or a difference of 0 on average).
+
+    Examples
+    --------
+    >>> from landlord.experiments import compare
+    >>> result = compare(["landlords_game", "single_tax"], games=20, seed=3)
+    >>> pairs_to_tell(result) > 20
     True
     """
-    summary = result.summary
-    specs = result.parameters["rules"]
-    level = f"{result.parameters.get('level', 0.95):.0%}"
-    # Options every rule set was played with are said once, at the end.
-    common = dict(specs[0]["options"])
-    for spec in specs[1:]:
-        theirs = spec["options"]
-        common = {k: v for k, v in common.items() if k in theirs and theirs[k] == v}
-    after = f"\nEvery rule set was played with {_options_text(common)}." if common else ""
-    first = specs[0]
-    if len(specs) == 1:
-        row = summary.loc[first["label"]]
-        mean, low, high = (row[f"gini_net_worth{end}"] for end in ("", "_low", "_high"))
-        interval = (
-            f" ({level} interval {low:.3f} to {high:.3f})"
-            if not math.isnan(low)
-            else " (too few games for an interval)"
-        )
-        return (
-            f"Under {_name(first, {})} the final Gini of net worth is {mean:.3f} on average"
-            f"{interval}, over {int(row['games'])} games: 0 is everyone equally rich."
-        )
-    sentences = []
-    for spec in specs[1:]:
-        row = summary.loc[spec["label"]]
-        column = "gini_net_worth_difference"
-        mean, low, high = row[column], row[f"{column}_low"], row[f"{column}_high"]
-        than = f"than under {_name(first, common)}"
-        if mean == 0:
-            size = f"the same on average as under {_name(first, common)}"
-        else:
-            size = f"{abs(mean):.3f} {'lower' if mean < 0 else 'higher'} on average {than}"
-        if math.isnan(low):
-            verdict = "too few games for an interval."
-        elif low > 0 or high < 0:
-            verdict = "the interval leaves out 0, so the difference is unlikely to be luck."
-        else:
-            verdict = "the interval includes 0, so these games cannot tell the two apart."
-        interval = "" if math.isnan(low) else f" ({level} interval {low:+.3f} to {high:+.3f})"
-        sentences.append(
-            f"Under {_name(spec, common)} the final Gini of net worth is {size}{interval}: "
-            f"{verdict}"
-        )
-    return "\n".join(sentences) + after
+    needs = _read(result)[1]
+    return max(needs) if needs else None
 
 
 #: The summary table's sections: the scorecard's groups, with their headings in words.
@@ -278,9 +641,14 @@ def summary_html(result: Any, bots: str = "") -> str:
 
     One column per rule set, named by its title; one row per figure, in
     words, with its mean over the games and the 95% interval of that mean,
-    and under each figure the paired difference from the first rule set. A
-    table of the mean Gini round by round follows, folded (the chart shows
-    it too).
+    and under each figure the paired difference from the first rule set,
+    grouped by :data:`SECTIONS` under the heading "At each game's end". With
+    a common round (``at_round``) a second block, "At the end of round R",
+    reads every measure but the length again at the end of that round, with
+    the share of games over before it; the caption says when the measures
+    were read. The Gini with debts counted as nothing is shown where some
+    player was in debt (elsewhere it is the Gini itself). A table of the
+    mean Gini round by round follows, folded (the chart shows it too).
 
     Parameters
     ----------
@@ -303,6 +671,12 @@ def summary_html(result: Any, bots: str = "") -> str:
     True
     >>> "<th scope='row'>Gini of net worth</th>" in table, "<pre" in table
     (True, False)
+    >>> result = compare(["landlords_game", "single_tax"], games=4, seed=1, at_round=25)
+    >>> table = summary_html(result)
+    >>> table.index("At each game&#x27;s end") < table.index("At the end of round 25")
+    True
+    >>> "games over before round 25 (read at their end)" in table
+    True
     """
     from landlord.scorecard import MEASURES
 
@@ -337,17 +711,42 @@ def summary_html(result: Any, bots: str = "") -> str:
             f"padding-top:0.6em'>{html.escape(heading)}</th></tr>{''.join(rows)}</tbody>"
         )
 
+    def moment(heading: str, rows: Sequence[str] = ()) -> str:
+        """A heading over every section read at one moment, in the table's own colours."""
+        span = len(labels) + 1
+        return (
+            f"<tbody class='landlord-summary-moment'><tr><th scope='colgroup' colspan='{span}' "
+            "style='text-align:left;padding:0.5em 10px 0.2em;font-size:1.1em;"
+            f"border-bottom:2px solid currentColor'>{html.escape(heading)}</th></tr>"
+            f"{''.join(rows)}</tbody>"
+        )
+
+    def scorecard(suffix: str) -> list[str]:
+        """The sections of the measures read at one moment (``suffix``: "" at each game's
+        end, "_at_round" at the common round). The Gini with debts counted as nothing is
+        the Gini itself unless some player was in debt, and is shown only then."""
+        games = result.games
+        poorest = f"poorest_net_worth{suffix}"
+        in_debt = poorest not in games.columns or bool((games[poorest] < 0).any())
+        sections = []
+        for group, heading in SECTIONS:
+            rows = [
+                line
+                for measure in MEASURES
+                if measure.group == group
+                and f"{measure.name}{suffix}" in summary
+                and (measure.name != "gini_clipped" or in_debt)
+                for line in measured(f"{measure.name}{suffix}", measure.form, measure.words)
+            ]
+            if rows:
+                sections.append(section(heading, rows))
+        return sections
+
     games = [f"{int(n):,}" for n in summary["games"]]
+    at_round = result.parameters.get("at_round")
     body = [f"<tbody>{row('games played', games)}</tbody>"]
-    for group, heading in SECTIONS:
-        rows = [
-            line
-            for measure in MEASURES
-            if measure.group == group and measure.name in summary
-            for line in measured(measure.name, measure.form, measure.words)
-        ]
-        if rows:
-            body.append(section(heading, rows))
+    body.append(moment("At each game's end"))
+    body += scorecard("")
     other = [row("players bankrupt at the end", [_figure(v) for v in summary["bankrupt_players"]])]
     for column, words in (
         ("treasury_collected", "Public Treasury took in"),
@@ -362,14 +761,21 @@ def summary_html(result: Any, bots: str = "") -> str:
             cells = ["-" if math.isnan(v) else figure.form.format(v) for v in values]
         other.append(row(figure.words, cells))
     body.append(section("Other figures", other))
+    if at_round is not None and "ended_before_round" in summary:
+        over = row(
+            f"games over before round {at_round} (read at their end)",
+            [f"{share:.0%}" for share in summary["ended_before_round"]],
+        )
+        body.append(moment(f"At the end of round {at_round}", [over]))
+        body += scorecard("_at_round")
     heads = "".join(f"<th scope='col'>{html.escape(names[label])}</th>" for label in labels)
     parameters = result.parameters
     count = len(labels)
     caption = (
         f"What the games show: {count} rule set{'s' if count > 1 else ''}, "
         f"{parameters['games']:,} games each, {seats} players ({bots}), seed "
-        f"{parameters['seed']}. Each figure is a mean over the games; in brackets, the 95% "
-        "interval of that mean."
+        f"{parameters['seed']}. {result.when_words()} Each figure is a mean over the games; "
+        "in brackets, the 95% interval of that mean."
     )
     table = (
         "<table class='landlord-summary-table' style='border-collapse:collapse;margin:0.4em 0'>"
@@ -528,20 +934,35 @@ def _curve_table(result: Any, most: int = 30) -> str:
     )
 
 
-def columns_html(frame: Any) -> str:
+def columns_html(frame: Any, at_round: int | None = None) -> str:
     """What each column of a downloaded table holds, as an HTML table.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The table downloaded.
+    at_round : int, optional
+        The common round its ``..._at_round`` columns were read at.
 
     Examples
     --------
     >>> import pandas as pd
-    >>> table = columns_html(pd.DataFrame(columns=["seed", "rounds"]))
+    >>> table = columns_html(pd.DataFrame(columns=["seed", "rounds", "dollar_gap_at_round"]), 25)
     >>> "<th scope='row'><code>rounds</code></th><td>rounds played</td>" in table
+    True
+    >>> "every two players, at the end of round 25 (a game over before it: at its end)" in table
     True
     """
     from landlord.scorecard import MEASURES
 
-    words = dict(COLUMN_WORDS)
-    words.update({measure.name: measure.words for measure in MEASURES})
+    words = {measure.name: measure.words for measure in MEASURES}
+    words.update(COLUMN_WORDS)
+    common = f"round {at_round}" if at_round is not None else "the common round"
+    for name, (what, aside) in MEASURE_COLUMN_WORDS.items():
+        words[name] = f"{what}, at the game's end{aside}"
+        words[f"{name}_at_round"] = (
+            f"{what}, at the end of {common} (a game over before it: at its end){aside}"
+        )
     words.update({figure.name: figure.words for figure in _family_figures(frame.columns)})
     rows = "".join(
         f"<tr><th scope='row'><code>{html.escape(column)}</code></th>"
@@ -740,6 +1161,10 @@ class ExperimentsApp:
         The modern land-value-tax dial, 0 to 1.
     long_run : bool
         Play on past the fifth wage, to round 100.
+    at_round : int, optional
+        Also compare every measure at the end of this round (one of
+        :data:`AT_ROUNDS`), a moment common to every rule set; None: at each
+        game's end only.
     run : bool
         Run once straight away (otherwise the first run waits for the button).
 
@@ -750,10 +1175,11 @@ class ExperimentsApp:
     rule_boxes : dict of str to ipywidgets.Checkbox
         One box per registered rule set, by id (classes ``landlord-rules-choice``
         and ``landlord-rules-ID``).
-    players, bots, games, seed, land_value_tax, long_run : ipywidgets widgets
+    players, bots, games, seed, land_value_tax, long_run, at_round : ipywidgets widgets
         The settings (classes ``landlord-players``, ``landlord-bots``,
         ``landlord-games``, ``landlord-seed``, ``landlord-land-value-tax``,
-        ``landlord-long-run``).
+        ``landlord-long-run``, ``landlord-at-round``: "Also compare at round",
+        0 for none).
     run_button : ipywidgets.Button
         Plays the games (``landlord-run``); disabled while they are played.
     progress : ipywidgets.IntProgress
@@ -762,6 +1188,13 @@ class ExperimentsApp:
         The same in words, "120 of 400 games" (``landlord-progress-text``).
     status : ipywidgets.HTML
         What happened, or why nothing was run (``landlord-status``).
+    run_more : ipywidgets.Button
+        "Play N pairs" (``landlord-run-more``): shown when the reading could not
+        tell a difference from 0 and more pairs would; sets the games box to
+        them (at most :func:`games_limit`) and runs.
+    run_more_note : ipywidgets.HTML
+        What the button plays and why, or why the app cannot play enough
+        (``landlord-run-more-note``).
     reading, summary, downloads : ipywidgets.HTML
         The main number in words (``landlord-reading``), the summary table
         (``landlord-summary``) and the CSV links (``landlord-downloads``, with
@@ -794,6 +1227,7 @@ class ExperimentsApp:
         seed: int = 7,
         land_value_tax: float = 0.0,
         long_run: bool = False,
+        at_round: int | None = None,
         run: bool = False,
     ) -> None:
         import ipywidgets as widgets
@@ -849,6 +1283,14 @@ class ExperimentsApp:
             layout={"width": "auto"},
         )
         self.long_run.add_class("landlord-long-run")
+        self.at_round = widgets.Dropdown(
+            options=[("none", 0), *((f"round {r}", r) for r in AT_ROUNDS)],
+            value=at_round if at_round in AT_ROUNDS else 0,
+            description="Also compare at round",
+            style={"description_width": "initial"},
+            layout={"width": "18em"},
+        )
+        self.at_round.add_class("landlord-at-round")
         self.run_button = widgets.Button(description="Run", button_style="primary", icon="play")
         self.run_button.add_class("landlord-run")
         self.run_button.on_click(lambda _: self.run())
@@ -860,6 +1302,22 @@ class ExperimentsApp:
         self.status.add_class("landlord-status")
         self.reading = widgets.HTML()
         self.reading.add_class("landlord-reading")
+        self.run_more = widgets.Button(description="Play more pairs", icon="play")
+        self.run_more.add_class("landlord-run-more")
+        self.run_more.on_click(lambda _: self.play_more())
+        self.run_more_note = widgets.HTML(layout={"flex": "1 1 20em"})
+        self.run_more_note.add_class("landlord-run-more-note")
+        self.more = widgets.HBox(
+            [self.run_more, self.run_more_note],
+            layout={
+                "display": "none",
+                "flex_flow": "row wrap",
+                "align_items": "center",
+                "margin": "0.3em 0",
+            },
+        )
+        #: The games per rule set the button plays (0: none offered).
+        self._more_games = 0
         self.summary = widgets.HTML(layout={"width": "100%"})
         self.summary.add_class("landlord-summary")
         self.downloads = widgets.HTML()
@@ -913,6 +1371,16 @@ class ExperimentsApp:
                     layout={"flex_flow": "row wrap", "align_items": "center"},
                 ),
                 widgets.HBox(
+                    [
+                        self.at_round,
+                        widgets.HTML(
+                            "&nbsp;every measure again at the end of that round, one moment "
+                            "for every rule set"
+                        ),
+                    ],
+                    layout={"flex_flow": "row wrap", "align_items": "center"},
+                ),
+                widgets.HBox(
                     [self.run_button, self.progress, self.progress_text],
                     layout={"align_items": "center"},
                 ),
@@ -923,6 +1391,7 @@ class ExperimentsApp:
             [
                 widgets.HTML("<h3 style='margin:0.6em 0 0.2em'>What your games show</h3>"),
                 self.reading,
+                self.more,
                 widgets.GridBox(
                     [chart.widget for chart in self.charts.values()],
                     layout={
@@ -977,7 +1446,8 @@ class ExperimentsApp:
     def from_page(cls, query: dict[str, str] | None = None) -> ExperimentsApp:
         """The app set up as its page's address asks (:mod:`landlord.widgets.link`):
         ``rules``, ``players`` (the bots), ``seats``, ``games``, ``seed``,
-        ``land_value_tax``, ``long``, ``run``, and the claim view's ``measure``.
+        ``land_value_tax``, ``long``, ``at_round``, ``run``, and the claim view's
+        ``measure``.
         What the address gets wrong is left out, and the app says so."""
         from landlord.widgets.link import (
             CLAIM_FIELDS,
@@ -1016,7 +1486,8 @@ class ExperimentsApp:
         -------
         dict
             ``specs`` (for :func:`landlord.experiments.compare`), ``players``
-            (a strategy per seat), ``games`` and ``seed``.
+            (a strategy per seat), ``games``, ``seed`` and ``at_round`` (None:
+            at each game's end only).
 
         Raises
         ------
@@ -1046,11 +1517,16 @@ class ExperimentsApp:
         specs = experiment_specs(
             chosen, land_value_tax=round(float(share), 2), long_run=self.long_run.value is True
         )
+        at_round = self.at_round.value
+        if at_round not in (0, *AT_ROUNDS):
+            rounds = ", ".join(str(r) for r in AT_ROUNDS)
+            raise ValueError(f"the common round is none or one of {rounds}, not {at_round!r}.")
         return {
             "specs": specs,
             "players": [str(bot) for bot in bot_mix(self.bots.value, seats)],
             "games": games,
             "seed": seed,
+            "at_round": at_round or None,
         }
 
     def run(self) -> bool:
@@ -1077,6 +1553,7 @@ class ExperimentsApp:
         total = settings["games"] * len(settings["specs"])
         self._running = True
         self.run_button.disabled = True
+        self.run_more.disabled = True
         self.run_button.description = "Running…"
         self.progress.value = 0
         self.progress.max = total
@@ -1089,6 +1566,7 @@ class ExperimentsApp:
                 players=settings["players"],
                 seed=settings["seed"],
                 progress=self._progress_callback(total),
+                at_round=settings["at_round"],
             )
             played = time.perf_counter()
             self._show(result)
@@ -1100,6 +1578,7 @@ class ExperimentsApp:
         finally:
             self._running = False
             self.run_button.disabled = False
+            self.run_more.disabled = False
             self.run_button.description = "Run"
         finished = time.perf_counter()
         self.seconds = {
@@ -1130,9 +1609,11 @@ class ExperimentsApp:
         """Show a comparison: the reading, the charts, the table and the downloads."""
         for chart in self.charts.values():
             chart.draw(result)
-        self.reading.value = "<br>".join(
-            html.escape(line) for line in reading(result).splitlines()
+        self.reading.value = "".join(
+            f"<p style='margin:0 0 0.4em'>{html.escape(line)}</p>"
+            for line in reading(result).splitlines()
         )
+        self._offer_more(result)
         self.summary.value = summary_html(result, bots=self.bots.label or "")
         games = csv_link(
             result.games, "landlord_results.csv", "landlord_results.csv", "landlord-download-games"
@@ -1150,12 +1631,78 @@ class ExperimentsApp:
             f"<li>{players}: one row per player of each game.</li></ul>"
             "<details><summary>What the columns of the files hold</summary>"
             "<p style='margin:0.3em 0'><b>landlord_results.csv</b></p>"
-            f"{columns_html(result.games)}"
+            f"{columns_html(result.games, result.at_round)}"
             "<p style='margin:0.3em 0'><b>landlord_players.csv</b></p>"
             f"{columns_html(result.per_player)}</details>"
         )
         self.result = result
         self.results.layout.display = "flex"
+
+    def play_more(self) -> bool:
+        """Play the pairs the reading offers: the games box set to them (at most what
+        :func:`games_limit` allows with the rule sets ticked), then :meth:`run`.
+
+        Returns
+        -------
+        bool
+            True when the games were played and shown; False when none were offered.
+        """
+        if not self._more_games or self._running:
+            return False
+        ticked = sum(box.value is True for box in self.rule_boxes.values())
+        self.games.value = min(self._more_games, games_limit(ticked))
+        return self.run()
+
+    def _offer_more(self, result: Any) -> None:
+        """Offer the run that could tell from 0 what this one could not: a button that plays
+        about the pairs it needs, as many as the app allows; or say why it cannot."""
+        needed = pairs_to_tell(result)
+        played = int(result.parameters["games"])
+        limit = games_limit(len(result.labels))
+        self._more_games = 0
+        if needed is None or needed <= played:
+            self.more.layout.display = "none"
+            return
+        said_pairs = f"{needed:,}" if needed <= MOST_PAIRS_SAID else "million or more"
+        rule_sets = f"{len(result.labels)} rule set{'s' if len(result.labels) != 1 else ''}"
+        target = min(needed, limit)
+        narrower = math.sqrt(target / played)
+        if target > played:
+            self._more_games = target
+            self.run_more.description = f"Play {target:,} pairs"
+            self.run_more.layout.display = None
+            if target == needed:
+                said = (
+                    f"This plays {target:,} games of each rule set "
+                    f"({target * len(result.labels):,} in all, with the settings above): about "
+                    "the pairs a difference of this size needs, so the interval will be about "
+                    f"{narrower:.1f} times narrower."
+                )
+            else:
+                said = (
+                    f"This plays {target:,} games of each rule set, the most this app plays in "
+                    f"one run with {rule_sets} ({MOST_GAMES:,} games a run). That is fewer than "
+                    f"the {said_pairs} pairs the reading says are needed, so the interval will "
+                    f"be about {narrower:.1f} times narrower but may still take in 0."
+                )
+        else:
+            self.run_more.layout.display = "none"
+            said = (
+                f"This app plays at most {limit:,} games of each rule set in one run with "
+                f"{rule_sets} ({MOST_GAMES:,} games a run), fewer than the {said_pairs} pairs "
+                "the reading says are needed."
+            )
+        said += (
+            " The number needed is a rough guess from these games' own average and spread: "
+            "more games may move it."
+        )
+        if needed > limit and needed <= MOST_PAIRS_SAID:
+            said += (
+                " On a computer of your own, the command line plays as many as you like: "
+                f"<code>{html.escape(_command_line(result, needed))}</code>"
+            )
+        self.run_more_note.value = said
+        self.more.layout.display = "flex"
 
     def _say_games(self) -> None:
         """The limit on games beside the games box, or what is wrong with the number typed."""
@@ -1182,6 +1729,33 @@ class ExperimentsApp:
         self.status.value = (
             f"<span style='color:{PROBLEM}'><b>Nothing was run:</b> {html.escape(text)}</span>"
         )
+
+
+def _command_line(result: Any, games: int) -> str:
+    """The command that plays a comparison again with ``games`` games of each rule set.
+
+    Examples
+    --------
+    >>> from landlord.experiments import compare
+    >>> result = compare(["landlords_game", "single_tax"], games=2, seed=7, at_round=25)
+    >>> print(_command_line(result, 27000))  # doctest: +NORMALIZE_WHITESPACE
+    landlord compare --rules landlords_game,single_tax --games 27000 --players 4
+    --bots eager_landlord --seed 7 --at-round 25
+    """
+    parameters = result.parameters
+    seats = [str(bot) for bot in parameters["players"]]
+    bots = seats[0] if len(set(seats)) == 1 else ",".join(seats)
+    words = [
+        "landlord compare",
+        f"--rules {shlex.quote(','.join(result.labels))}",
+        f"--games {games}",
+        f"--players {len(seats)}",
+        f"--bots {shlex.quote(bots)}",
+        f"--seed {parameters['seed']}",
+    ]
+    if parameters.get("at_round") is not None:
+        words.append(f"--at-round {parameters['at_round']}")
+    return " ".join(words)
 
 
 def games_limit(rule_sets: int) -> int:

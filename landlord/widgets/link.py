@@ -21,9 +21,10 @@ play       ``rules``, ``seed``, ``seats`` (comma list),  ``seats=human,random``
 side       ``left``, ``right``, ``players`` (a mix),      ``left=landlords_game``
 by side    ``seats`` (2-4), ``seed``
 experi-    ``rules`` (comma list), ``players`` (a mix),   ``run=yes``
-ments      ``seats``, ``games``, ``seed``,
+ments      ``seats``, ``games``, ``seed``,               ``at_round=25``
            ``land_value_tax`` (0 to 1, or 25%),
-           ``long`` (yes/no), ``run`` (yes/no)
+           ``long`` (yes/no), ``at_round`` (none,
+           10, 25 or 50), ``run`` (yes/no)
 claim      ``measure``                                   ``measure=richest_share``
 =========  ============================================  ========================
 """
@@ -274,6 +275,24 @@ def dial_share(text: str) -> float:
     return share
 
 
+def common_round(text: str) -> int | None:
+    """The experiments app's "Also compare at round": none, or one of the rounds its menu
+    offers (:data:`landlord.widgets.dashboard.AT_ROUNDS`).
+
+    >>> common_round("25"), common_round("none")
+    (25, None)
+    """
+    from landlord.widgets.dashboard import AT_ROUNDS
+
+    text = text.strip().lower()
+    if text in ("none", "no", "0", ""):
+        return None
+    if not text.isdigit() or int(text) not in AT_ROUNDS:
+        rounds = ", ".join(str(r) for r in AT_ROUNDS)
+        raise ValueError(f"not none or one of {rounds}")
+    return int(text)
+
+
 def claim_measures() -> list[str]:
     from landlord.claim import shipped_results
 
@@ -289,6 +308,7 @@ EXPERIMENT_FIELDS = [
     Field("seed", whole_number, "seed"),
     Field("land_value_tax", dial_share, "land-value tax"),
     Field("long", yes_or_no, "long game"),
+    Field("at_round", common_round, "common round"),
     Field("run", yes_or_no, "run at once"),
 ]
 
