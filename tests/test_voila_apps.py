@@ -287,12 +287,15 @@ def test_experiments_opens_on_the_claim_grid_and_its_forest_plot(page, voila_url
     shown = plot.bounding_box()
     assert shown["width"] > 500  # drawn at a readable size, not a thumbnail
     table = page.locator(".landlord-claim-verdicts table")
-    assert table.locator("tbody tr").count() == 16
-    results = shipped_results()
-    first = results.scenarios[0]
+    results = shipped_results(2)
+    assert table.locator("tbody tr").count() == len(results.grid.mixes)  # four players
+    first = results.scenario("eager.4.printed")
     row = table.locator("tbody tr").first.inner_text()
-    assert first["short"] in row
-    assert first["verdicts"]["gini_net_worth"] in row
+    assert "four eager landlords" in row
+    from landlord.claim.arms import verdict_words
+
+    cell = first["arms"]["as_printed"]["measures"]["gini_net_worth"]
+    assert verdict_words(cell, results.measure("gini_net_worth")) in row
     # The measure menu redraws the plot for another measure.
     before = plot.get_attribute("src")
     page.locator(".landlord-claim-measure select").select_option(
@@ -304,9 +307,9 @@ def test_experiments_opens_on_the_claim_grid_and_its_forest_plot(page, voila_url
         timeout=15_000,
     )
     # Where the claim fails or cannot be told, the page says so in words.
-    page.get_by_text("Each scenario in a sentence").click()
+    page.get_by_text("Each table in a sentence").click()
     sentences = page.locator(".landlord-claim-sentences").inner_text()
-    assert first["sentence"] in sentences
+    assert results.sentence(first, "as_printed") in sentences
     screenshot(page, "experiments_claim")
     record("experiments_claim", first_render_seconds=first_render)
 
@@ -317,7 +320,7 @@ def test_the_claim_page_states_the_grid_in_short_and_in_full(page, voila_url):
     open_app(page, voila_url, "claim.ipynb")
     page.locator("img.landlord-chart-claim").wait_for(timeout=30_000)
     text = page.locator("body").inner_text()
-    for line in shipped_results().overview():
+    for line in shipped_results(2).findings("as_printed"):
         assert line in text
     assert "Magie's claim, tested" in text
     screenshot(page, "claim")

@@ -275,6 +275,14 @@ class ClaimView:
             fold.set_title(0, "Version 1 of the grid: the single tax as printed, four players")
             fold.add_class("landlord-claim-first-grid")
             children.append(fold)
+        # The fold's title in a dark enough grey (JupyterLab's own fails WCAG AA on its
+        # header), on the claim page alone too, where the apps' style sheet is not loaded.
+        children.append(
+            widgets.HTML(
+                "<style>.landlord-claim .jupyter-widget-Collapse-header > span,"
+                ".landlord-claim .jupyter-widget-Collapse-header{color:#303030}</style>"
+            )
+        )
         self.widget = widgets.VBox(children, layout={"width": "100%"})
         self.widget.add_class("landlord-claim")
         self.show()
