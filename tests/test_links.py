@@ -148,6 +148,24 @@ def test_a_bad_experiments_link_names_each_mistake_and_too_many_games_are_said_a
     assert "too many" in crowded.games_hint.value
 
 
+def test_the_claim_page_opens_on_the_comparison_table_and_moment_its_link_names():
+    query = {"measure": "dollar_gap", "arm": "money_neutral", "seats": "3", "moment": "round25"}
+    view = ClaimView.from_page(query=query)
+    assert (view.measure.value, view.arm.value, view.seats.value, view.moment.value) == (
+        "dollar_gap",
+        "money_neutral",
+        3,
+        "round25",
+    )
+    assert set(view.chart.data["verdicts"]) == {
+        f"{mix.id}.3.round25" for mix in view.results.grid.mixes
+    }
+    wrong = ClaimView.from_page(query={"seats": "9", "moment": "forever"})
+    said = wrong.widget.children[0].value.replace("&#x27;", "'")
+    assert "number of players '9' was left out" in said
+    assert "moment 'forever' was left out" in said
+
+
 def test_the_claim_page_opens_on_the_measure_its_link_names():
     assert ClaimView.from_page(query={"measure": "final_wages"}).measure.value == "final_wages"
     view = ClaimView.from_page(query={"measure": "luck"})

@@ -296,7 +296,33 @@ def common_round(text: str) -> int | None:
 def claim_measures() -> list[str]:
     from landlord.claim import shipped_results
 
-    return [measure.name for measure in shipped_results().grid.measures]
+    return [measure.name for measure in shipped_results(2).grid.measures]
+
+
+def claim_arms() -> list[str]:
+    from landlord.claim import shipped_results
+
+    return [arm.id for arm in shipped_results(2).grid.arms]
+
+
+def claim_moments() -> list[str]:
+    from landlord.claim import shipped_results
+
+    return [length.id for length in shipped_results(2).grid.lengths]
+
+
+def claim_seats(text: str) -> int:
+    """A table size of the claim's second grid.
+
+    >>> claim_seats("3")
+    3
+    """
+    from landlord.claim import shipped_results
+
+    tables = shipped_results(2).grid.tables
+    if not text.strip().isdigit() or int(text) not in tables:
+        raise ValueError(f"not one of {', '.join(map(str, tables))} players")
+    return int(text)
 
 
 #: What a link may set in the experiments app.
@@ -313,4 +339,9 @@ EXPERIMENT_FIELDS = [
 ]
 
 #: What a link may set on the claim page (and the experiments app's claim view).
-CLAIM_FIELDS = [Field("measure", one_of(claim_measures, "a measure"), "measure")]
+CLAIM_FIELDS = [
+    Field("measure", one_of(claim_measures, "a measure"), "measure"),
+    Field("arm", one_of(claim_arms, "a comparison of the grid"), "comparison"),
+    Field("seats", claim_seats, "number of players"),
+    Field("moment", one_of(claim_moments, "a moment of the grid"), "moment"),
+]
