@@ -9,7 +9,10 @@ network. The modules, from the bottom up:
   the start, throws and moves), its game played by the kit's engine;
 - :mod:`~landlord.classroom.lesson`: a class's lesson, one writer per table;
 - :mod:`~landlord.classroom.views` and :mod:`~landlord.classroom.yardstick`:
-  what each screen shows, and the class set against simulated paired games;
+  what each screen shows (led by where the land rent went and the poorest
+  player), and the class set against simulated paired games;
+- :mod:`~landlord.classroom.kept`: "What if we kept playing?", a table's own
+  game played on by bots in the server's worker process, once per position;
 - :mod:`~landlord.classroom.server` and :mod:`~landlord.classroom.pages`: the
   Tornado server (no Jupyter kernel) and its pages.
 

@@ -19,6 +19,8 @@ import socket
 import sys
 from pathlib import Path
 
+from landlord.classroom.kept import GAMES as KEPT_GAMES
+from landlord.classroom.kept import UNTIL_ROUND
 from landlord.classroom.lesson import GROUP, SHORTEST_KEY, Lesson
 from landlord.classroom.store import StoreError, open_store
 from landlord.classroom.tables import CODE_LETTERS
@@ -99,6 +101,15 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=f"simulated games per rule set the dashboard sets the class against (default "
         f"{SIMULATED_GAMES:,}; 0 for none)",
+    )
+    parser.add_argument(
+        "--kept-playing-games",
+        type=_games,
+        default=KEPT_GAMES,
+        metavar="N",
+        help=f"times a table's game is played on to round {UNTIL_ROUND} under each set of "
+        f'rules when someone presses "What if we kept playing?" (default {KEPT_GAMES}; '
+        "0 for no such button)",
     )
     return parser
 
@@ -204,7 +215,9 @@ def serve(lesson, args, base, links, terminal_qr, svg_qr, how, store_name) -> in
     from landlord.classroom.server import ClassServer, make_app, start_sync
 
     student_url, teacher_url = links
-    server = ClassServer(lesson, student_url, svg_qr, args.yardstick_games)
+    server = ClassServer(
+        lesson, student_url, svg_qr, args.yardstick_games, kept_games=args.kept_playing_games
+    )
     app = make_app(server, base)
 
     async def run() -> None:

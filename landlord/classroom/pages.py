@@ -94,10 +94,16 @@ def table_page(base: str, code: str, title: str, seat_name: str) -> str:
         "<section class='board' aria-label='The board'><div id='board'></div>"
         "<details><summary>The board in words</summary><div id='words'></div></details>"
         "</section>"
-        "<section class='side'><div id='players'></div>"
+        "<section class='side'>"
+        "<h2 class='visually-hidden'>Where the land rent went, and the poorest player</h2>"
+        "<div id='lead'></div><div id='players'></div>"
         "<h2>Gini of net worth</h2><div id='chart'></div>"
+        "<div class='keep'><button type='button' id='keep-playing' hidden>"
+        "What if we kept playing?</button>"
+        "<p id='kept-status' class='kept-status' aria-live='polite' tabindex='-1'></p></div>"
         "<h2>What happened</h2><div id='log' class='log' tabindex='0' "
-        "aria-label='What happened, the newest first'></div></section></main>"
+        "aria-label='What happened, the newest first'></div></section>"
+        "<div id='kept-panel' class='kept-panel'></div></main>"
     )
     return _page(
         base,
@@ -144,6 +150,8 @@ def teacher_page(
         "<button type='button' data-command='pause' id='pause'>Pause every table</button>"
         "<button type='button' data-command='resume' id='resume'>Resume</button>"
         "<button type='button' data-command='end' id='end'>End the lesson</button>"
+        "<button type='button' data-command='keep_playing_all' id='keep-playing-all'>"
+        "What if every table kept playing?</button>"
         f"<a href='{base}teacher/games.json' download>Download the games (JSON)</a>"
         f"<a href='{base}teacher/results.csv' download>Download the results (CSV)</a></div>"
         "<p id='lesson-status' aria-live='polite'></p>"

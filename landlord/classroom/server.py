@@ -16,6 +16,12 @@ Who may do what:
 * the teacher's dashboard needs the teacher's key, printed only in the
   terminal that started the server.
 
+A table's game can be played on by bots ("What if we kept playing?",
+:mod:`landlord.classroom.kept`) in the worker process that plays the
+dashboard's simulated games: one run per table at a time, kept for the
+position it was played from, so a click (anyone's, any number of them) starts
+at most one, and a flood of them is cut off as any other.
+
 Every page is sent with a content security policy that allows only the
 server's own script and style; cookies are HttpOnly and SameSite=Strict; form
 posts carry Tornado's XSRF token and websockets must come from the server's
@@ -28,11 +34,13 @@ import csv
 import functools
 import html
 import io
+import itertools
 import json
 import logging
 import secrets
 import time
 from collections import defaultdict, deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +48,15 @@ import tornado.web
 import tornado.websocket
 from tornado.ioloop import IOLoop, PeriodicCallback
 
+from landlord.classroom.kept import (
+    GAMES,
+    UNTIL_ROUND,
+    KeptPlaying,
+    kept_view,
+    leave_with_server,
+    play_on,
+    position,
+)
 from landlord.classroom.lesson import MOVED_ON, Lesson
 from landlord.classroom.pages import (
     enter_page,
@@ -81,6 +98,8 @@ SYNC_SECONDS = 1.0
 CLASS_COOKIE = "landlord_class"
 TEACHER_COOKIE = "landlord_teacher"
 SEAT_COOKIE = "landlord_seat_"
+#: What a table's page adds after the status that announces the charts.
+CHARTS_BELOW = " The charts are at the foot of the page."
 #: The content security policy of every answer.
 POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -98,9 +117,18 @@ class ClassServer:
         student_url: str = "",
         qr_svg: str = "",
         yardstick_games: int = SIMULATED_GAMES,
+        kept_games: int = GAMES,
+        kept_until_round: int = UNTIL_ROUND,
     ) -> None:
         self.lesson = lesson
         self.yardstick_games = yardstick_games
+        #: Continuations of each set of rules a "What if we kept playing?" click plays (0:
+        #: no button), and the round they stop after.
+        self.kept_games = kept_games
+        self.kept_until_round = kept_until_round
+        #: Each table's playing on (see :mod:`landlord.classroom.kept`).
+        self.kept: dict[str, KeptPlaying] = defaultdict(KeptPlaying)
+        self._asked = itertools.count(1)
         #: The simulated games of each plan of tables (rule sets, seats, bot); None while
         #: they are played, False if they could not be.
         self.yardsticks: dict[tuple, Yardstick | bool | None] = {}
@@ -130,14 +158,163 @@ class ClassServer:
                 continue
             connected = self.connected_seats(code)
             shared = shared_view(table, lesson.paused, lesson.ended)  # once for all screens
+            shared["kept"] = self.kept_state(code, CHARTS_BELOW)
             for socket in list(self.watchers.get(code, ())):
-                socket.send(
-                    seat_view(shared, table, socket.seat, connected, lesson.paused, lesson.ended)
-                )
+                socket.send(self.socket_view(shared, table, socket, connected))
         if self.teachers and codes:
-            cards = self.cards(codes)
-            for teacher in list(self.teachers):
-                teacher.send(cards)
+            self.tell_teachers(self.cards(codes))
+
+    def socket_view(
+        self, shared: dict[str, Any], table: Any, socket: Any, connected: Any = None
+    ) -> dict[str, Any]:
+        """One device's view (see :func:`~landlord.classroom.views.seat_view`): the button
+        "What if we kept playing?" only for a seat's holder, and the charts played on if
+        this screen has not had them yet."""
+        lesson = self.lesson
+        seat = socket.seat
+        if connected is None:
+            connected = self.connected_seats(table.code)
+        view = seat_view(shared, table, seat, connected, lesson.paused, lesson.ended)
+        if view["kept"] is not None:
+            view["kept"] = {**view["kept"], "offer": seat is not None}
+        record = self.kept.get(table.code)
+        result = None if record is None else record.result
+        if result is not None and getattr(socket, "kept_shown", 0) != record.number:
+            socket.kept_shown = record.number
+            view["panel"] = result.table_html
+        return view
+
+    def tell_teachers(self, cards: dict[str, Any], teachers: Any = None) -> None:
+        """Send the teachers' screens (or these ones) these cards, each with the charts
+        played on that screen has not had yet."""
+        for teacher in list(self.teachers if teachers is None else teachers):
+            message = cards
+            shown = teacher.kept_shown
+            for number, card in enumerate(cards["cards"]):
+                record = self.kept.get(card["code"])
+                if record is None or record.result is None:
+                    continue
+                if shown.get(card["code"]) != record.number:
+                    shown[card["code"]] = record.number
+                    if message is cards:
+                        message = {**cards, "cards": list(cards["cards"])}
+                    message["cards"][number] = {**card, "panel": record.result.card_html}
+            teacher.send(message)
+
+    def kept_state(self, code: str, where: str = "") -> dict[str, Any] | None:
+        """Table ``code``'s button and status line (see
+        :func:`~landlord.classroom.kept.kept_view`)."""
+        record = self.kept.get(code) or KeptPlaying()
+        ahead = 0
+        if record.running is not None:
+            ahead = sum(
+                1
+                for other in self.kept.values()
+                if other.running is not None and other.order < record.order
+            )
+        return kept_view(
+            record,
+            self.lesson.tables[code],
+            self.kept_games,
+            self.kept_until_round,
+            ahead,
+            where,
+        )
+
+    def submit(self, function: Callable[..., Any], *args: Any) -> Any:
+        """Run ``function(*args)`` in the worker process (started at the first call, and
+        again if it died; it ends if this server is killed); return its future. The runs
+        queue, the oldest first."""
+        import multiprocessing
+        import os
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
+        for attempt in (1, 2):
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(
+                    1,
+                    multiprocessing.get_context("spawn"),
+                    initializer=leave_with_server,
+                    initargs=(os.getpid(),),
+                )
+            try:
+                return self._pool.submit(function, *args)
+            except BrokenProcessPool:
+                if attempt == 2:
+                    raise
+                log.warning("the worker process had stopped: starting another")
+                self._pool = None
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def keep_playing(self, code: str) -> str | None:
+        """Play table ``code``'s game on from where it stands, in the worker process:
+        unless a run of that table plays now, or one was played from this position
+        (then nothing new starts: a click is idempotent).
+
+        Returns
+        -------
+        str or None
+            None when a run started (every screen of the table and the teachers are
+            shown it), "" when nothing new started, or why it cannot, in a sentence.
+        """
+        table = self.lesson.tables.get(code)
+        if table is None:
+            return f"There is no table {code}."
+        if not self.kept_games:
+            return "Playing on is turned off on this server."
+        at = position(table)
+        if at is None:
+            return "The game has not started yet: there is nothing to play on."
+        record = self.kept[code]
+        if record.running is not None or record.settled(at):
+            return ""
+        loop = IOLoop.current()
+        try:
+            future = self.submit(
+                play_on,
+                table.game.to_json(),
+                list(at[1]),
+                self.kept_games,
+                self.kept_until_round,
+                table.spec["seed"],
+            )
+        except Exception:
+            log.exception("playing table %s on could not start", code)
+            return "Playing on cannot start now: the server's log says why."
+        record.running, record.order = at, next(self._asked)
+        record.from_round = table.game.round
+        future.add_done_callback(lambda done: loop.add_callback(self._played_on, code, at, done))
+        self.show([code])
+        return None
+
+    def _played_on(self, code: str, at: tuple, done: Any) -> None:
+        from concurrent.futures.process import BrokenProcessPool
+
+        record = self.kept[code]
+        record.running = None
+        record.played = at
+        try:
+            result = done.result()
+        except ValueError as error:  # this game cannot be played on: the kit says why
+            record.failed = f"This game cannot be played on: {error}."
+        except BrokenProcessPool:  # the worker was stopped (by the system, say): again
+            log.exception("the worker stopped while playing table %s on", code)
+            record.played = None
+            record.failed = (
+                "The server's worker stopped before it had played this game on: press the "
+                "button to try again."
+            )
+        except Exception:
+            log.exception("playing table %s on failed", code)
+            record.failed = "Playing on did not work: the server's log says why."
+        else:
+            record.failed = ""
+            record.result = result
+            record.number += 1
+        # This table's screens, and those of the tables still waiting (one fewer ahead).
+        waiting = [other for other, kept in self.kept.items() if kept.running is not None]
+        self.show([code, *waiting])
 
     def plans(self) -> list[tuple]:
         """The lesson's plans of tables: (rule sets, seats, bot), in the order added."""
@@ -156,12 +333,7 @@ class ClassServer:
             if plan in self.yardsticks or not self.yardstick_games:
                 continue
             self.yardsticks[plan] = None
-            if self._pool is None:
-                import multiprocessing
-                from concurrent.futures import ProcessPoolExecutor
-
-                self._pool = ProcessPoolExecutor(1, multiprocessing.get_context("spawn"))
-            future = self._pool.submit(simulate, *plan, self.yardstick_games)
+            future = self.submit(simulate, *plan, self.yardstick_games)
             future.add_done_callback(
                 lambda done, plan=plan, loop=loop: loop.add_callback(self._measured, plan, done)
             )
@@ -172,9 +344,7 @@ class ClassServer:
         except Exception:
             log.exception("the simulated games of %s failed", plan)
             self.yardsticks[plan] = False
-        cards = self.cards([])
-        for teacher in list(self.teachers):
-            teacher.send(cards)
+        self.tell_teachers(self.cards([]))
 
     def experiment(self) -> str:
         """The dashboard's "class as an experiment" panel, a part per plan of tables.
@@ -227,6 +397,14 @@ class ClassServer:
     def cards(self, codes: list[str] | None = None) -> dict[str, Any]:
         lesson = self.lesson
         codes = list(lesson.tables) if codes is None else codes
+        cards = []
+        for code in codes:
+            if code in lesson.tables:
+                card = table_card(
+                    lesson.tables[code], self.connected_seats(code), lesson.paused, lesson.ended
+                )
+                card["kept"] = self.kept_state(code)
+                cards.append(card)
         return {
             "experiment": self.experiment(),
             "lesson": {
@@ -235,13 +413,7 @@ class ClassServer:
                 "tables": list(lesson.tables),
                 "connections": self.connections,
             },
-            "cards": [
-                table_card(
-                    lesson.tables[code], self.connected_seats(code), lesson.paused, lesson.ended
-                )
-                for code in codes
-                if code in lesson.tables
-            ],
+            "cards": cards,
         }
 
     def sync(self) -> None:
@@ -486,6 +658,8 @@ class TableSocket(Socket):
             return
         self.code = code
         self.key_hash = token_hash(self.cookie(SEAT_COOKIE + code))
+        #: The number of the charts played on this screen was sent last (0: none).
+        self.kept_shown = 0
         self.server.watchers[code].add(self)
         self.server.sync()
         self.server.show([code])
@@ -494,6 +668,14 @@ class TableSocket(Socket):
     def seat(self) -> int | None:
         """The seat this device holds now (the teacher may have opened it since)."""
         return self.server.lesson.tables[self.code].seat_of(self.key_hash)
+
+    def send_view(self) -> None:
+        """Send this screen its view now (the others at the table have theirs)."""
+        server, lesson = self.server, self.server.lesson
+        table = lesson.tables[self.code]
+        shared = shared_view(table, lesson.paused, lesson.ended)
+        shared["kept"] = server.kept_state(self.code, CHARTS_BELOW)
+        self.send(server.socket_view(shared, table, self))
 
     def forget(self) -> None:
         code = getattr(self, "code", None)
@@ -511,6 +693,13 @@ class TableSocket(Socket):
             self.send({"problem": "You are watching this table: join it to play."})
             return
         kind = data.get("kind")
+        if kind == "keep_playing":  # the game as it stands, whatever this screen saw
+            why = self.server.keep_playing(self.code)
+            if why:
+                self.send({"problem": why})
+            elif why == "":  # nothing new: this screen as it is now
+                self.send_view()
+            return
         seen = data.get("seq")
         if seen != table.seq:
             self.server.show([self.code])  # the screen as it is now, then why
@@ -561,8 +750,10 @@ class TeacherSocket(Socket):
 
     def open(self) -> None:
         super().open()
+        #: The number of each table's charts played on this screen was sent last.
+        self.kept_shown: dict[str, int] = {}
         self.server.teachers.add(self)
-        self.send(self.server.cards())
+        self.server.tell_teachers(self.server.cards(), [self])
 
     def forget(self) -> None:
         self.server.teachers.discard(self)
@@ -595,7 +786,7 @@ class TeacherSocket(Socket):
             made = lesson.add_tables(count, seats, rules=rules, seed=seed)
             self.server.measure()
             self.server.show([table.code for table in made])
-            self.send(self.server.cards())
+            self.server.tell_teachers(self.server.cards(), [self])
             return None
         if kind in {"pause", "resume", "end"}:
             lesson.set_mark(kind)
@@ -619,6 +810,21 @@ class TeacherSocket(Socket):
                 if why is not None and kind == "start":
                     return why
             self.server.show(codes)
+            return None
+        if kind == "keep_playing":
+            code = data.get("table")
+            if not isinstance(code, str) or code not in lesson.tables:
+                return f"There is no table {str(code)[:8]}."
+            why = self.server.keep_playing(code)
+            if why == "":  # nothing new: this screen as it is now
+                self.server.tell_teachers(self.server.cards([code]), [self])
+            return why or None
+        if kind == "keep_playing_all":
+            started = [code for code, table in lesson.tables.items() if table.started]
+            if not started:
+                return "No table has started yet: there is nothing to play on."
+            for code in started:
+                self.server.keep_playing(code)
             return None
         return "That is not a command."
 

@@ -1,7 +1,8 @@
 """What each screen of a class shows, as HTML fragments made on the server.
 
-Every device at a table is sent the same board, log, players and chart, and
-its own part of the turn: the buttons appear only on the device that holds
+Every device at a table is sent the same board, log, players and charts (the
+lead first: where the land rent went and the poorest player, with the Gini
+beside it), and its own part of the turn: the buttons appear only on the device that holds
 the seat asked. The teacher's screen gets a card per table. All text from
 students (names) is escaped here; the pages' script only puts the fragments
 in place.
@@ -10,6 +11,7 @@ in place.
 from __future__ import annotations
 
 import html
+import logging
 from collections.abc import Collection
 from typing import Any
 
@@ -19,12 +21,22 @@ from landlord.money import money
 from landlord.widgets.board import board_svg
 from landlord.widgets.board_text import board_text_html
 from landlord.widgets.play import log_html, standings_html, winners_text
+from landlord.widgets.rent_and_poor import lead_html
 from landlord.widgets.table import ChoiceGroup
 
-__all__ = ["gini_points", "gini_svg", "seat_view", "shared_view", "table_card", "table_view"]
+__all__ = [
+    "gini_points",
+    "gini_svg",
+    "lead",
+    "seat_view",
+    "shared_view",
+    "table_card",
+    "table_view",
+]
 
 #: Log lines sent to a table's screens (the newest; the whole log downloads).
 LOG_LINES = 200
+log = logging.getLogger("landlord.classroom")
 
 
 def gini_points(game: Any) -> list[tuple[int, float]]:
@@ -84,6 +96,25 @@ def gini_svg(points: list[tuple[int, float]], width: int = 320, height: int = 16
         f"aria-label='{html.escape(label, quote=True)}' xmlns='http://www.w3.org/2000/svg'>"
         f"<title>{html.escape(label)}</title>{grid}{axis}{line}</svg>"
     )
+
+
+def lead(table: ClassTable, width: int = 300) -> str:
+    """What a table's screens lead with: where the land rent went and the poorest player,
+    under the table's names (escaped by :func:`~landlord.widgets.rent_and_poor.lead_html`);
+    "" before the start.
+
+    The block is the table's own; should it ever fail, the table's screens go on without
+    it (and the server's log says why).
+    """
+    game = table.game
+    if game is None:
+        return ""
+    names = [seat.name or name for seat, name in zip(table.seats, game.names, strict=True)]
+    try:
+        return lead_html(game, names, width=width)
+    except Exception:
+        log.exception("table %s: where the land rent went could not be shown", table.code)
+        return ""
 
 
 def turn_words(game: Any) -> tuple[str, str]:
@@ -195,11 +226,12 @@ def players_html(table: ClassTable, connected: Collection[int], you: int | None)
 
 def shared_view(table: ClassTable, paused: bool = False, ended: bool = False) -> dict[str, Any]:
     """What every device at the table shows alike: the state in words, the board (a
-    picture and in words), the log, the Gini chart, and the standings once it is over."""
+    picture and in words), the log, where the land rent went and the poorest player (the
+    lead), the Gini chart, and the standings once it is over."""
     view: dict[str, Any] = {"seq": table.seq, "status": status_text(table, paused, ended)}
     game = table.game
     if game is None:
-        view.update(board="", words="", log="", chart="", standings="")
+        view.update(board="", words="", log="", lead="", chart="", standings="")
         return view
     game_table = table.game_table
     last = game_table.last_space
@@ -208,6 +240,7 @@ def shared_view(table: ClassTable, paused: bool = False, ended: bool = False) ->
     )
     view["words"] = board_text_html(game, level=3)
     view["log"] = log_html(game_table.log[-LOG_LINES:], game_table.log_rounds[-LOG_LINES:])
+    view["lead"] = lead(table)
     view["chart"] = gini_svg(gini_points(game))
     view["standings"] = standings_html(game) if table.is_over else ""
     return view
@@ -243,8 +276,9 @@ def table_view(
 def table_card(
     table: ClassTable, connected: Collection[int], paused: bool, ended: bool
 ) -> dict[str, Any]:
-    """The teacher's card of a table: its state, its seats with their controls, a
-    small board and its Gini curve."""
+    """The teacher's card of a table: its state, its seats with their controls, where
+    the land rent went and the poorest player (the lead), a small board and its Gini
+    curve."""
     game = table.game
     seat_rows = []
     for number, seat in enumerate(table.seats):
@@ -286,12 +320,14 @@ def table_card(
         "seats": "<ul class='seats'>" + "".join(seat_rows) + "</ul>",
         "start": not table.started and not ended,
         "board": "",
+        "lead": "",
         "chart": "",
         "gini": None,
         "round": 0,
     }
     if game is not None:
         card["board"] = board_svg(game, size=220)
+        card["lead"] = lead(table, width=260)
         points = gini_points(game)
         card["chart"] = gini_svg(points, width=220, height=110)
         card["gini"] = points[-1][1] if points else None

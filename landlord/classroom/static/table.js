@@ -3,9 +3,13 @@
 "use strict";
 (function () {
   const live = document.body.dataset.live;
-  const parts = ["status", "actions", "players", "board", "words", "chart", "log"];
+  const parts = ["status", "actions", "lead", "players", "board", "words", "chart", "log"];
   const link = document.getElementById("link");
   const problem = document.getElementById("problem");
+  const keep = document.getElementById("keep-playing");
+  const keptStatus = document.getElementById("kept-status");
+  const keptPanel = document.getElementById("kept-panel");
+  let kept = null;
   let socket = null;
   let seq = null;
   let wait = 500;
@@ -17,6 +21,31 @@
 
   function enable() {
     for (const button of document.querySelectorAll("#actions button")) button.disabled = false;
+  }
+
+  // A focused button that goes off loses the focus to the page (the keyboard's place with
+  // it): the focus moves to the status line beside it instead, which says what happens.
+  function rest(button, line) {
+    const focused = document.activeElement === button;
+    button.disabled = true;
+    if (focused && line.textContent) line.focus({ preventScroll: true });
+  }
+
+  // "What if we kept playing?": the server says whether it may be pressed now, whether the
+  // table is being played on (the button says so) and the status line's words.
+  function showKept(state) {
+    kept = state;
+    if (!state) {
+      keep.hidden = true;
+      keptStatus.textContent = "";
+      return;
+    }
+    if (keptStatus.textContent !== state.status) keptStatus.textContent = state.status;
+    const words = state.playing ? "Playing on…" : "What if we kept playing?";
+    if (keep.textContent !== words) keep.textContent = words;
+    keep.hidden = !state.offer;
+    if (state.can) keep.disabled = false;
+    else rest(keep, keptStatus);
   }
 
   function connect() {
@@ -59,6 +88,7 @@
     if (view.problem !== undefined) {
       problem.textContent = view.problem;
       enable();
+      if (kept) showKept(kept);
       return;
     }
     const moved = view.seq !== seq;
@@ -71,6 +101,8 @@
         shown[name] = view[name];
       }
     }
+    if (view.kept !== undefined) showKept(view.kept);
+    if (view.panel !== undefined) keptPanel.innerHTML = view.panel;
     enable();
     if (hadFocus || (moved && view.actions)) {
       const first = document.querySelector("#actions button, #actions summary");
@@ -88,6 +120,12 @@
     for (const other of document.querySelectorAll("#actions button")) other.disabled = true;
     clickedAt = performance.now();
     socket.send(JSON.stringify(message));
+  });
+  keep.addEventListener("click", function () {
+    if (keep.disabled || !socket || socket.readyState !== WebSocket.OPEN) return;
+    keptStatus.textContent = "Asking the server to play this game on…";
+    rest(keep, keptStatus); // until the server answers: a double-click asks once
+    socket.send(JSON.stringify({ kind: "keep_playing" }));
   });
   connect();
 })();

@@ -14,6 +14,26 @@
     return n + " " + word + (n === 1 ? "" : "s");
   }
 
+  // A card is made once; each part is put in place only when it changes, so a menu the
+  // teacher has open, or the charts played on, stay as they are while the table moves.
+  const shown = new WeakMap();
+
+  function part(element, selector, html) {
+    const target = element.querySelector(selector);
+    if (shown.get(target) !== html) {
+      target.innerHTML = html;
+      shown.set(target, html);
+    }
+  }
+
+  // A focused button that goes off loses the focus to the page (the keyboard's place with
+  // it): the focus moves to the status line beside it instead, which says what happens.
+  function rest(button, line) {
+    const focused = document.activeElement === button;
+    button.disabled = true;
+    if (focused && line.textContent) line.focus({ preventScroll: true });
+  }
+
   function card(view) {
     let element = document.getElementById("card-" + view.code);
     if (!element) {
@@ -21,27 +41,55 @@
       element.id = "card-" + view.code;
       element.className = "card";
       element.setAttribute("aria-labelledby", "card-title-" + view.code);
+      element.innerHTML =
+        "<h3 id='card-title-" + view.code + "'><span class='code'></span> " +
+        "<span class='rules'></span></h3><p class='state'></p><div class='seats-part'></div>" +
+        "<div class='start-part'></div><div class='lead-part'></div>" +
+        "<div class='pictures'><div class='thumb'></div><div class='mini'></div></div>" +
+        "<div class='keep' hidden><button type='button' class='keep-playing'>" +
+        "<span class='keep-words'>What if we kept playing?</span>" +
+        "<span class='visually-hidden'> (table " + view.code + ")</span></button>" +
+        "<p class='kept-status' aria-live='polite' tabindex='-1'></p></div>" +
+        "<details class='kept-charts' hidden><summary>The charts: table " + view.code +
+        " played on</summary><div class='kept-panel'></div></details>";
+      element.querySelector(".code").textContent = view.code;
+      element.querySelector(".keep-playing").dataset.table = view.code;
       tables.appendChild(element);
     }
-    if (element.dataset.seq === String(view.seq) && element.dataset.status === view.status &&
-        element.dataset.seats === view.seats) return;
     element.dataset.seq = String(view.seq);
-    element.dataset.status = view.status;
-    element.dataset.seats = view.seats;
     const pair = view.pair ? " · " + view.pair : "";
     const start = view.start
       ? "<button type='button' class='start' data-table='" + view.code + "'>Start table " +
         view.code + "</button>"
       : "";
     const gini = view.gini === null ? "" : " · Gini " + view.gini.toFixed(2);
-    element.innerHTML =
-      "<h3 id='card-title-" + view.code + "'><span class='code'>" + view.code + "</span> " +
-      "<span class='rules'></span></h3><p class='state'></p>" + view.seats + start +
-      "<div class='pictures'><div class='thumb'>" + view.board + "</div>" +
-      "<div class='mini'>" + view.chart + "</div></div>";
     element.querySelector(".rules").textContent = view.title + pair;
     element.querySelector(".state").textContent =
       view.status + (view.round ? " (round " + view.round + gini + ")" : "");
+    part(element, ".seats-part", view.seats);
+    part(element, ".start-part", start);
+    part(element, ".lead-part", view.lead);
+    part(element, ".thumb", view.board);
+    part(element, ".mini", view.chart);
+    const kept = view.kept;
+    const keep = element.querySelector(".keep");
+    keep.hidden = !kept;
+    if (kept) {
+      const button = keep.querySelector("button");
+      const line = keep.querySelector(".kept-status");
+      if (line.textContent !== kept.status) line.textContent = kept.status;
+      const words = kept.playing ? "Playing on…" : "What if we kept playing?";
+      const label = button.querySelector(".keep-words");
+      if (label.textContent !== words) label.textContent = words;
+      if (kept.can) button.disabled = false;
+      else rest(button, line);
+    }
+    if (view.panel !== undefined) {
+      const charts = element.querySelector(".kept-charts");
+      charts.querySelector(".kept-panel").innerHTML = view.panel;
+      charts.hidden = false;
+      charts.open = true;
+    }
   }
 
   function connect() {
@@ -122,6 +170,13 @@
     }
     const start = event.target.closest("button.start");
     if (start) send({ kind: "start", table: start.dataset.table });
+    const keep = event.target.closest("button.keep-playing");
+    if (keep && !keep.disabled) {
+      const line = keep.parentElement.querySelector(".kept-status");
+      line.textContent = "Asking the server to play table " + keep.dataset.table + " on…";
+      rest(keep, line); // until the server answers: a double-click asks once
+      send({ kind: "keep_playing", table: keep.dataset.table });
+    }
   });
   tables.addEventListener("change", function (event) {
     const select = event.target.closest("select.seat-control");
