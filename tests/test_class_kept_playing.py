@@ -18,7 +18,7 @@ import html
 import json
 import logging
 import time
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
@@ -116,6 +116,13 @@ def fake_result(table, number: int = 1) -> PlayedOn:
         from_round=table.game.round,
         players=played_by(table),
     )
+
+
+def run_apart(coroutine) -> None:
+    """Run ``coroutine`` to its end on an event loop of its own thread: a test worker that
+    drove a browser earlier may have an event loop running in this one."""
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, coroutine).result()
 
 
 async def settle() -> None:
@@ -295,7 +302,7 @@ def test_a_table_is_played_on_once_per_position_however_many_clicks_arrive():
         assert position(table)[1] == ("cautious_tenant", "cautious_tenant", "eager_landlord")
         assert server.kept_state(code)["can"]
 
-    asyncio.run(lesson())
+    run_apart(lesson())
 
 
 def test_a_run_that_fails_says_why_and_is_not_tried_again_at_that_position(caplog):
@@ -347,7 +354,7 @@ def test_a_run_that_fails_says_why_and_is_not_tried_again_at_that_position(caplo
         assert off.kept_state(code) is None
         assert len(worker.runs) == 4
 
-    asyncio.run(lesson())
+    run_apart(lesson())
 
 
 # --- a hostile client against the real server -------------------------------------------------

@@ -287,7 +287,7 @@ def _refused() -> list[pytest.param]:
         ("", "''"),
         (",", "''"),
         ("nosuch", "'nosuch'"),
-        ("eager.printed,x", "'x'"),
+        ("eager.4.printed,x", "'x'"),
     ):
         cases.append(_case([*BASE["claim"], "--scenario", scenario], f"no scenario {named}"))
     cases.append(_case([*BASE["claim"], "--check"], "argument --shipped"))

@@ -53,7 +53,7 @@ def test_there_are_eight_lessons_each_in_its_place():
 def test_every_lesson_builds_and_the_index_links_each_page(site):
     out, lessons = site
     index = (out / "index.html").read_text()
-    assert len(lessons) == 7
+    assert len(lessons) == 8
     for lesson in lessons:
         pages = {  # the least a page holds, in bytes: the sheet has no figures
             f"{lesson.stem}.html": 10_000,
