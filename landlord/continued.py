@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from landlord.batch import COMPILED, REFERENCE, batch_module, numba_missing, turned_off
 from landlord.engine.family import WhatIf
 from landlord.engine.state import GameState
 from landlord.experiments import LEVEL, MAX_GAMES, Comparison, _Figures, game_seeds
@@ -49,8 +50,11 @@ AS_PLAYED = "as_played"
 STANDS_IN = "eager_landlord"
 #: The latest round a game may be continued to.
 MOST_ROUNDS = 1000
-#: What every continuation's parameters say played it.
-PLAYED_BY = "the reference engine, from the game's own position"
+#: What a continuation's parameters say played it: the turn under way is always finished
+#: by the reference engine, the rest by the engine named.
+PLAYED_BY = "{engine}, from the game's own position"
+#: Continuations played between two reports of progress (by the batch path).
+PROGRESS_EVERY = 25
 
 
 def variants(game: GameState) -> list[tuple[str, str, str]]:
@@ -121,18 +125,49 @@ def continuations(
         )
     seeds = game_seeds(seed, games)
     total = len(seeds) * len(chosen)
-    played = []
+    played, engines = [], []
     for index, (_, _, make) in enumerate(chosen):
         figures = _Figures(every_round=True)
-        for k, game_seed in enumerate(seeds):
+
+        def start(make: Callable[[Any], None] | None = make) -> GameState:
             twin = _started(game, until_round)
             if make is not None:
                 make(twin)
-            figures.add(Session.continuing(twin, seats, seed=game_seed).run())
-            if progress is not None:
-                progress(index * len(seeds) + k + 1, total)
+            return twin
+
+        engine, because = _engine(start(), seats)
+        engines.append((engine, because))
+        if engine == COMPILED:
+            batch = batch_module(game.rules)
+            for k in range(0, len(seeds), PROGRESS_EVERY):
+                part = seeds[k : k + PROGRESS_EVERY]
+                batch.play_on(start, seats, part, figures)
+                if progress is not None:
+                    progress(index * len(seeds) + k + len(part), total)
+        else:
+            for k, game_seed in enumerate(seeds):
+                figures.add(Session.continuing(start(), seats, seed=game_seed).run())
+                if progress is not None:
+                    progress(index * len(seeds) + k + 1, total)
         played.append(figures)
-    return Comparison(_parameters(game, chosen, seats, games, seed, until_round), seeds, played)
+    parameters = _parameters(game, chosen, seats, games, seed, until_round, engines)
+    return Comparison(parameters, seeds, played)
+
+
+def _engine(twin: GameState, seats: Sequence[Policy]) -> tuple[str, str]:
+    """Which engine plays ``twin`` on with ``seats``, and why: the batch path when the
+    family's batch path plays a game on from a position (``play_on``) and follows this one
+    (``why_not_on``), else the reference engine."""
+    if turned_off():
+        return REFERENCE, "the batch path is turned off: LANDLORD_BATCH=off"
+    why = numba_missing()
+    if why:
+        return REFERENCE, why
+    batch = batch_module(twin.rules)
+    if batch is None or not hasattr(batch, "play_on"):
+        return REFERENCE, "the batch path does not play this family on from a position"
+    why = batch.why_not_on(twin, seats)
+    return (REFERENCE, why) if why else (COMPILED, "")
 
 
 def _position(
@@ -240,6 +275,7 @@ def _parameters(
     games: int,
     seed: int,
     until_round: int,
+    engines: list[tuple[str, str]],
 ) -> dict[str, Any]:
     """What a comparison of continuations says it played."""
     import landlord
@@ -262,10 +298,10 @@ def _parameters(
             **history,
             "title": words[:1].upper() + words[1:],
             "currency": rules.info.currency,
-            "played_by": PLAYED_BY,
-            "played_by_because": "",
+            "played_by": PLAYED_BY.format(engine=engine),
+            "played_by_because": because,
         }
-        for name, words, _ in chosen
+        for (name, words, _), (engine, because) in zip(chosen, engines, strict=True)
     ]
     return {
         "rules": specs,

@@ -73,7 +73,9 @@ __all__ = [
     "GROUPS",
     "MEASURES",
     "Measure",
+    "balances_by_round",
     "game_scores",
+    "ledger_sums",
     "money_by_round",
     "money_now",
     "money_rows",
@@ -184,6 +186,18 @@ def money_by_round(game: Any) -> np.ndarray:
     True
     """
     n = game.n_players
+    treasury = game.pile_account.get(TREASURY, -1)
+    start = game.rules.starting_cash.get(n, 0)
+    return money_rows(balances_by_round(game), n, treasury, start)
+
+
+def balances_by_round(game: Any, through_last: bool = False) -> np.ndarray:
+    """Every account's balance at every round's end, then the land rent paid so far to
+    players and to the Public Treasury: the table a batch path keeps (see
+    :func:`money_rows`), from the game's ledger. A payment made after the last round's
+    end counts in the last row (a game that ended mid-round), unless ``through_last``
+    (a game stopped mid-round, to be played on)."""
+    n = game.n_players
     snapshots = [round_ for round_, _, _ in game.round_net_worths]
     rows = len(snapshots)
     row_of = {round_: row for row, round_ in enumerate(snapshots)}
@@ -192,7 +206,9 @@ def money_by_round(game: Any) -> np.ndarray:
     # Per row: the change of every account's balance in that round, then the two rents.
     moved = np.zeros((rows, accounts + 2), np.int64)
     last = rows - 1
-    records = game.ledger.records
+    records = game.ledger.records if rows else ()
+    if through_last and rows:
+        records = [record for record in records if record[0] <= snapshots[-1]]
     if records:
         played, _, payers, payees, amounts, reasons = zip(*records, strict=True)
         if snapshots == list(range(rows)):  # a row per round, as every game keeps them
@@ -211,7 +227,7 @@ def money_by_round(game: Any) -> np.ndarray:
         if treasury >= 0:
             to_treasury = land & (payee == treasury)
             np.add.at(moved[:, accounts + 1], row[to_treasury], paid[to_treasury])
-    return money_rows(np.cumsum(moved, axis=0), n, treasury, game.rules.starting_cash.get(n, 0))
+    return np.cumsum(moved, axis=0)
 
 
 def money_now(game: Any) -> np.ndarray:
@@ -220,15 +236,28 @@ def money_now(game: Any) -> np.ndarray:
     rent so far."""
     n = game.n_players
     treasury = game.pile_account.get(TREASURY, -1)
-    rents = [0, 0]
-    for record in game.ledger.records:
-        if getattr(record[5], "group", "") == "land rent":
-            if record[3] < n:
-                rents[0] += record[4]
-            elif record[3] == treasury:
-                rents[1] += record[4]
+    rents = ledger_sums(game.ledger.records, n, treasury)[:2]
     row = np.array([[*game.ledger.balances, *rents]], np.int64)
     return money_rows(row, n, treasury, game.rules.starting_cash.get(n, 0))[0]
+
+
+def ledger_sums(records: Any, n: int, treasury: int) -> tuple[int, int, int, int]:
+    """What ``records`` (a ledger's, or a stretch of them) moved: the land rent paid to
+    the ``n`` players and to the Public Treasury (account ``treasury``, -1 for none), and
+    what the Treasury took in and paid out."""
+    to_players = to_treasury = collected = spent = 0
+    for record in records:
+        payee, amount = record[3], record[4]
+        if payee == treasury:
+            collected += amount
+        elif record[2] == treasury and treasury >= 0:
+            spent += amount
+        if getattr(record[5], "group", "") == "land rent":
+            if payee < n:
+                to_players += amount
+            elif payee == treasury and treasury >= 0:
+                to_treasury += amount
+    return to_players, to_treasury, collected, spent
 
 
 def money_rows(balances: np.ndarray, n: int, treasury: int, start: int) -> np.ndarray:
@@ -321,14 +350,9 @@ def game_scores(game: Any) -> dict[str, Any]:
 def treasury_sums(game: Any) -> tuple[int, int]:
     """What the Public Treasury took in and paid out over the game (0, 0 without one)."""
     treasury = game.pile_account.get(TREASURY, -1)
-    collected = spent = 0
-    if treasury >= 0:
-        for record in game.ledger.records:
-            if record[3] == treasury:
-                collected += record[4]
-            elif record[2] == treasury:
-                spent += record[4]
-    return collected, spent
+    if treasury < 0:
+        return 0, 0
+    return ledger_sums(game.ledger.records, game.n_players, treasury)[2:]
 
 
 #: The measures that are whole sums of money.

@@ -152,11 +152,16 @@ def test_a_variant_that_cannot_be_played_is_refused_saying_why():
             continuations(under_tax, **{"games": 2, "until_round": 10, **bad})
 
 
-def test_progress_counts_every_continuation():
+def test_progress_counts_every_continuation(monkeypatch):
     session = class_game(until=3)
     seen = []
-    continuations(session, games=3, until_round=8, progress=lambda done, total: seen.append(done))
-    assert seen == list(range(1, 10))
+    continuations(session, games=30, until_round=8, progress=lambda *done: seen.append(done))
+    # The batch path reports every 25 continuations and at the end of each variant.
+    assert seen == [(25, 90), (30, 90), (55, 90), (60, 90), (85, 90), (90, 90)]
+    monkeypatch.setenv("LANDLORD_BATCH", "off")
+    seen.clear()
+    continuations(session, games=3, until_round=8, progress=lambda *done: seen.append(done))
+    assert seen == [(done, 9) for done in range(1, 10)]
 
 
 def test_a_class_game_continues_into_what_magie_argued(continued):

@@ -74,6 +74,8 @@ COMPILED = "the compiled batch path"
 #: on its first experiment), which fewer games would not win back (the reference engine
 #: plays about 500 games of the Landlord's Game and 1,000 of Quikopoly a CPU second).
 WORTH_LOADING = 1000
+#: Steps into a game from which :func:`prepare` plays one on (a family with ``play_on``).
+PREPARE_STEPS = 60
 
 
 def numba_missing() -> str | None:
@@ -178,7 +180,15 @@ def prepare() -> list[tuple[str, float]]:
         info = next(info for info in available() if info.family == family.name)
         seats = [make_policy("eager_landlord")] * info.min_players
         start = time.perf_counter()
-        importlib.import_module(family.batch).play(load_rules(info.id), seats, [0], _Figures())
+        module = importlib.import_module(family.batch)
+        rules = load_rules(info.id)
+        module.play(rules, seats, [0], _Figures())
+        if hasattr(module, "play_on"):  # and from a position, for "what if we kept playing?"
+            from landlord.continued import continuations
+            from landlord.session import Session
+
+            game = Session(rules, seats, seed=0).run(max_steps=PREPARE_STEPS)
+            continuations(game, games=1, until_round=game.round + 2)
         done.append((family.name, time.perf_counter() - start))
     return done
 

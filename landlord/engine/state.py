@@ -152,6 +152,12 @@ class GameState:
         self.check_after_turn = False
         #: Why the game ended ("" while it is being played).
         self.end_reason = ""
+        #: Stop the flow, between two turns, once this many turns have been played (None:
+        #: never): a game played on by a batch path is handed over there, its state whole
+        #: (:mod:`landlord.continued`). Its flow ends without an end (no :attr:`end_reason`):
+        #: :attr:`handed_over` says so.
+        self.stop_at_turn: int | None = None
+        self.handed_over = False
         self._snapshots: list[tuple[int, tuple]] = []
 
     # --- what the outside world sees -----------------------------------------
@@ -435,6 +441,9 @@ class GameState:
         while True:
             player = self.turn_player
             if passed_over is None or not passed_over[player]:
+                if self.stop_at_turn is not None and self.turns_played >= self.stop_at_turn:
+                    self.handed_over = True
+                    return  # between two turns: handed over, not over
                 clock[0] = self.round
                 clock[1] = self.turns_played
                 yield from self._turn(player)

@@ -38,7 +38,7 @@ from landlord.batch import by_reference, chance_draws, money_table, round_tables
 from landlord.policies.bots import Strategy
 from landlord.scorecard import TREASURY
 
-__all__ = ["FELL_BACK", "play", "why_not"]
+__all__ = ["FELL_BACK", "play", "play_on", "single_tax_covered", "why_not", "why_not_on"]
 
 #: Games played by :func:`play` and how many of them the reference engine played
 #: instead, by what the compiled game did not follow (``"played"`` counts them all).
@@ -145,11 +145,19 @@ def why_not(rules: Any, policies: Sequence[Any]) -> str | None:
     return _why_not_single_tax(rules, piles)
 
 
-def _why_not_single_tax(rules: Any, piles: Sequence[str]) -> str | None:
+def single_tax_covered(rules: Any) -> str | None:
+    """None if the batch path plays ``rules`` under the single tax brought in however
+    (a game played on under it, say: :mod:`.playing_on`); else the reason."""
+    return _why_not_single_tax(rules, rules.accounts.piles, brought_in=True)
+
+
+def _why_not_single_tax(rules: Any, piles: Sequence[str], brought_in: bool = False) -> str | None:
     """What :func:`why_not` says of the single tax, the dial and Prosperity."""
     rule, dial = rules.single_tax, rules.land_value_tax
     share = float(dial.share) if dial is not None else 0.0
-    brought_in = bool(rule and (rule.from_start or rule.vote or rule.at_round or rule.at_gini))
+    brought_in = brought_in or bool(
+        rule and (rule.from_start or rule.vote or rule.at_round or rule.at_gini)
+    )
     if not (brought_in or share > 0 or rules.prosperity is not None):
         return None
     if rule is None or rules.treasury_spending is None or rules.natural_opportunities is None:
@@ -354,6 +362,22 @@ def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures
             continue
         _add(figures, table, worth, cash, stats, pl)
     return fell_back
+
+
+def why_not_on(game: Any, policies: Sequence[Any]) -> str | None:
+    """None if :func:`play_on` plays ``game`` on compiled with ``policies``; else the
+    reason (:mod:`.playing_on`)."""
+    from landlord.families.magie.playing_on import why_not_on
+
+    return why_not_on(game, policies)
+
+
+def play_on(start: Any, policies: Sequence[Any], seeds: Sequence[int], figures: Any) -> int:
+    """Play on the game ``start()`` makes once per seed, compiled from the next turn
+    (:func:`.playing_on.play_on`)."""
+    from landlord.families.magie.playing_on import play_on
+
+    return play_on(start, policies, seeds, figures)
 
 
 def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray, stats: np.ndarray,

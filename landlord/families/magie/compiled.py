@@ -1351,20 +1351,50 @@ def game(v, fv, sp, ls, ch, bt, mk, start_balances, deal, dice, spec, cdraw, wor
         g[SPENDING], g[TALLY_MODE] = 1, DIAL_TALLY
     debts = np.zeros((4, MAX_DEBTS), np.int64)
     kept = np.zeros((2, MAX_KEPT), np.int64)
-    S = (v, sp, ls, ch, bt, mk, fv)
-    bills = np.zeros((3, max(n, 3)), np.int64)  # (payee, amount, why) per bill
-    offers = np.zeros((MAX_OFFERS, 5), np.int64)
     pub = np.zeros(size, np.int64)
-    work = np.zeros((W_ROWS, max(n, 4, v[N_CHANCE])), np.int64)  # the helpers' scratch
-    fwork = np.zeros(n, np.float64)
-    D = (bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, bills, offers, pub,
-         work, fwork)  # fmt: skip
+    S = (v, sp, ls, ch, bt, mk, fv)
+    D = _state(n, size, v, bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, pub)
     if v[ST_FROM_START]:
         _adopt(S, D)
     _deal(S, D, deal)
     _snapshot(S, D, worth, cash, 0)
-    snapshots, snapshot_round = 1, 0
-    round_, player, turns, end = 1, 0, 0, 0
+    _rounds(S, D, worth, cash, 1, 0, 0, 1, 0)
+
+
+@njit(cache=True)
+def resume(v, fv, sp, ls, ch, bt, mk, dice, spec, cdraw, worth, cash, stats, bal, pl, own, hs,
+           g, debts, kept, pub, round_, player, turns, snapshots):  # fmt: skip  # pragma: no cover
+    """A game played on from a position between two turns (a game of the reference engine
+    handed over, :func:`.batch.play_on`): its state in the arrays ``game`` makes, its
+    snapshots so far in ``worth`` and ``cash``; then GameState._flow from ``round_``'s turn
+    of ``player``, as ``game`` plays it."""
+    n, size = v[N], v[SIZE]
+    S = (v, sp, ls, ch, bt, mk, fv)
+    D = _state(n, size, v, bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, pub)
+    _rounds(S, D, worth, cash, round_, player, turns, snapshots, round_ - 1)
+
+
+@njit(cache=True)
+def _state(n, size, v, bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw,
+           pub):  # fmt: skip  # pragma: no cover
+    """The game's tuple ``D``, with the scratch rows every helper uses."""
+    bills = np.zeros((3, max(n, 3)), np.int64)  # (payee, amount, why) per bill
+    offers = np.zeros((MAX_OFFERS, 5), np.int64)
+    work = np.zeros((W_ROWS, max(n, 4, v[N_CHANCE])), np.int64)  # the helpers' scratch
+    fwork = np.zeros(n, np.float64)
+    return (bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, bills, offers, pub,
+            work, fwork)  # fmt: skip
+
+
+@_helper
+def _rounds(S, D, worth, cash, round_, player, turns, snapshots,
+            snapshot_round):  # fmt: skip  # pragma: no cover
+    """GameState._flow's turns round the table from ``player``'s turn of ``round_``, to the
+    end; the figures of the end into ``stats``."""
+    v = S[0]
+    g, stats = D[4], D[7]
+    n = v[N]
+    end = 0
     while True:
         g[TURN], g[DICE_K], g[SPEC_K], g[ROUND_NOW] = turns, 0, 0, round_
         _turn(S, D, player)

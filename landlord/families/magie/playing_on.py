@@ -1,0 +1,290 @@
+"""Magie's batch path from a position: a game of the reference engine played on compiled.
+
+"What if we kept playing?" (:mod:`landlord.continued`) plays a class's game on
+from where it stands, hundreds of times. :func:`play_on` plays each one in two
+parts:
+
+1. the reference engine finishes the turn under way (a game waits for a
+   person in the middle of a turn, or in the deal), with the continuation's
+   own chance, and stops its flow as the next turn would begin
+   (:attr:`~landlord.engine.state.GameState.stop_at_turn`);
+2. the game as it stands then, every token, card, debt and sum of money, is
+   copied into the arrays the compiled game keeps (:func:`_arrays`), and
+   :func:`~landlord.families.magie.compiled.resume` plays it on to its end,
+   drawing the dice of the turns to come and the Chance cards after those the
+   reference engine drew, from the same streams.
+
+A position the compiled game does not follow (a card pledged for a debt, more
+debts or kept cards than it has room for, a seat passed over) is played on by
+the reference engine instead, as is a game the compiled game stops in; either
+way each continuation's figures are the reference engine's
+(``tests/test_batch_continuations.py`` compares them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from landlord.batch import chance_draws, round_tables, turn_draws
+from landlord.families.magie import batch
+from landlord.families.magie.batch import (
+    COLLECTED,
+    DIVIDEND,
+    EDUCATION,
+    FELL_BACK,
+    JAIL_TURNS,
+    JAILED,
+    LAND_RENT_PLAYERS,
+    LAND_RENT_TREASURY,
+    LUXURIES,
+    MAX_DEBTS,
+    MAX_KEPT,
+    MISS,
+    N_TO_BUY,
+    NEED_DRAWS,
+    OPPORTUNITY_VISITS,
+    PL_ROWS,
+    POOR,
+    POOR_VISITS,
+    POS,
+    ROUND_LIMIT_AT,
+    SPENT,
+    STATS,
+    STATUS,
+    SWITCH_ROUND,
+    TREASURY_PILE,
+    UNCOVERED,
+    WAGES_RECEIVED,
+    WAGES_TIMES,
+    WHY,
+    WHY_NOT,
+)
+from landlord.scorecard import balances_by_round, ledger_sums
+from landlord.session import Session
+
+__all__ = ["play_on", "why_not_on"]
+
+#: Turns of dice drawn at first for each round still to play, and Chance cards.
+TURNS_PER_ROUND_PER_PLAYER, FIRST_CARDS = 1.25, 64
+
+
+def why_not_on(game: Any, policies: Sequence[Any]) -> str | None:
+    """None if :func:`play_on` plays ``game`` on compiled with ``policies`` (each game
+    may still be handed back); else the reason."""
+    why = batch.why_not(game.rules, policies)
+    if why:
+        return why
+    treasury = game.treasury
+    if treasury.switch_round or treasury.single_tax or treasury._dividend:
+        # The single tax may come in where the rule set alone would not bring it.
+        why = batch.single_tax_covered(game.rules)
+        if why:
+            return why
+    if game.first_player != 0 or game.passed_over is not None:
+        return "the batch path plays every seat in turn from the first"
+    return None
+
+
+class _Start:
+    """What every continuation from one position shares: the tables of the rule set and
+    the table of players, the sums of the ledger so far, and the rows of the rounds
+    already played."""
+
+    def __init__(self, game: Any, policies: Sequence[Any]) -> None:
+        self.table = table = batch._Table(game.rules, policies)
+        table.round_limit = game.round_limit
+        table.wages_times = game._wages_times
+        v = table.v
+        v[ROUND_LIMIT_AT], v[WAGES_TIMES] = game.round_limit, game._wages_times
+        v[SWITCH_ROUND], v[DIVIDEND] = game.treasury.switch_round, game.treasury._dividend
+        self.n, self.treasury = table.n, int(v[TREASURY_PILE])
+        records = game.ledger.records
+        self.records = len(records)
+        self.sums = ledger_sums(records, self.n, self.treasury)
+        rounds = game.round_net_worths
+        self.worth = [worths for _, _, worths in rounds]
+        self.money = balances_by_round(game, through_last=True)
+        self.worth_rows, self.money_rows = round_tables(
+            self.n, table.accounts, int(v[ROUND_LIMIT_AT]), table.cap
+        )
+        if self.worth:  # (none in the deal)
+            self.worth_rows[: len(self.worth)] = self.worth
+            self.money_rows[: len(self.money)] = self.money
+        rounds_left = max(1, (game.round_limit or table.cap) - game.round + 1)
+        per_round = self.n * TURNS_PER_ROUND_PER_PLAYER
+        self.first_turns = game.turns_played + int(rounds_left * per_round) + 8
+
+
+def play_on(
+    start: Callable[[], Any], policies: Sequence[Any], seeds: Sequence[int], figures: Any
+) -> int:
+    """Play on the game ``start()`` makes (a new game at the same position each time,
+    its end set as the continuations want it) once per seed, ``policies`` in its seats,
+    and add each game's figures to ``figures``. Returns how many the reference engine
+    played to their end (also counted in :data:`~.batch.FELL_BACK`)."""
+    from landlord.families.magie.compiled import resume
+
+    first = start()
+    shared = _Start(first, policies)
+    fell_back = 0
+    for seed in seeds:
+        game = first if first is not None else start()
+        first = None
+        session = Session.continuing(game, policies, seed=seed)
+        drawn = _counted(session, "chance_card")
+        game.stop_at_turn = game.turns_played + (0 if game.round == 0 else 1)
+        session.run()
+        FELL_BACK["played"] += 1
+        why = "" if game.handed_over else "over before the next turn"
+        arrays = _arrays(game, shared, drawn[0]) if game.handed_over else None
+        if arrays is None and not why:
+            why = "a position the compiled game does not follow"
+        if arrays is not None:
+            stats = _resumed(resume, shared, arrays, seed)
+            if stats[STATUS] == UNCOVERED:
+                why = WHY_NOT[int(stats[WHY])]
+        if why:
+            FELL_BACK[why] += 1
+            fell_back += 1
+            if game.handed_over:  # played on by the reference engine, from the start
+                game = start()
+                session = Session.continuing(game, policies, seed=seed)
+            figures.add(session.run())
+            continue
+        batch._add(figures, shared.table, arrays["worth"], arrays["cash"], stats, arrays["pl"])
+    return fell_back
+
+
+def _counted(session: Session, purpose: str) -> list[int]:
+    """Count the draws of the session's ``purpose`` stream: a list whose one number
+    grows as they are drawn."""
+    stream = session.stream(purpose)
+    count = [0]
+    uniform = stream.uniform
+
+    def counted() -> float:
+        count[0] += 1
+        return uniform()
+
+    stream.uniform = counted
+    return count
+
+
+def _resumed(resume: Callable, shared: _Start, arrays: dict[str, Any], seed: int) -> np.ndarray:
+    """Play the game in ``arrays`` on to its end, drawing more when the draws run out;
+    its figures are then in ``arrays`` and the returned ``stats``."""
+    table = shared.table
+    turns, cards = shared.first_turns, FIRST_CARDS + arrays["chance_used"]
+    kept = {name: arrays[name].copy() for name in _CHANGED}
+    while True:
+        dice = turn_draws(seed, "dice", turns)
+        speculation = turn_draws(seed, "speculation", turns)
+        chance = chance_draws(seed, "chance_card", cards)
+        stats = arrays["stats"]
+        resume(table.v, table.fv, table.sp, table.ls, table.ch, table.bt, table.markup,
+               dice, speculation, chance, arrays["worth"], arrays["cash"], stats,
+               arrays["bal"], arrays["pl"], arrays["own"], arrays["hs"], arrays["g"],
+               arrays["debts"], arrays["kept"], arrays["pub"], arrays["round"],
+               arrays["player"], arrays["turns"], arrays["snapshots"])  # fmt: skip
+        if stats[STATUS] != NEED_DRAWS:
+            return stats
+        turns, cards = turns * 4, cards * 4
+        for name, values in kept.items():
+            arrays[name][...] = values
+
+
+#: The arrays the compiled game changes as it plays (restored to draw again).
+_CHANGED = ("worth", "cash", "stats", "bal", "pl", "own", "hs", "g", "debts", "kept", "pub")
+
+
+def _arrays(game: Any, shared: _Start, chance_used: int) -> dict[str, Any] | None:
+    """The game as it stands between two turns, in the compiled game's arrays; None if
+    the compiled game does not follow it."""
+    from landlord.families.magie import compiled as c
+
+    dealings, treasury, holdings = game.dealings, game.treasury, game.holdings
+    debts = list(dealings.debts.values())
+    if (
+        dealings.pledged
+        or dealings.raising
+        or any(debt.collateral is not None for debt in debts)
+        or dealings.wage_debts != len(debts)
+        or len(debts) > MAX_DEBTS
+        or len(game.cards_kept) > MAX_KEPT
+        or game.passed_over is not None
+    ):
+        return None
+    table, n = shared.table, shared.n
+    v = table.v
+    pl = np.zeros((PL_ROWS, n), np.int64)
+    pl[POS], pl[JAILED], pl[JAIL_TURNS] = game.position, game.jailed, game.jail_turns
+    pl[POOR], pl[POOR_VISITS] = game.in_poor_house, game.poor_house_visits
+    pl[MISS], pl[WAGES_RECEIVED] = game.miss_turn, game.wages_received
+    pl[LUXURIES], pl[EDUCATION] = holdings.luxuries, holdings.education
+    pl[OPPORTUNITY_VISITS] = treasury.opportunity_visits
+    g = np.zeros(c.G_SIZE, np.int64)
+    g[[c.TRUST_A, c.TRUST_B]] = sorted(dealings.trust) if dealings.trust else (-1, -1)
+    pair = dealings.railroad_pair
+    g[[c.PAIR_A, c.PAIR_B]] = sorted(pair) if pair else (-1, -1)
+    g[c.WAGES_DONE], g[c.EXTRA] = game._wages_done, game.extra_turn
+    g[c.CHANCE_I] = chance_used
+    g[c.DEBTS_USED] = g[c.DEBTS_LIVE] = len(debts)
+    g[c.KEPT_N] = len(game.cards_kept)
+    g[c.SINGLE_TAX], g[c.SINCE] = treasury.single_tax, treasury.single_tax_since
+    g[c.TALLY] = game.ledger.tally
+    if treasury.single_tax:
+        g[c.TALLY_MODE] = c.RENTS_AND_FINES
+    elif treasury.spending:
+        g[c.TALLY_MODE] = c.DIAL_TALLY
+    g[c.BOUGHT] = v[N_TO_BUY] - len(treasury._to_buy)
+    g[c.WAGES_NOW] = game.wages
+    g[c.WORKS_DONE] = sum(
+        1 for _, what in treasury.public_works if what != "the single tax begins"
+    )
+    g[c.SPENDING] = treasury.spending
+    debt_table = np.zeros((4, MAX_DEBTS), np.int64)
+    for k, debt in enumerate(debts):
+        debt_table[:, k] = debt.debtor, debt.creditor, debt.owed, 1
+    kept = np.zeros((2, MAX_KEPT), np.int64)
+    for k, (player, card) in enumerate(game.cards_kept):
+        kept[:, k] = player, card
+    pub = np.zeros(int(v[batch.SIZE]), np.int64)
+    pub[np.flatnonzero(treasury.public)] |= c.PUBLIC
+    pub[sorted(treasury.colleges)] |= c.COLLEGE
+    # The sums so far: those every continuation shares, and what this one's turn added.
+    sums = ledger_sums(game.ledger.records[shared.records :], n, shared.treasury)
+    to_players, to_treasury, collected, spent = np.add(shared.sums, sums).tolist()
+    stats = np.zeros(STATS, np.int64)
+    stats[[LAND_RENT_PLAYERS, LAND_RENT_TREASURY, COLLECTED, SPENT]] = (
+        to_players, to_treasury, collected, spent
+    )  # fmt: skip
+    bal = np.array(game.ledger.balances, np.int64)
+    worth, cash = shared.worth_rows.copy(), shared.money_rows.copy()
+    snapshots = len(game._snapshots)
+    if snapshots > len(shared.worth) + 1:
+        return None  # more than one round's end since the position: not a turn's rest
+    if snapshots > len(shared.worth):  # the round ended in the turn just played
+        worth[snapshots - 1] = game.net_worths(game._snapshots[-1][1])
+        cash[snapshots - 1, : len(bal)] = bal
+        cash[snapshots - 1, len(bal) :] = to_players, to_treasury
+    return {
+        "pl": pl,
+        "g": g,
+        "debts": debt_table,
+        "kept": kept,
+        "pub": pub,
+        "stats": stats,
+        "bal": bal,
+        "own": np.array(holdings.owner, np.int64),
+        "hs": np.array(holdings.houses, np.int64),
+        "worth": worth,
+        "cash": cash,
+        "round": game.round,
+        "player": game.turn_player,
+        "turns": game.turns_played,
+        "snapshots": snapshots,
+        "chance_used": chance_used,
+    }
