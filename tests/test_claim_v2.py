@@ -350,3 +350,20 @@ def test_the_claim_page_leads_with_sizes_and_keeps_richer_apart_from_closer(ship
     # The first grid stays, folded.
     assert view.first is not None
     assert view.first.results.grid.format == 1
+
+
+def test_every_scenario_s_sentence_reads_as_english_when_no_pair_differed(shipped):
+    # Regression: a measure on which no pair of games differed was worded "it no difference
+    # for ..." in the sentence of each scenario (the command's table, the claim page).
+    worded = 0
+    for scenario in shipped.scenarios:
+        for arm in shipped.grid.arms:
+            sentence = shipped.sentence(scenario, arm.id)
+            assert "it no difference" not in sentence
+            cells = scenario["arms"][arm.id]["measures"]
+            same = [m.words for m in shipped.grid.measures
+                    if m.claim and not cells[m.name]["pooled"]["differed"]]  # fmt: skip
+            if same:
+                assert f"; no pair of games differed for {same[0]}" in sentence
+                worded += 1
+    assert worded > 100

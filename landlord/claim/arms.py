@@ -512,10 +512,14 @@ class ArmResults(GridResults):
                 by_verdict.setdefault(said, []).append(measure.words)
         parts = [
             f"{said} for {_listed(by_verdict[said])}"
-            for said in ("holds", "fails", "cannot be told", "no difference")
+            for said in ("holds", "fails", "cannot be told")
             if said in by_verdict
         ]
-        text = f"{_capital(scenario['words'])}; {arm.short}: the claim {'; it '.join(parts)}."
+        found = f"the claim {'; it '.join(parts)}" if parts else ""
+        if "no difference" in by_verdict:  # no pair of games differed: nothing to hold or fail
+            same = f"no pair of games differed for {_listed(by_verdict['no difference'])}"
+            found = f"{found}; {same}" if found else same
+        text = f"{_capital(scenario['words'])}; {arm.short}: {found}."
         for name in (GINI, GAP):
             if name in cells:
                 measure = self.measure(name)
