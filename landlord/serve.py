@@ -200,7 +200,9 @@ class KernelCap:
 
 #: The page a visitor past a kernel limit sees (HTTP 503). It does not reload by itself:
 #: a timed reload moves a screen reader's place and takes the page from under a reader
-#: (WCAG 2.2.1); the visitor tries again with the link, a large target for a finger.
+#: (WCAG 2.2.1); the visitor tries again with the link, a large target for a finger. The
+#: link asks once however often it is clicked in five seconds: a double click sent two page
+#: requests, the first took the free kernel and the second, shown, was refused for it.
 FULL_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -211,8 +213,10 @@ FULL_PAGE = """<!doctype html>
 <h1>The class server is full</h1>
 <p>The class server is full: close a tab or try again in a minute.</p>
 <p>({running} apps are open{whose}; the limit is {limit}.)</p>
-<p><a href="{again}" style="display: inline-block; padding: 0.6em 1.2em; border-radius: 0.3em;
- background: #1f4e8c; color: #fff; font-weight: bold; text-decoration: none">Try again</a></p>
+<p><a href="{again}" onclick="if (this.dataset.sent) return false; this.dataset.sent = 1;
+ setTimeout(() => {{ delete this.dataset.sent; }}, 5000);" style="display: inline-block;
+ padding: 0.6em 1.2em; border-radius: 0.3em; background: #1f4e8c; color: #fff;
+ font-weight: bold; text-decoration: none">Try again</a></p>
 </main></body></html>
 """
 

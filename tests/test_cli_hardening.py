@@ -274,7 +274,18 @@ def test_a_failure_between_renames_removes_the_files_that_were_new(tmp_path, mon
     assert list(tmp_path.iterdir()) == []
 
 
-def test_ctrl_c_while_renaming_is_held_until_the_new_set_stands(capsys, tmp_path, monkeypatch):
+@pytest.fixture
+def ctrl_c():
+    """Ctrl-C as a command run in the foreground gets it: Python's own handler. A test run
+    started in the background by a shell without job control inherits SIGINT ignored."""
+    former = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, former)
+
+
+def test_ctrl_c_while_renaming_is_held_until_the_new_set_stands(
+    capsys, tmp_path, monkeypatch, ctrl_c
+):
     """A real SIGINT between two renames: the renames finish, the whole new set stands,
     and the command line says so (it said "no file was changed" over a mixed set)."""
     out, fresh = tmp_path / "data.csv", tmp_path / "fresh" / "data.csv"
