@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from landlord.batch import COMPILED, REFERENCE, batch_module, numba_missing, turned_off
+from landlord.batch import COMPILED, REFERENCE, batch_module, numba_missing, readiness, turned_off
 from landlord.engine.family import WhatIf
 from landlord.engine.state import GameState
 from landlord.experiments import LEVEL, MAX_GAMES, Comparison, _Figures, game_seeds
@@ -167,7 +167,12 @@ def _engine(twin: GameState, seats: Sequence[Policy]) -> tuple[str, str]:
     if batch is None or not hasattr(batch, "play_on"):
         return REFERENCE, "the batch path does not play this family on from a position"
     why = batch.why_not_on(twin, seats)
-    return (REFERENCE, why) if why else (COMPILED, "")
+    if why:
+        return REFERENCE, why
+    if not readiness.ready(batch.__name__):
+        readiness.start_compiling()
+        return REFERENCE, readiness.NOT_READY
+    return COMPILED, ""
 
 
 def _position(

@@ -1806,10 +1806,18 @@ def _check_frame(name: str, frame: Any, labels: list[str]) -> None:
         if pd.api.types.is_numeric_dtype(values) or pd.api.types.is_bool_dtype(values):
             continue
         if values.dtype == object or pd.api.types.is_string_dtype(values):
-            if not all(isinstance(value, str) or pd.isna(value) for value in values):
+            if not all(isinstance(value, str) or _blank(value) for value in values):
                 raise ValueError(f"table {name!r}, column {column!r}: expected text or numbers")
             continue
         raise ValueError(f"table {name!r}, column {column!r}: expected numbers")
+
+
+def _blank(value: Any) -> bool:
+    """Whether a saved table's cell is empty (None, NaN): never a list or an array, which
+    ``pd.isna`` would answer element by element."""
+    import pandas as pd
+
+    return pd.api.types.is_scalar(value) and bool(pd.isna(value))
 
 
 def _players_frame(

@@ -45,6 +45,7 @@ from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from landlord.batch import readiness
 from landlord.ws_frames import V1_PROTOCOL, FrameError, check_legacy_frame, header_of_v1_frame
 from landlord.ws_frames import v1_offsets as _v1_offsets
 
@@ -350,6 +351,11 @@ class LandlordVoila(Voila):
             self.max_kernels or "unlimited",
             self.max_kernels_per_client or "unlimited",
         )
+        if readiness.start_if_needed():
+            self.log.info(
+                "landlord: compiling the experiments' batch path in the background (once "
+                "per installation); experiments play on the reference engine until then"
+            )
         self.listen()
 
 

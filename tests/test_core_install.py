@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import landlord
+from landlord.rules import available
 
 pytestmark = pytest.mark.install
 
@@ -53,6 +54,43 @@ def test_import_landlord_without_the_notebook_extra(core_python):
     assert result.stdout.strip() == landlord.__version__
 
 
+def test_the_core_has_no_numba_and_every_rule_set_plays_on_the_reference_engine(core_python):
+    script = (
+        "import importlib.util, json\n"
+        "from landlord.experiments import compare\n"
+        "from landlord.rules import available\n"
+        "print(importlib.util.find_spec('numba'))\n"
+        "names = [info.id for info in available()]\n"
+        "for name in names:\n"
+        "    result = compare([name], games=2, seed=7)\n"
+        "    spec = result.parameters['rules'][0]\n"
+        "    print(json.dumps([name, spec['played_by'], spec['played_by_because'],\n"
+        "                      len(result.games)]))\n"
+    )
+    result = run(core_python, "-c", script)
+    assert result.returncode == 0, result.stderr
+    found, *played = result.stdout.splitlines()
+    assert found == "None"
+    assert len(played) == len(available())  # every shipped rule set
+    for line in played:
+        name, engine, because, games = json.loads(line)
+        assert (engine, games) == ("the reference engine", 2), name
+        assert because in (
+            "numba is not installed",
+            "the batch path does not cover this family yet",
+        ), name
+
+
+def test_a_cli_comparison_without_numba(core_python):
+    result = run(
+        core_python, "-m", "landlord", "compare", "--rules", "landlords_game,prosperity",
+        "--games", "30", "--seed", "7",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "games played" in result.stdout
+    assert "prosperity: played by the reference engine (numba is not installed)" in result.stdout
+
+
 def test_info_names_the_missing_extra(core_python):
     result = run(core_python, "-m", "landlord", "info")
     assert result.returncode == 0, result.stderr
@@ -79,17 +117,34 @@ def test_experiments_run_without_the_extras_and_parquet_says_what_it_needs(core_
     assert not (tmp_path / "r.parquet").exists()
 
 
-#: Library tests that need nothing beyond the core dependencies (no notebook stack).
+#: The unit tier's tests that need nothing beyond the core dependencies: no notebook
+#: stack, and no numba (the batch path is an extra, ``fast``).
 LOWEST_TESTS = [
-    "tests/test_metrics.py",
+    "tests/test_boards.py",
+    "tests/test_chance_and_deal.py",
+    "tests/test_cli_matrix.py",
     "tests/test_flows.py",
-    "tests/test_plotting.py",
-    "tests/test_rules.py",
+    "tests/test_fuzz_files.py",
+    "tests/test_game_invariants.py",
     "tests/test_golden_games.py",
+    "tests/test_landing.py",
     "tests/test_landlords_game_rules.py",
+    "tests/test_metrics.py",
+    "tests/test_monopoly_cli.py",
+    "tests/test_monopoly_invariants.py",
     "tests/test_monopoly_rules.py",
+    "tests/test_plotting.py",
+    "tests/test_policies.py",
     "tests/test_property_rules.py",
     "tests/test_quikopoly_rules.py",
+    "tests/test_rents.py",
+    "tests/test_rules.py",
+    "tests/test_rules_extends.py",
+    "tests/test_saved_game_integrity.py",
+    "tests/test_scorecard.py",
+    "tests/test_session_and_record.py",
+    "tests/test_single_tax_rules.py",
+    "tests/test_state_api.py",
 ]
 
 
@@ -125,6 +180,8 @@ def test_the_library_passes_its_tests_at_the_lowest_versions_it_declares(lowest_
     found = json.loads(run(lowest_python, "-c", probe).stdout)
     for name, floor in floors.items():
         assert found[name].startswith(floor), (name, found[name], floor)
+    numba = run(lowest_python, "-c", "import importlib.util as u; print(u.find_spec('numba'))")
+    assert numba.stdout.strip() == "None"
     tests = subprocess.run(
         [
             str(lowest_python),

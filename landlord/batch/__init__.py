@@ -21,9 +21,15 @@ Anything a batch path does not cover is played by the reference engine, and
 the experiment says so (:func:`engine_for`); so is everything when the
 environment variable ``LANDLORD_BATCH`` is ``off`` (to check a result against
 the reference engine, or to time it). Compiled code is kept on disk
-beside the module (numba's cache), so it is compiled once per installation;
-``python -m landlord.batch`` compiles it ahead of time (``make`` does, when
-it installs the kit).
+beside the module (numba's cache), so it is compiled once per installation. Nothing
+waits for it (:mod:`.readiness`): until a family's compiled game is on disk its
+experiments play on the reference engine while a process of its own compiles it in the
+background, and only a run of :data:`readiness.COMPILE_NOW` games or more waits for the
+compiler. ``python -m landlord.batch`` compiles everything ahead of time (``make test``
+and Binder's build do; ``make run`` starts the app and compiles in the background).
+
+numba itself is optional (the ``fast`` extra): without it everything plays on the
+reference engine, the same games, only slower.
 
 The chance draws are the session's own streams (:func:`chance_draws`,
 :func:`turn_draws`), drawn in blocks by compiled code (:mod:`landlord.batch.streams`,
@@ -44,6 +50,7 @@ from typing import Any
 
 import numpy as np
 
+from landlord.batch import readiness
 from landlord.scorecard import money_rows
 from landlord.session import ChanceStream, TurnStream
 
@@ -53,6 +60,7 @@ __all__ = [
     "WORTH_LOADING",
     "by_reference",
     "chance_draws",
+    "compile_now",
     "compiled_streams",
     "engine_for",
     "engines",
@@ -111,6 +119,8 @@ def engine_for(rules: Any, policies: Sequence[Any]) -> tuple[str, str]:
     why = numba_missing() or module.why_not(rules, policies)
     if why:
         return REFERENCE, why
+    if not readiness.ready(module.__name__):
+        return REFERENCE, readiness.NOT_READY
     return COMPILED, ""
 
 
@@ -121,6 +131,14 @@ def engines(
     reference engine for all when the batch path would play too few games to be worth
     loading numba (:data:`WORTH_LOADING`) and this process has not loaded it yet."""
     chosen = [engine_for(r, seats) for r, seats in zip(rule_sets, line_ups, strict=True)]
+    waiting = [batch_module(r).__name__ for r, (_, why) in zip(rule_sets, chosen, strict=True)
+               if why == readiness.NOT_READY]  # fmt: skip
+    if waiting and games * len(waiting) >= readiness.COMPILE_NOW:
+        # Too many games for the reference engine: worth waiting for the compiler, once.
+        compile_now(sorted(set(waiting)))
+        chosen = [engine_for(r, seats) for r, seats in zip(rule_sets, line_ups, strict=True)]
+    elif waiting:
+        readiness.start_compiling()
     compiled = sum(games for engine, _ in chosen if engine == COMPILED)
     if compiled and compiled < WORTH_LOADING and "numba" not in sys.modules:
         why = f"fewer than {WORTH_LOADING:,} games: not worth loading the compiled code"
@@ -160,47 +178,76 @@ def by_reference(rules: Any, policies: Sequence[Any], seeds: Sequence[int], figu
         figures.add(Session(rules, policies, seed=seed).run())
 
 
-def prepare() -> list[tuple[str, float]]:
-    """Compile (or, compiled already, load) every family's batch path now, by playing one
-    short game of each: numba keeps what it compiles on disk. Returns each family's name
-    and the seconds it took; nothing when numba is missing."""
+def prepare(only: Sequence[str] | None = None) -> list[tuple[str, float]]:
+    """Compile (or, compiled already, load) the batch path of every family (or of the
+    families whose batch modules are named in ``only``) now, by playing one short game of
+    each: numba keeps what it compiles on disk, and :mod:`.readiness` notes it. Returns
+    each family's name and the seconds it took; nothing when numba is missing."""
     if numba_missing():
         return []
     import time
 
-    from landlord.experiments import _Figures
     from landlord.families import families
-    from landlord.policies import make_policy
-    from landlord.rules import available, load_rules
 
     done = []
     for family in families():
-        if not family.batch:
-            continue
-        info = next(info for info in available() if info.family == family.name)
-        seats = [make_policy("eager_landlord")] * info.min_players
-        start = time.perf_counter()
-        module = importlib.import_module(family.batch)
-        rules = load_rules(info.id)
-        module.play(rules, seats, [0], _Figures())
-        if hasattr(module, "play_on"):  # and from a position, for "what if we kept playing?"
-            from landlord.continued import continuations
-            from landlord.session import Session
-
-            game = Session(rules, seats, seed=0).run(max_steps=PREPARE_STEPS)
-            continuations(game, games=1, until_round=game.round + 2)
-        done.append((family.name, time.perf_counter() - start))
+        if family.batch and (only is None or family.batch in only):
+            start = time.perf_counter()
+            _prepare_family(family)
+            readiness.mark_ready(family.batch)
+            done.append((family.name, time.perf_counter() - start))
     return done
+
+
+def _prepare_family(family: Any) -> None:
+    from landlord.experiments import _Figures
+    from landlord.policies import make_policy
+    from landlord.rules import available, load_rules
+
+    info = next(info for info in available() if info.family == family.name)
+    seats = [make_policy("eager_landlord")] * info.min_players
+    module = importlib.import_module(family.batch)
+    rules = load_rules(info.id)
+    module.play(rules, seats, [0], _Figures())
+    if hasattr(module, "play_on"):  # and from a position, for "what if we kept playing?"
+        from landlord.continued import continuations
+        from landlord.session import Session
+
+        game = Session(rules, seats, seed=0).run(max_steps=PREPARE_STEPS)
+        continuations(game, games=1, until_round=game.round + 2)
+
+
+def compile_now(modules: Sequence[str]) -> None:
+    """Compile the batch paths of these families (batch modules' names) here and now,
+    after any compiling another process is doing on this installation has ended (it may
+    have made them ready meanwhile); says so on standard error, as it takes a while."""
+    with readiness.compiling(wait=True):
+        missing = [name for name in modules if not readiness.ready(name)]
+        if missing:
+            print(
+                "landlord: compiling the batch path once for this installation "
+                f"({', '.join(name.split('.')[-2] for name in missing)}; about a minute each)",
+                file=sys.stderr,
+            )
+            prepare(missing)
 
 
 def prepare_in_background() -> None:
     """:func:`prepare` in a thread of its own, once per process: an app starts it after
     its first experiment, so that the later ones, of any size, find the batch path loaded
-    (:func:`engines` uses it as soon as numba is imported)."""
+    (:func:`engines` uses it as soon as numba is imported). A batch path not compiled
+    yet is compiled by a process of its own instead (:func:`readiness.start_compiling`):
+    compiling in a thread would take the kernel's own time."""
     global _preparing
-    if _preparing is None and not numba_missing() and not turned_off():
+    if _preparing is not None or numba_missing() or turned_off():
+        return
+    from landlord.families import families
+
+    if all(readiness.ready(family.batch) for family in families() if family.batch):
         _preparing = threading.Thread(target=prepare, name="landlord.batch", daemon=True)
         _preparing.start()
+    else:  # not compiled yet: in a process of its own, not in this one's time
+        readiness.start_compiling()
 
 
 _preparing: threading.Thread | None = None

@@ -212,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
 def serve(lesson, args, base, links, terminal_qr, svg_qr, how, store_name) -> int:
     import tornado.httpserver
 
+    from landlord.batch import readiness
     from landlord.classroom.server import ClassServer, make_app, start_sync
 
     student_url, teacher_url = links
@@ -229,6 +230,7 @@ def serve(lesson, args, base, links, terminal_qr, svg_qr, how, store_name) -> in
                   file=sys.stderr)  # fmt: skip
             raise SystemExit(1) from None
         sync = start_sync(server)
+        readiness.start_if_needed()  # the batch path compiles in a process of its own
         server.measure()  # a lesson that goes on: its yardsticks again
         print(
             f"landlord class: {how}, kept in {store_name}\n\n"
