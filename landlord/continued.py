@@ -35,7 +35,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from landlord.batch import COMPILED, REFERENCE, batch_module, numba_missing, readiness, turned_off
+from landlord.batch import (
+    COMPILED,
+    REFERENCE,
+    batch_module,
+    follows,
+    numba_missing,
+    readiness,
+    turned_off,
+)
 from landlord.engine.family import WhatIf
 from landlord.engine.state import GameState
 from landlord.experiments import LEVEL, MAX_GAMES, Comparison, _Figures, game_seeds
@@ -166,7 +174,7 @@ def _engine(twin: GameState, seats: Sequence[Policy]) -> tuple[str, str]:
     batch = batch_module(twin.rules)
     if batch is None or not hasattr(batch, "play_on"):
         return REFERENCE, "the batch path does not play this family on from a position"
-    why = batch.why_not_on(twin, seats)
+    why = batch.why_not_on(twin, seats) or follows.unfollowed(twin.rules, seats, batch)
     if why:
         return REFERENCE, why
     if not readiness.ready(batch.__name__):

@@ -50,7 +50,7 @@ from typing import Any
 
 import numpy as np
 
-from landlord.batch import readiness
+from landlord.batch import follows, readiness
 from landlord.scorecard import money_rows
 from landlord.session import ChanceStream, TurnStream
 
@@ -116,7 +116,11 @@ def engine_for(rules: Any, policies: Sequence[Any]) -> tuple[str, str]:
     module = batch_module(rules)
     if module is None:
         return REFERENCE, "the batch path does not cover this family yet"
-    why = numba_missing() or module.why_not(rules, policies)
+    why = (
+        numba_missing()
+        or module.why_not(rules, policies)
+        or follows.unfollowed(rules, policies, module)
+    )
     if why:
         return REFERENCE, why
     if not readiness.ready(module.__name__):

@@ -40,6 +40,63 @@ from landlord.scorecard import TREASURY
 
 __all__ = ["FELL_BACK", "play", "play_on", "single_tax_covered", "why_not", "why_not_on"]
 
+# What the compiled game follows (landlord.batch.follows): anything else at a value other
+# than its default is played by the reference engine.
+#: Rule keys and sections the compiled game reads (and plays, or refuses in :func:`why_not`).
+FOLLOWS = frozenset({
+    "accounts", "accounts.bank", "accounts.piles", "borrowing", "borrowing.interest_percent",
+    "deal", "deal.cards", "deal.price_paid_to", "education", "education.cards_per_professor",
+    "education.per_professor", "end", "end.round_limit", "end.wages_times", "franchise",
+    "franchise.cinch_fee", "franchise.fee", "houses", "houses.cost", "houses.limit",
+    "houses.paid_to", "houses.rent_each", "jail", "jail.fine", "jail.fine_paid_to",
+    "jail.leave_from", "jail.max_turns", "land_rent", "land_rent.section_doubling",
+    "land_rent.unsold_paid_to", "land_value_tax", "land_value_tax.dividend",
+    "land_value_tax.share", "luxury", "luxury.fee", "luxury.paid_to", "monarch", "movement",
+    "movement.either_way_from", "movement.either_way_to", "movement.railroad_pass",
+    "natural_opportunities", "natural_opportunities.rent_paid_to",
+    "natural_opportunities.wages_paid_by", "necessity_tax", "necessity_tax.amount",
+    "necessity_tax.paid_to", "necessity_tax.steps", "poor_house", "poor_house.space",
+    "prosperity", "prosperity.counts", "prosperity.times_start", "railroad", "railroad.fares",
+    "railroad.trust_fare", "sale", "sale.bid_steps", "sale.paid_to", "single_tax",
+    "single_tax.at_gini", "single_tax.at_round", "single_tax.from_start",
+    "single_tax.rent_paid_to", "single_tax.site_bid_steps", "single_tax.vote",
+    "single_tax.votes_needed", "speculation", "speculation.broker_share_percent",
+    "speculation.double_wins", "speculation.skin_game_totals", "speculation.stake",
+    "speculation.stake_paid_to", "speculation.winnings_paid_by", "speculation.wins_by_total",
+    "starting_cash", "treasury_spending", "treasury_spending.colleges",
+    "treasury_spending.paid_to", "treasury_spending.pile", "treasury_spending.shares_takings",
+    "treasury_spending.spends", "treasury_spending.step", "treasury_spending.unheld_paid_to",
+    "treasury_spending.utilities", "treasury_spending.wage_rise", "wages", "wages.amount",
+    "wages.paid_by"
+})  # fmt: skip
+#: Read by the reference engine, not by the compiled game, which plays them at these values
+#: only (the Rule 19 score: the figures an experiment keeps do not count it).
+AS_SHIPPED = {"score.per_card": 100, "score.per_house": 100, "score.per_luxury": 100}
+#: In the rule sets' data, read by neither engine (``readings``: the kit's words on them).
+NOT_PLAYED = frozenset({
+    "jail.doubles_move", "jail.doubles_throw_again", "jail.fine_turns", "monarch.draws_wages",
+    "monarch.holds", "monarch.others_hold", "monarch.seat", "readings", "readings.*",
+    "trespass", "trespass.to_jail"
+})  # fmt: skip
+#: Fields of a rule-of-thumb bot the compiled game reads.
+BOT_FIELDS = frozenset(
+    {
+        "bids",
+        "build_to",
+        "buys_luxury",
+        "hunts_railroads",
+        "markup",
+        "max_price",
+        "name",
+        "pays_fine",
+        "reserve",
+        "speculates",
+        "votes",
+    }
+)
+#: Fields of a bot this family's rules never consult.
+BOT_FIELDS_UNREAD: frozenset[str] = frozenset()
+
 #: Games played by :func:`play` and how many of them the reference engine played
 #: instead, by what the compiled game did not follow (``"played"`` counts them all).
 FELL_BACK: Counter = Counter()

@@ -42,6 +42,47 @@ from landlord.policies.bots import Strategy
 
 __all__ = ["FELL_BACK", "play", "why_not"]
 
+# What the compiled game follows (landlord.batch.follows): anything else at a value other
+# than its default is played by the reference engine.
+#: Rule keys and sections the compiled game reads (and plays, or refuses in :func:`why_not`).
+FOLLOWS = frozenset({
+    "accounts", "accounts.bank", "accounts.piles", "buildings", "buildings.hotels",
+    "buildings.houses", "buildings.per_lot", "buildings.sell_back_percent",
+    "buildings.shortage_auction", "cards", "cards.order", "doubles", "doubles.jail_after",
+    "doubles.throw_again", "end", "end.round_limit", "jail", "jail.doubles_throw_again",
+    "jail.fine", "jail.fine_turns", "jail.leave_from", "jail.max_turns", "mortgage",
+    "mortgage.interest_percent", "purchase", "purchase.bid_steps", "purchase.mode", "railroad",
+    "railroad.fares", "rent", "rent.full_set_multiplier", "rent.lapses", "short_game",
+    "short_game.deal",
+    "starting_cash", "taxes", "taxes.income_tax_percent", "taxes.income_tax_space", "utility",
+    "utility.multipliers", "wages", "wages.amount"
+})  # fmt: skip
+#: Read by the reference engine, not by the compiled game, which plays them at these values
+#: only: none.
+AS_SHIPPED: dict[str, object] = {}
+#: In the rule sets' data, read by neither engine (``readings``: the kit's words on them).
+NOT_PLAYED = frozenset({
+    "buildings.paid_to", "end.wages_times", "jail.doubles_move", "jail.fine_paid_to",
+    "mortgage.paid_by", "purchase.paid_to", "railroad.trust_fare", "readings", "readings.*",
+    "taxes.paid_to", "wages.paid_by"
+})  # fmt: skip
+#: Fields of a rule-of-thumb bot the compiled game reads.
+BOT_FIELDS = frozenset(
+    {
+        "bids",
+        "build_to",
+        "hunts_railroads",
+        "markup",
+        "max_price",
+        "name",
+        "pays_fine",
+        "reserve",
+        "trade_markup",
+    }
+)
+#: Fields of a bot this family's rules never consult.
+BOT_FIELDS_UNREAD = frozenset({"buys_luxury", "speculates", "votes"})
+
 #: Games played by :func:`play` and how many of them the reference engine played
 #: instead, by what the compiled game did not follow (``"played"`` counts them all).
 FELL_BACK: Counter = Counter()
@@ -113,7 +154,7 @@ MODES = {"buy_or_auction": BUY_OR_AUCTION, "fixed_price": FIXED_PRICE, "auction"
 
 def why_not(rules: Any, policies: Sequence[Any]) -> str | None:
     """None if :func:`play` covers ``rules`` with ``policies``; else the reason."""
-    from landlord.families.monopoly.bots import StrategyGuide
+    from landlord.families.monopoly.bots import HANDLERS, StrategyGuide, always_ask_rent
 
     for policy in policies:
         if type(policy) is not Strategy and type(policy) is not StrategyGuide:
@@ -123,6 +164,10 @@ def why_not(rules: Any, policies: Sequence[Any]) -> str | None:
             )
     if rules.cards.order != "bottom":
         return "the batch path does not play packs reshuffled at every draw"
+    # Rent that lapses unless the owner asks for it (the 1972 UK option): the compiled game
+    # always collects, which is what happens at a table whose bots always ask.
+    if rules.rent.lapses and HANDLERS["rent"] is not always_ask_rent:
+        return "the batch path plays lapsing rent only with bots that always ask for it"
     if rules.purchase.mode not in MODES:
         return f"the batch path does not play the purchase rule {rules.purchase.mode!r}"
     if rules.board.layout != "track":

@@ -43,7 +43,7 @@ from landlord.engine.actions import (
 from landlord.families.monopoly import FAMILY
 from landlord.policies.bots import Strategy, jail_choice
 
-__all__ = ["HANDLERS", "StrategyGuide", "strategy_guide"]
+__all__ = ["HANDLERS", "StrategyGuide", "always_ask_rent", "strategy_guide"]
 
 
 def _first(legal: Any, kind: type) -> Any:
@@ -167,8 +167,10 @@ def _card(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
     return _first(legal, DrawChance)
 
 
-def _rent(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
-    return legal[0]  # always asks
+def always_ask_rent(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
+    """Rent that lapses unless asked for: every rule-of-thumb bot asks (the batch path
+    relies on it, :mod:`.batch`)."""
+    return legal[0]
 
 
 def _mortgaged(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
@@ -268,7 +270,7 @@ HANDLERS = {
     "jail": _jail,
     "income_tax": _income_tax,
     "card": _card,
-    "rent": _rent,
+    "rent": always_ask_rent,
     "mortgaged": _mortgaged,
     "raise": _raise,
     "trade": _trade,

@@ -30,6 +30,35 @@ from landlord.scorecard import TREASURY
 
 __all__ = ["play", "why_not"]
 
+# What the compiled game follows (landlord.batch.follows): anything else at a value other
+# than its default is played by the reference engine.
+#: Rule keys and sections the compiled game reads (and plays, or refuses in :func:`why_not`).
+FOLLOWS = frozenset({
+    "accounts", "accounts.bank", "accounts.piles", "bank", "bank.coins_by_players",
+    "bank.dealt_from", "community_chest_tile", "community_chest_tile.amount",
+    "community_chest_tile.paid_by", "community_chest_tile.paid_to", "dice", "dice.count",
+    "dice.faces", "dice.jail_freed_by", "end", "end.round_limit", "fair_trades",
+    "fair_trades.largest_circle", "hotels", "hotels.cost", "hotels.paid_to",
+    "hotels.returned_per_coin", "jail", "jail.fine", "jail.max_turns", "property_rent",
+    "property_rent.full_set", "property_rent.per_hotel", "property_rent.single",
+    "starting_cash", "wages", "wages.amount"
+})  # fmt: skip
+#: Read by the reference engine, not by the compiled game, which plays them at these values
+#: only: none.
+AS_SHIPPED: dict[str, object] = {}
+#: In the rule sets' data, read by neither engine (``readings``: the kit's words on them).
+NOT_PLAYED = frozenset({
+    "end.wages_times", "jail.doubles_move", "jail.doubles_throw_again", "jail.fine_paid_to",
+    "jail.fine_turns", "jail.leave_from", "jail_square", "jail_square.landing_jails",
+    "readings", "readings.*", "tile_purchase", "tile_purchase.paid_to", "wages.paid_by"
+})  # fmt: skip
+#: Fields of a rule-of-thumb bot the compiled game reads.
+BOT_FIELDS = frozenset({"build_to", "name", "pays_fine", "reserve"})
+#: Fields of a bot this family's rules never consult.
+BOT_FIELDS_UNREAD = frozenset(
+    {"bids", "buys_luxury", "hunts_railroads", "markup", "max_price", "speculates", "votes"}
+)
+
 #: Turns of dice drawn for a game at first; a longer game draws the table again, longer.
 FIRST_TURNS = 256
 #: The ``stats`` the compiled game fills, by index.

@@ -31,6 +31,45 @@ from landlord.scorecard import TREASURY
 
 __all__ = ["play", "why_not"]
 
+# What the compiled game follows (landlord.batch.follows): anything else at a value other
+# than its default is played by the reference engine.
+#: Rule keys and sections the compiled game reads (and plays, or refuses in :func:`why_not`).
+FOLLOWS = frozenset({
+    "accounts", "accounts.piles", "bankruptcy_end", "bankruptcy_end.bankruptcies",
+    "bankruptcy_end.cell_worth", "bankruptcy_end.cells_count", "bankruptcy_end.vacate_cells",
+    "cell_purchase", "cell_purchase.units_per_cell", "cell_rent", "cell_rent.diamond_and_club",
+    "cell_rent.heart_and_spade", "cell_rent.heart_or_spade", "chips", "chips.dealt_from",
+    "court_cards", "court_cards.jack", "court_cards.joker", "court_cards.jokers",
+    "court_cards.king", "court_cards.queen", "end", "end.round_limit", "play_deck",
+    "play_deck.ranks", "play_deck.wild_from", "starting_cash", "unit_split",
+    "unit_split.by_players"
+})  # fmt: skip
+#: Read by the reference engine, not by the compiled game, which plays them at these values
+#: only: none.
+AS_SHIPPED: dict[str, object] = {}
+#: In the rule sets' data, read by neither engine (``readings``: the kit's words on them).
+NOT_PLAYED = frozenset({
+    "accounts.bank", "chips.blue", "chips.blue_by_players", "chips.red",
+    "chips.red_by_players", "chips.white", "chips.white_by_players", "end.wages_times",
+    "own_cell", "own_cell.mortgage_compensation", "own_cell.mortgage_stays_when_sold",
+    "readings", "readings.*", "wages", "wages.amount", "wages.paid_by"
+})  # fmt: skip
+#: Fields of a rule-of-thumb bot the compiled game reads.
+BOT_FIELDS = frozenset({"build_to", "name", "reserve"})
+#: Fields of a bot this family's rules never consult.
+BOT_FIELDS_UNREAD = frozenset(
+    {
+        "bids",
+        "buys_luxury",
+        "hunts_railroads",
+        "markup",
+        "max_price",
+        "pays_fine",
+        "speculates",
+        "votes",
+    }
+)
+
 #: Cards drawn from the ``deck`` stream for a game at first; a longer game draws again,
 #: four times as many.
 FIRST_DRAWS = 1024
