@@ -1191,7 +1191,7 @@ class Comparison:
         the per-game table, with ``NAME.per_round.csv``, ``NAME.per_player.csv``
         and ``NAME.meta.json`` (the parameters and the package version) beside
         it. ``NAME.parquet``: the same three tables as Parquet files (this
-        needs pyarrow: ``pip install landlord[parquet]``), each carrying the
+        needs pyarrow: ``pip install 'landlord-kit[parquet]'``), each carrying the
         parameters and version in its own metadata. :func:`load_results`
         reads any of them back; :func:`results_files` lists the files.
 
@@ -1599,7 +1599,7 @@ def _needs_pyarrow() -> None:
         import pyarrow  # noqa: F401
     except ImportError:
         raise ValueError(
-            "Parquet files need pyarrow: pip install 'landlord[parquet]' (or save as .csv)"
+            "Parquet files need pyarrow: pip install 'landlord-kit[parquet]' (or save as .csv)"
         ) from None
 
 

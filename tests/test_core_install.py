@@ -112,7 +112,7 @@ def test_experiments_run_without_the_extras_and_parquet_says_what_it_needs(core_
     result = run(core_python, "-c", script, str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert "3/3" in result.stderr  # the progress bar, as text: no widgets here
-    assert "Parquet files need pyarrow: pip install 'landlord[parquet]'" in result.stdout
+    assert "Parquet files need pyarrow: pip install 'landlord-kit[parquet]'" in result.stdout
     assert (tmp_path / "r.meta.json").exists()
     assert not (tmp_path / "r.parquet").exists()
 

@@ -204,6 +204,12 @@ class Family:
             )
         return found
 
+    def rules_problem(self, rules: RuleSet) -> tuple[str, str] | None:
+        """What makes ``rules`` unplayable by this family's engine beyond each field's own
+        check (two fields that cannot go together), as (the field, what is wrong), or None.
+        :func:`~landlord.families.family_of` asks it of every rule set it checks."""
+        return None
+
     def new_game(self, rules: RuleSet, names: Sequence[str]) -> GameState:
         """A new game of ``rules`` for the named players, paused at its first event."""
         return self.part("game", self.game_class)(rules, names)

@@ -124,5 +124,8 @@ def family_of(rules: RuleSet) -> Family:
                 f"{file}: field '{dotted}': expected an entry for each number of players "
                 f"from {players.start} to {players.stop - 1}, got {sorted(named)}"
             )
+    problem = family.rules_problem(rules)
+    if problem is not None:
+        raise RulesError(f"{file}: field '{problem[0]}': {problem[1]}")
     rules.derived["family"] = family
     return family

@@ -281,7 +281,7 @@ class _Entry:
             spaces = list(self.rules.board.spaces)
             provenance = dict(self.rules.provenance)
             apply_options(self.rules.declared_options, values, params, spaces, provenance)
-            self.applied[key] = replace(
+            applied = replace(
                 self.rules,
                 board=replace(self.rules.board, spaces=tuple(spaces)),
                 starting_cash=toml_tables.cash_by_players(params["starting_cash"]),
@@ -289,6 +289,11 @@ class _Entry:
                 options=values,
                 provenance=provenance,
             )
+            if given:  # options that cannot go together with the rest: refused now
+                from landlord.families import family_of
+
+                family_of(applied)
+            self.applied[key] = applied
         return self.applied[key]
 
 

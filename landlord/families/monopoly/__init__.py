@@ -58,6 +58,32 @@ class MonopolyFamily(Family):
     space_lists = (("railroad.fares", "railroad", True), ("utility.multipliers", "utility", True))
     game_class = "Monopoly"
     batch = "landlord.families.monopoly.batch"
+
+    def rules_problem(self, rules: Any) -> tuple[str, str] | None:
+        """The short game deals title deeds that each player pays for out of his starting
+        cash: it must cover the dearest deeds he could be dealt."""
+        from landlord.families.monopoly.estates import PROPERTY_KINDS
+
+        deal, money = rules.short_game.deal, rules.info.currency
+        if not deal:
+            return None
+        prices = sorted(
+            (space.price or 0 for space in rules.board.spaces if space.kind in PROPERTY_KINDS),
+            reverse=True,
+        )
+        for players in range(rules.info.min_players, rules.info.max_players + 1):
+            dealt = min(deal, len(prices) // players)
+            dearest = sum(prices[:dealt])
+            cash = rules.starting_cash.get(players, 0)
+            if cash < dearest:
+                return (
+                    "starting_cash",
+                    f"the short game deals each player {dealt} title deeds, which he pays "
+                    f"for: up to {money}{dearest:,}, more than the {money}{cash:,} each "
+                    f"starts with at a table of {players}",
+                )
+        return None
+
     round_columns = (
         "cash",
         "streets",

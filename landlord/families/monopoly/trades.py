@@ -172,6 +172,8 @@ class Trades:
         if not 0 <= trade.take_cards <= len(self._held[partner]):
             return "not that many Get Out of Jail Free cards to take"
         balances = self._ledger.balances
-        if trade.cash > balances[proposer] or -trade.cash > balances[partner]:
+        # Only the side that pays needs the cash: one short of money may still be paid.
+        payer, amount = (proposer, trade.cash) if trade.cash > 0 else (partner, -trade.cash)
+        if amount > 0 and amount > balances[payer]:
             return "the cash is not there to pay"
         return ""
