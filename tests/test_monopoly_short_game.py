@@ -20,7 +20,10 @@ def test_a_starting_cash_below_the_deeds_dealt_is_refused_naming_the_file_and_fi
         load_rules(rules, short_game=True, starting_cash=100)
     message = str(refused.value)
     assert message.startswith(f"{rules}.toml: field 'starting_cash': the short game deals")
-    assert "up to $750, more than the $100 each starts with at a table of 2" in message
+    money = load_rules(rules).info.currency  # $ or £
+    assert f"up to {money}750, more than the {money}100 each starts with at a table of 2" in (
+        message
+    )
     load_rules(rules, short_game=True, starting_cash=750)  # the two dearest deeds: allowed
     load_rules(rules, starting_cash=100)  # no deal, no problem
 
