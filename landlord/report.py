@@ -39,7 +39,8 @@ def game_report(record: Any) -> str:
         lines.append("options: " + ", ".join(shown))
     for name, policy in zip(record.names, record.policies, strict=True):
         strategy = policy.get("strategy", "?")
-        lines.append(f"  {name}: {strategy}, {policy.get('description', '')}".rstrip(", "))
+        words = _bot_in_words(game, policy, len(record.names))
+        lines.append(f"  {name}: {strategy}, {words}".rstrip(", "))
     width = max(14, *(len(name) for name in record.names))
     lines += ["", "Net worth (cash) at the end of each round:"]
     lines.append("round  " + "  ".join(f"{name:>{width}}" for name in record.names))
@@ -99,3 +100,16 @@ def game_report_json(record: Any) -> dict[str, Any]:
     summary = record.summary()
     summary["rounds"] = record.rounds.to_dict(orient="records")
     return summary
+
+
+def _bot_in_words(game: Any, policy: dict[str, Any], players: int) -> str:
+    """How a saved game's bot plays this family's game, in words (the family's own, made from
+    its strategy and parameters); the words the file holds when they cannot be made."""
+    from landlord.policies import make_policy
+
+    params = {k: v for k, v in (policy.get("params") or {}).items() if k != "name"}
+    try:
+        bot = make_policy(str(policy.get("strategy")), **params)
+    except (ValueError, TypeError):
+        return str(policy.get("description", ""))
+    return game.family.describe_bot(bot, game.rules, players)

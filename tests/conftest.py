@@ -73,6 +73,23 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["JUPYTER_PLATFORM_DIRS"] = "1"
     # The suite tests the kit as shipped: the experiments' batch path on (landlord.batch).
     os.environ.pop("LANDLORD_BATCH", None)
+    if not hasattr(config, "workerinput"):  # once, before any worker starts
+        _compile_the_batch_path()
+
+
+def _compile_the_batch_path() -> None:
+    """Compile what of the batch path is not compiled for these sources yet (a change to a
+    family's compiled.py since the last ``python -m landlord.batch``): the tests compare it
+    with the reference engine, and an experiment would otherwise play on the reference
+    engine while it compiled in the background (landlord.batch.readiness)."""
+    from landlord.batch import compile_now, numba_missing, readiness
+    from landlord.families import families
+
+    if numba_missing():
+        return
+    waiting = [f.batch for f in families() if f.batch and not readiness.ready(f.batch)]
+    if waiting:
+        compile_now(waiting)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

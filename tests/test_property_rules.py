@@ -770,3 +770,25 @@ def test_a_long_list_of_plays_is_grouped_by_the_pair_of_cards():
         assert re.search(r"on (a cell of (column|row) \d|any cell)$", group.label)
         assert len(group.choices) >= 2
         assert all(words.startswith(group.label.split(" on ")[0]) for _, words in group.choices)
+
+
+def test_a_hand_left_without_a_colour_draws_again_at_its_next_turn():
+    """Audit: a player whose draw found neither stock nor discards passed at every later turn
+    and never drew again, though the others' plays had made discards (278 of 300 games with
+    a shortened deck stranded a player). He now draws at his turn, then plays."""
+    session = Session("property", ["eager_landlord"] * 3, seed=2)
+    game = session.game
+    while getattr(game.pending, "player", None) != 0:  # player 0 about to play
+        session.step()
+    cards, stranded = game.cards, 1  # the next to play
+    hand = cards.hands[stranded]
+    reds = [card for card in hand if card % 10 < 2]
+    for card in reds if len(reds) < len(hand) else hand[:0]:
+        hand.remove(card)  # his hand one colour, as a draw from nothing leaves it
+        cards.discards.append(card)
+    assert cards.lacks_a_colour(stranded)
+    before = game.position[stranded]
+    while game.turn_player != (stranded + 1) % 3 or getattr(game.pending, "player", 0) == 0:
+        session.step()
+    assert not cards.lacks_a_colour(stranded)
+    assert game.position[stranded] != before  # he drew, then played a pair of cards

@@ -174,3 +174,36 @@ def test_a_comparison_across_games_that_move_differently_does_not_claim_the_same
     assert "not matched throw for throw" in " ".join(_notes(mixed))
     same = landlord.compare(["landlords_game", "monopoly_us"], games=3, seed=1)
     assert "with the same dice and cards" in same.table()
+
+
+def test_names_of_more_than_one_word_are_told_whole_and_as_written():
+    """Audit: "random 1 throws a 5 and 1 moves to Prison", and "Cautious_tenant 3 pays"."""
+    session = Session("quikopoly", ["random", "cautious_tenant", "eager_landlord"], seed=3)
+    narrator, lines = Narrator(session.game), []
+    while not session.game.is_over and len(lines) < 600:
+        narrator.before()
+        session.step()
+        lines += narrator.after()
+    throws = [line for line in lines if " throws " in line and " and " in line]
+    assert throws
+    for line in throws:
+        name, _, rest = line.partition(" throws ")
+        assert name in session.game.names, line
+        assert re.match(r"(a \d|a null|an ace) and (moves|leaves|lands)", rest), line
+    assert not [line for line in lines if line.startswith(("Random", "Cautious", "Eager"))]
+    assert any(line.startswith("cautious_tenant 2 pays") for line in lines)
+
+
+def test_the_bankruptcy_why_keeps_the_text_apart_from_the_kit_s_reading():
+    """Audit: the explain text gave the kit's reading (coins to the creditor, tiles owed to
+    the bank back face down) as the published rule (Play: "All your property becomes owned
+    by the player to whom you owe a debt")."""
+    from landlord.families.quikopoly.explain import STEPS
+
+    said = STEPS["bankrupt"]
+    text, _, reading = said.partition("(Play).")
+    assert "property goes to the player he owes" in text
+    assert "coin" not in text
+    assert "coins" in reading
+    assert "face down" in reading
+    assert reading.strip().endswith("is the kit's reading.")

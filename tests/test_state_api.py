@@ -114,8 +114,10 @@ def test_a_view_shows_the_table_and_cannot_change_the_game():
         view.owner = []
     seen = view.snapshot()
     json.dumps(seen)  # plain data
-    game.holdings.owner[1] = 2  # the game moves on; the copy does not
-    assert seen["owner"][1] != 2 or game.holdings.owner[1] == seen["owner"][1]
+    held = seen["owner"][1]
+    game.holdings.owner[1] = 2 if held != 2 else 0  # the game moves on; the copy does not
+    assert seen["owner"][1] == held
+    assert view.snapshot()["owner"][1] == game.holdings.owner[1] != held  # a new one does
 
 
 def test_a_view_of_the_later_game_hides_the_order_of_the_packs():

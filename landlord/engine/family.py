@@ -247,6 +247,12 @@ class Family:
     def _handlers(self) -> dict[str, Callable[..., Any]]:
         return self.part("bots", "HANDLERS")
 
+    def describe_bot(self, policy: Any, rules: RuleSet, players: int) -> str:
+        """How ``policy`` plays this family's game, in words (``landlord play``'s account):
+        by default the strategy's own words, which speak of the 1906 game's cards, houses and
+        single-tax vote."""
+        return policy.describe()
+
     def strategies(self) -> dict[str, Any]:
         """Strategies of the family's own, by name (the named bots play every family)."""
         return {}

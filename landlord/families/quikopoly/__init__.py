@@ -52,6 +52,24 @@ class QuikopolyFamily(Family):
     corner_kinds = ("go", "jail", "go_to_go", "community_chest_tile")
     game_class = "Quikopoly"
     batch = "landlord.families.quikopoly.batch"
+
+    def describe_bot(self, policy: Any, rules: Any, players: int) -> str:
+        """A rule-of-thumb bot in Quikopoly's words: coins kept, hotels, Prison
+        (:mod:`.bots`); any other bot in its own."""
+        from landlord.policies.bots import Strategy
+
+        if not isinstance(policy, Strategy):
+            return policy.describe()
+        start = rules.starting_cash[players]
+        coins = round(policy.reserve * start / 500)
+        kept = f"keeps {coins} coin{'s' if coins != 1 else ''} of its {start} in hand"
+        hotels = (
+            f"places up to {policy.build_to} hotel{'s' if policy.build_to != 1 else ''} a tile"
+            if policy.build_to
+            else "never places a hotel"
+        )
+        prison = "pays its way out of Prison" if policy.pays_fine else "waits in Prison for a null"
+        return f"{kept}, buys a tile whenever that leaves them, {hotels}, {prison}"
     round_columns = (
         "cash",
         "properties",

@@ -85,7 +85,9 @@ STEPS = {
     "fair_trade": "Once every tile is sold, all fair trades that complete sets must be made "
     "at once, in circles of two, three or four players (Play).",
     "bankrupt": "Unable to pay even after returning hotels, the player is bankrupt and leaves "
-    "the game; his coins and tiles go to the player he owes (Play).",
+    "the game, and all his property goes to the player he owes (Play). That his coins go "
+    "with it, and that tiles owed to the bank go back face down for sale, is the kit's "
+    "reading.",
     "end": "Play goes on until a single player remains: the winner (Play).",
     "end_agreed": "The kit's round limit ended the game, not the text: the richest player "
     "wins (the kit's reading, for simulations).",

@@ -82,7 +82,7 @@ class Voice:
         hotels returned, trades, the end."""
         game = self.game
         names = game.names
-        lines = [_capital(self._payment(record)) for record in earlier]
+        lines = [self._capital(self._payment(record)) for record in earlier]
         thrown = False
         if pending is not None and choice is not None:
             if getattr(pending, "player", CHANCE) == CHANCE:
@@ -97,7 +97,7 @@ class Voice:
                 lines.append(f"{names[player]} returns {_count(returned, 'hotel')}")
         told_move = not moved or (thrown and not self._prison[self._mover])
         for record in records:
-            lines.append(_capital(self._payment(record)))
+            lines.append(self._capital(self._payment(record)))
             if record.reason == Reason.JAIL_FINE and not told_move:
                 lines.append(moved)
                 told_move = True
@@ -118,6 +118,11 @@ class Voice:
 
     def _moved(self) -> str:
         """The mover's move this step, in words ("" if he did not move)."""
+        move = self._move()
+        return f"{self.game.names[self._mover]} {move}" if move else ""
+
+    def _move(self) -> str:
+        """The mover's move this step after his name ("moves to Prison"), or ""."""
         game = self.game
         mover = self._mover
         if not 0 <= mover < game.n_players or (game.bankrupt[mover] and not self._moved_to()):
@@ -127,13 +132,12 @@ class Voice:
             return ""
         steps = game.thrown
         reached = (start + steps) % game.size
-        name = game.names[mover]
-        freed = " leaves Prison and" if self._prison[mover] else ""
+        freed = "leaves Prison and " if self._prison[mover] else ""
         if reached == game.go_to_go and where == game.go:
-            return f"{name}{freed} lands on Go-to-Go and goes straight to Go, with no coin"
-        return f"{name}{freed} moves {steps} to {self._spot(where)}".replace(
-            "" if freed else f" {steps} to", "" if freed else " to"
-        )
+            return f"{freed}lands on Go-to-Go and goes straight to Go, with no coin"
+        if freed:
+            return f"{freed}moves {steps} to {self._spot(where)}"
+        return f"moves to {self._spot(where)}"
 
     def _moved_to(self) -> bool:
         return self.game.position[self._mover] != self._position[self._mover]
@@ -155,8 +159,8 @@ class Voice:
         if self._prison[mover]:
             said = f"{name} throws {_face(choice)} in Prison"
             return said + (": a null, so free without paying" if choice == 6 else "")
-        moved = self._moved()
-        return f"{name} throws {_face(choice)} and {moved.split(' ', 1)[1]}" if moved else ""
+        move = self._move()
+        return f"{name} throws {_face(choice)} and {move}" if move else ""
 
     def _decision(self, pending: Any, choice: Any) -> str:
         game = self.game
@@ -188,6 +192,13 @@ class Voice:
             money=self.money(record.amount),
         )
 
+    def _capital(self, line: str) -> str:
+        """A sentence begun with a capital, unless it begins with a player's name, which
+        stays as the table wrote it ("cautious_tenant 3 pays ...")."""
+        if any(line.startswith(name) for name in self.game.names):
+            return line
+        return line[:1].upper() + line[1:]
+
     def _who(self, account: int) -> str:
         """A player by name, a pile in words ("the bank")."""
         game = self.game
@@ -196,8 +207,6 @@ class Voice:
         return "the " + game.ledger.names[account].lower()
 
 
-def _capital(line: str) -> str:
-    return line[:1].upper() + line[1:]
 
 
 def _count(number: int, thing: str) -> str:

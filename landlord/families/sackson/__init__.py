@@ -54,6 +54,27 @@ class SacksonFamily(Family):
     layout = "grid"
     game_class = "PropertyGame"
     batch = "landlord.families.sackson.batch"
+
+    def describe_bot(self, policy: Any, rules: Any, players: int) -> str:
+        """A rule-of-thumb bot in Property's words: aggressive or cautious (:mod:`.bots`);
+        any other bot in its own."""
+        from landlord.families.sackson.bots import is_aggressive
+        from landlord.policies.bots import Strategy
+
+        if not isinstance(policy, Strategy):
+            return policy.describe()
+        if is_aggressive(policy):
+            return (
+                "plays aggressively: counts the group a cell joins twice, and buys a rival's "
+                "cell whenever its units allow"
+            )
+        share = round(min(policy.reserve, 500) / 500 * 100)
+        return (
+            "plays cautiously: counts rent twice, would rather claim an empty cell or mortgage "
+            "one of its own than pay rent, and "
+            f"buys only while it keeps {share}% of its starting purchase units"
+        )
+
     round_columns = (
         "cash",
         "cells",

@@ -298,8 +298,13 @@ def _turn(v, c, owner, mortgaged, neighbours, hand, colours, stock, discards, de
     """PropertyGame._turn (with bots._play): play the best pair of cards, then draw.
     False if ``deck`` ran out of draws."""
     count = _plays(v, hand, player, number, card, plays)
+    if count == 0 and (colours[player, 0] == 0 or colours[player, 1] == 0):
+        # His last draw found neither stock nor discards: he draws again first.
+        if not _draw(c, hand, colours, stock, discards, deck, stats, player):
+            return False
+        count = _plays(v, hand, player, number, card, plays)
     if count == 0:
-        return True  # a hand without both colours: he passes
+        return True  # a hand without both colours still: he passes
     chosen = 0
     if count > 1:
         label, sizes, stack = scratch[0], scratch[1], scratch[2]

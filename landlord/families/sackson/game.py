@@ -17,7 +17,8 @@ A turn: play a red and a black card from the hand; they name a cell.
   lost (the cell is emptied).
 
 Then he draws until he holds a red and a black card again; an empty stock
-is made anew from the played cards. The first bankruptcy ends the game (or
+is made anew from the played cards (when even the played cards run out, he draws again at
+his next turn: the kit's reading). The first bankruptcy ends the game (or
 the second or third, by option, a bankrupt player's cells vacated): the most
 money wins, property not counted unless the players agreed to count it.
 """
@@ -105,8 +106,13 @@ class PropertyGame(GameState):
 
     def _turn(self, player: int) -> Flow:
         plays = self.legal_plays(player)
+        if not plays and self.cards.lacks_a_colour(player):
+            # His last draw found neither stock nor discards (the kit's reading: he draws
+            # again at his turn, once others' plays have made discards, before he plays).
+            yield from self.cards.draw(player)
+            plays = self.legal_plays(player)
         if not plays:
-            return  # a hand without both colours (the kit's reading: he passes)
+            return  # a hand without both colours still (the kit's reading: he passes)
         choice = plays[0] if len(plays) == 1 else (yield (player, "play", plays, None))
         #: The latest play (a :class:`PlayCards`), asked or the only one the hand allowed.
         self.last_play = choice
