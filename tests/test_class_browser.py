@@ -205,6 +205,35 @@ def test_four_devices_play_a_table_to_round_3_and_the_teacher_sees_it(browser, t
     assert not errors, errors
 
 
+def wait_for_refusal(pages, words: str, timeout: float = 20) -> str:
+    """Wait until one of ``pages`` shows ``words`` in its problem line; return the lines."""
+    deadline = time.monotonic() + timeout
+    while True:
+        said = " ".join(page.locator("#problem").inner_text() for page in pages)
+        if words in said:
+            return said
+        assert time.monotonic() < deadline, f"no page said {words!r}: {said!r}"
+        pages[0].wait_for_timeout(50)
+
+
+def count_moves_sent(page) -> None:
+    """Count the moves the table page sends its server (every message but keep_playing)."""
+    page.evaluate(
+        """() => {
+            const send = WebSocket.prototype.send;
+            window.movesSent = 0;
+            WebSocket.prototype.send = function (data) {
+                if (JSON.parse(data).kind !== "keep_playing") window.movesSent += 1;
+                return send.call(this, data);
+            };
+        }"""
+    )
+
+
+def moves_sent(page) -> int:
+    return page.evaluate("() => window.movesSent")
+
+
 def test_two_moves_raced_on_one_table_leave_one_history(browser, tmp_path):
     """One student's two tabs, each on its own server of the class (two processes on
     one store), click at the same instant, five times: each time one move is taken,
@@ -235,9 +264,10 @@ def test_two_moves_raced_on_one_table_leave_one_history(browser, tmp_path):
                     at,
                 )
             wait_all_at([ann, twin], seq + 1)
-            time.sleep(1.5)  # a second move, had one been taken, would show by now
+            # Both clicks answered: one taken, the other refused (had both been taken, no
+            # refusal would come and this would time out).
+            refused = wait_for_refusal([ann, twin], "moved on")
             assert seq_of(ann) == seq_of(twin) == seq + 1  # one click of the two was taken
-            refused = ann.locator("#problem").inner_text() + twin.locator("#problem").inner_text()
             assert "moved on" in refused
         # Each click was either taken or refused; never both taken at the same number.
         store = open_store(tmp_path)
@@ -333,8 +363,10 @@ def test_a_double_click_takes_one_decision(browser, tmp_path):
     problems: list[PageProblems] = []
     with class_server(tmp_path) as links:
         ann = two_seat_table(browser, links, problems)
+        count_moves_sent(ann)
         for _ in range(6):
             seq = seq_of(ann)
+            sent = moves_sent(ann)
             # A person's double-click: the second click 150 ms after the first, on the
             # same spot (the server has answered the first long before).
             box = ann.locator("#actions button.act").first.bounding_box()
@@ -342,8 +374,9 @@ def test_a_double_click_takes_one_decision(browser, tmp_path):
             ann.mouse.click(x, y)
             ann.wait_for_timeout(150)
             ann.mouse.click(x, y, click_count=2)
+            # The clicks' handlers have run: one move went to the server, not two.
+            assert moves_sent(ann) == sent + 1
             wait_all_at([ann], seq + 1)
-            time.sleep(0.6)  # the second click, had it been taken, would show by now
             assert seq_of(ann) == seq + 1
             ann.locator("#actions button.act").first.wait_for()
     errors = [error for watch in problems for error in watch.errors]

@@ -280,8 +280,11 @@ def test_the_full_page_reads_well_on_a_laptop_and_a_tablet_and_its_link_tries_ag
         context = browser.new_context(viewport=LAPTOP)
         try:
             page, filling = full_page(context)
+            asked = []
+            page.on("request", lambda r: asked.append(r.url) if r.is_navigation_request() else 0)
             try_again(page, filling, lambda link: link.dblclick())
-            page.wait_for_timeout(2000)  # a second page request would have started by now
+            # The page is in: both clicks were handled long since, and asked for it once.
+            assert asked == [url]
             assert len(kernels_of(process.pid)) == 1
             page.close(run_before_unload=True)
             wait_for_kernels(process.pid, 0)
