@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import sys
 import textwrap
@@ -52,7 +53,8 @@ MAX_SAVED_GAME_BYTES = 64 * 1024 * 1024
 
 #: Distributions reported by ``landlord info``: the library's own
 #: dependencies first, then the ``notebook`` extra that the apps need.
-LIBRARY_PACKAGES = ("numpy", "pandas", "networkx", "matplotlib", "numba")
+LIBRARY_PACKAGES = ("numpy", "pandas", "networkx", "matplotlib")
+FAST_PACKAGES = ("numba",)
 NOTEBOOK_PACKAGES = ("ipywidgets", "voila", "jupyterlab")
 
 
@@ -71,7 +73,7 @@ def installed_versions() -> dict[str, str | None]:
     from importlib import metadata  # here: 30 ms that only `landlord info` needs
 
     versions: dict[str, str | None] = {}
-    for name in LIBRARY_PACKAGES + NOTEBOOK_PACKAGES:
+    for name in LIBRARY_PACKAGES + FAST_PACKAGES + NOTEBOOK_PACKAGES:
         try:
             versions[name] = metadata.version(name)
         except metadata.PackageNotFoundError:
@@ -84,12 +86,48 @@ def _info(_args: argparse.Namespace) -> int:
     print(f"python      {platform.python_version()} ({sys.executable})")
     print(f"platform    {platform.platform()}")
     versions = installed_versions()
-    for heading, names in (("library", LIBRARY_PACKAGES), ("notebook extra", NOTEBOOK_PACKAGES)):
+    for heading, names in (
+        ("library", LIBRARY_PACKAGES),
+        ("fast extra (the batch path)", FAST_PACKAGES),
+        ("notebook extra", NOTEBOOK_PACKAGES),
+    ):
         print(f"\n{heading}:")
         for name in names:
             print(f"  {name:<11} {versions[name] or 'not installed'}")
+    if not versions["numba"]:
+        print(
+            "\nWithout numba every experiment plays on the reference engine (the same games, "
+            "slower): pip install 'landlord-kit[fast]'"
+        )
     if not all(versions[name] for name in NOTEBOOK_PACKAGES):
-        print("\nThe apps need the notebook extra: pip install '.[notebook]' in the kit's folder")
+        print("\nThe apps need the notebook extra: pip install 'landlord-kit[notebook]'")
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """Serve the apps (the notebooks as Voila web pages) on this machine."""
+    import importlib.util
+
+    from landlord.app_files import apps_folder, notebooks_folder
+
+    if importlib.util.find_spec("voila") is None:
+        args.parser.error("the apps need the notebook extra: pip install 'landlord-kit[notebook]'")
+    print(
+        f"landlord: open http://127.0.0.1:{args.port}/voila/render/welcome.ipynb  (Ctrl-C stops)",
+        flush=True,
+    )
+    os.chdir(apps_folder())  # where voila.json says how the apps are served
+    from landlord.serve import main as serve
+
+    serve(
+        [
+            str(notebooks_folder()),
+            "--no-browser",
+            "--Voila.ip=127.0.0.1",
+            f"--port={args.port}",
+            "--Voila.port_retries=0",
+        ]
+    )
     return 0
 
 
@@ -1193,6 +1231,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_force(claim, "--out")
     claim.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    serve = _add_command(
+        commands, "serve", _serve, "serve the apps on this machine (needs the notebook extra)"
+    )
+    serve.add_argument(
+        "--port", type=_port, default=8866, help="the port to serve on (default 8866)"
+    )
+    _add_command(
+        commands,
+        "class",
+        _class,
+        "serve a class on the local network: tables across the students' devices and the "
+        "teacher's dashboard (needs the notebook extra; landlord class --help)",
+    )
     replay = _add_command(
         commands, "replay", _replay, "load a saved game, check it by replaying, and print it"
     )
@@ -1201,8 +1252,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _port(text: str) -> int:
+    """A port number to listen on (as ``landlord class`` reads one)."""
+    from landlord.classroom.__main__ import port_number
+
+    return port_number(text)
+
+
+def _class(_args: argparse.Namespace) -> int:
+    # Listed here for `landlord --help`; main hands `landlord class ...` on before parsing.
+    return _the_class_server([])
+
+
+def _the_class_server(argv: list[str]) -> int:
+    """``landlord class ARGS``: the class server's own command line
+    (:mod:`landlord.classroom`)."""
+    from landlord.classroom.__main__ import main as class_main
+
+    return class_main(argv, prog="landlord class")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    given = sys.argv[1:] if argv is None else list(argv)
+    if given[:1] == ["class"]:  # its own options and help (landlord.classroom)
+        return _the_class_server(given[1:])
     args, unknown = build_parser().parse_known_args(argv)
     if unknown:  # refused by the command's own parser, which prints the command's usage
         args.parser.error(f"unrecognized arguments: {' '.join(unknown)}")

@@ -163,9 +163,10 @@ def serving_process(
     ready: str = "/",
     env: dict[str, str] | None = None,
     timeout: float = 90,
+    cwd: Path = ROOT,
 ) -> Iterator[tuple[str, subprocess.Popen]]:
-    """Run a web server from the repository root; yield its base URL and its process
-    once it answers.
+    """Run a web server from the repository root (or ``cwd``); yield its base URL and its
+    process once it answers.
 
     The server runs in its own process group, so stopping it also stops the
     kernels it started. Its output goes to ``log``, quoted if it fails to start.
@@ -173,7 +174,7 @@ def serving_process(
     with log.open("w") as output:
         process = subprocess.Popen(
             command,
-            cwd=ROOT,
+            cwd=cwd,
             env=env,
             stdout=output,
             stderr=subprocess.STDOUT,

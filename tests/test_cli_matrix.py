@@ -37,6 +37,8 @@ BASE = {
     "replay": ["replay"],
     "rules": ["rules"],
     "info": ["info"],
+    "serve": ["serve"],
+    "class": ["class"],
 }
 EXPERIMENTS = ("compare", "simulate", "sweep")
 
@@ -302,6 +304,12 @@ def _refused() -> list[pytest.param]:
         cases.append(
             _case([*BASE[command], "--rules", "property"], "'property' has a 'grid' board")
         )
+    # Ports.
+    for command in ("serve", "class"):
+        for label in ("empty", "negative", "zero", "decimal", "word", "10**30"):
+            argv = [*BASE[command], "--port", NUMBERS[label]]
+            cases.append(_case(argv, "argument --port: a port is a number", label))
+        cases.append(_case([*BASE[command], "--port", "65536"], "argument --port: a port is"))
     # Unknown flags and arguments, missing values.
     for argv, named in (
         (["info", "--json"], "unrecognized arguments: --json"),
@@ -314,6 +322,9 @@ def _refused() -> list[pytest.param]:
         ([*BASE["landing"], "--seed"], "argument --seed: expected one argument"),
         (["replay"], "FILE"),
         (["sweep", "--rules", SHORT], "--param"),
+        (["serve", "extra"], "unrecognized arguments: extra"),
+        (["class", "--new-token", "extra"], "unrecognized arguments: extra"),
+        (["class", "--new-token", "--password", "some words"], "not allowed with argument"),
     ):
         cases.append(_case(argv, named))
     return cases

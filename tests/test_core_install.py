@@ -95,7 +95,9 @@ def test_info_names_the_missing_extra(core_python):
     result = run(core_python, "-m", "landlord", "info")
     assert result.returncode == 0, result.stderr
     assert "voila       not installed" in result.stdout
-    assert "pip install '.[notebook]'" in result.stdout
+    assert "pip install 'landlord-kit[notebook]'" in result.stdout
+    assert "numba       not installed" in result.stdout
+    assert "pip install 'landlord-kit[fast]'" in result.stdout
 
 
 def test_experiments_run_without_the_extras_and_parquet_says_what_it_needs(core_python, tmp_path):

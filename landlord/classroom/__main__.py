@@ -30,9 +30,9 @@ from landlord.classroom.yardstick import SIMULATED_GAMES
 PORT = 8870
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(prog: str = "python -m landlord.classroom") -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m landlord.classroom",
+        prog=prog,
         description="Serve a class: tables across the students' devices and the teacher's "
         "dashboard, on the local network.",
     )
@@ -58,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--store", metavar="URL", help="a PostgreSQL URL instead of the folder (postgresql://...)"
     )
-    parser.add_argument("--port", type=_port, default=PORT, help=f"default {PORT}")
+    parser.add_argument("--port", type=port_number, default=PORT, help=f"default {PORT}")
     parser.add_argument(
         "--ip",
         default="0.0.0.0",
@@ -114,7 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _port(text: str) -> int:
+def port_number(text: str) -> int:
+    """A port to listen on, from the command line (``landlord class``, ``landlord serve``)."""
     if not text.isdigit() or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}")
     return int(text)
@@ -154,8 +155,8 @@ def qr_code(text: str) -> tuple[str, str]:
     return terminal.getvalue(), svg
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+def main(argv: list[str] | None = None, prog: str = "python -m landlord.classroom") -> int:
+    parser = build_parser(prog)
     args = parser.parse_args(argv)
     for package in ("tornado", "segno"):
         try:

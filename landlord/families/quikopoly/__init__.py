@@ -70,6 +70,7 @@ class QuikopolyFamily(Family):
         )
         prison = "pays its way out of Prison" if policy.pays_fine else "waits in Prison for a null"
         return f"{kept}, buys a tile whenever that leaves them, {hotels}, {prison}"
+
     round_columns = (
         "cash",
         "properties",

@@ -207,7 +207,5 @@ class Voice:
         return "the " + game.ledger.names[account].lower()
 
 
-
-
 def _count(number: int, thing: str) -> str:
     return f"{number} {thing}{'s' if number != 1 else ''}"
