@@ -25,13 +25,18 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
+from landlord.policies.bots import Strategy
 from landlord.rules.schema import MISSING, SECTIONS, Follows
 
-__all__ = ["default_of", "rule_values", "unfollowed"]
+__all__ = ["STRATEGY_FIELDS", "default_of", "rule_values", "unfollowed"]
+
+#: The fields of a rule-of-thumb bot (:class:`~landlord.policies.bots.Strategy`).
+STRATEGY_FIELDS = frozenset(field.name for field in dataclasses.fields(Strategy))
 
 
 def rule_values(rules: Any) -> dict[str, Any]:
-    """Every ``section.key`` of a rule set's sections and its value (defaults filled in)."""
+    """Every ``section.key`` of a rule set's sections and its value (defaults filled in);
+    a table that is a field of the rule set itself (``starting_cash``) under its name."""
     found: dict[str, Any] = {}
     for section in rules.params:
         record = getattr(rules, section)
@@ -40,7 +45,7 @@ def rule_values(rules: Any) -> dict[str, Any]:
         if dataclasses.is_dataclass(record):
             for field in dataclasses.fields(record):
                 found[f"{section}.{field.name}"] = getattr(record, field.name)
-        else:  # pragma: no cover - every section is a record (landlord.rules.sections)
+        else:  # starting_cash: read into RuleSet.starting_cash, not a section record
             found[section] = record
     return found
 

@@ -17,6 +17,7 @@ folder in the user's cache).
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import importlib.metadata
 import importlib.util
@@ -62,8 +63,17 @@ def _sources(family_module: str) -> list[Path]:
 
 
 def _key(family_module: str) -> str:
+    """The family's compiled sources, numba, Python and machine, hashed: made once per
+    process and per version of the files (their size and time on disk)."""
+    paths = _sources(family_module)
+    stamps = tuple((p.stat().st_mtime_ns, p.stat().st_size) for p in paths)
+    return _hashed(tuple(paths), stamps)
+
+
+@functools.lru_cache(maxsize=32)
+def _hashed(paths: tuple[Path, ...], stamps: tuple) -> str:
     digest = hashlib.sha256()
-    for path in _sources(family_module):
+    for path in paths:
         digest.update(path.read_bytes())
     for part in (_numba_version(), sys.version, platform.machine(), platform.system()):
         digest.update(part.encode())

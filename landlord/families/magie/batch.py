@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from landlord.batch import by_reference, chance_draws, money_table, round_tables, turn_draws
+from landlord.batch.follows import STRATEGY_FIELDS
 from landlord.policies.bots import Strategy
 from landlord.scorecard import TREASURY
 
@@ -78,24 +79,10 @@ NOT_PLAYED = frozenset({
     "monarch.holds", "monarch.others_hold", "monarch.seat", "readings", "readings.*",
     "trespass", "trespass.to_jail"
 })  # fmt: skip
-#: Fields of a rule-of-thumb bot the compiled game reads.
-BOT_FIELDS = frozenset(
-    {
-        "bids",
-        "build_to",
-        "buys_luxury",
-        "hunts_railroads",
-        "markup",
-        "max_price",
-        "name",
-        "pays_fine",
-        "reserve",
-        "speculates",
-        "votes",
-    }
-)
 #: Fields of a bot this family's rules never consult.
 BOT_FIELDS_UNREAD: frozenset[str] = frozenset()
+#: Fields of a rule-of-thumb bot the compiled game reads: all the others.
+BOT_FIELDS = STRATEGY_FIELDS - BOT_FIELDS_UNREAD
 
 #: Games played by :func:`play` and how many of them the reference engine played
 #: instead, by what the compiled game did not follow (``"played"`` counts them all).

@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from landlord.batch import by_reference, chance_draws, money_table, round_tables, turn_draws
+from landlord.batch.follows import STRATEGY_FIELDS
 from landlord.policies.bots import Strategy
 
 __all__ = ["FELL_BACK", "play", "why_not"]
@@ -66,22 +67,10 @@ NOT_PLAYED = frozenset({
     "mortgage.paid_by", "purchase.paid_to", "railroad.trust_fare", "readings", "readings.*",
     "taxes.paid_to", "wages.paid_by"
 })  # fmt: skip
-#: Fields of a rule-of-thumb bot the compiled game reads.
-BOT_FIELDS = frozenset(
-    {
-        "bids",
-        "build_to",
-        "hunts_railroads",
-        "markup",
-        "max_price",
-        "name",
-        "pays_fine",
-        "reserve",
-        "trade_markup",
-    }
-)
 #: Fields of a bot this family's rules never consult.
 BOT_FIELDS_UNREAD = frozenset({"buys_luxury", "speculates", "votes"})
+#: Fields of a bot the compiled game reads: all the others, and the strategy guide's markup.
+BOT_FIELDS = STRATEGY_FIELDS - BOT_FIELDS_UNREAD | {"trade_markup"}
 
 #: Games played by :func:`play` and how many of them the reference engine played
 #: instead, by what the compiled game did not follow (``"played"`` counts them all).

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from landlord.batch import chance_draws, money_table, round_tables, turn_draws
+from landlord.batch.follows import STRATEGY_FIELDS
 from landlord.engine import new_game
 from landlord.engine.boards import shuffled_positions
 from landlord.policies.bots import Strategy
@@ -52,12 +53,12 @@ NOT_PLAYED = frozenset({
     "jail.fine_turns", "jail.leave_from", "jail_square", "jail_square.landing_jails",
     "readings", "readings.*", "tile_purchase", "tile_purchase.paid_to", "wages.paid_by"
 })  # fmt: skip
-#: Fields of a rule-of-thumb bot the compiled game reads.
-BOT_FIELDS = frozenset({"build_to", "name", "pays_fine", "reserve"})
 #: Fields of a bot this family's rules never consult.
 BOT_FIELDS_UNREAD = frozenset(
     {"bids", "buys_luxury", "hunts_railroads", "markup", "max_price", "speculates", "votes"}
 )
+#: Fields of a rule-of-thumb bot the compiled game reads: all the others.
+BOT_FIELDS = STRATEGY_FIELDS - BOT_FIELDS_UNREAD
 
 #: Turns of dice drawn for a game at first; a longer game draws the table again, longer.
 FIRST_TURNS = 256

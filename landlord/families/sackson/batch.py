@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from landlord.batch import chance_draws, money_table, round_tables
+from landlord.batch.follows import STRATEGY_FIELDS
 from landlord.engine import new_game
 from landlord.policies.bots import Strategy
 from landlord.scorecard import TREASURY
@@ -54,8 +55,6 @@ NOT_PLAYED = frozenset({
     "own_cell", "own_cell.mortgage_compensation", "own_cell.mortgage_stays_when_sold",
     "readings", "readings.*", "wages", "wages.amount", "wages.paid_by"
 })  # fmt: skip
-#: Fields of a rule-of-thumb bot the compiled game reads.
-BOT_FIELDS = frozenset({"build_to", "name", "reserve"})
 #: Fields of a bot this family's rules never consult.
 BOT_FIELDS_UNREAD = frozenset(
     {
@@ -69,6 +68,8 @@ BOT_FIELDS_UNREAD = frozenset(
         "votes",
     }
 )
+#: Fields of a rule-of-thumb bot the compiled game reads: all the others.
+BOT_FIELDS = STRATEGY_FIELDS - BOT_FIELDS_UNREAD
 
 #: Cards drawn from the ``deck`` stream for a game at first; a longer game draws again,
 #: four times as many.
