@@ -167,6 +167,9 @@ def test_the_play_page_leads_with_the_rent_and_plays_the_game_on_in_a_browser(br
         )
         assert fans.count() == 4
         status = page.locator(".landlord-keep-playing-status")
+        # The last progress line may still be on show for a moment after the charts arrive:
+        # the charts and the words are two widgets, each updated by its own message.
+        status.get_by_text("Played this game on").wait_for(timeout=10_000)
         said = re.search(
             r"Played this game on ([\d,]+) times under each of (\d+) sets of rules, "
             r"to round (\d+)",

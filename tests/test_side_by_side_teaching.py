@@ -234,4 +234,5 @@ def test_the_page_teaches_from_round_zero_leads_each_side_and_keeps_playing(page
         timeout=120_000,
     )
     assert fans.count() == 4
-    assert "the left game" in page.locator(".landlord-keep-playing-status").inner_text()
+    status = page.locator(".landlord-keep-playing-status")
+    status.get_by_text("Played the left game (").wait_for(timeout=10_000)

@@ -114,14 +114,17 @@ class KeepPlaying:
         finally:
             self.button.disabled = False
         self.result = result
-        self.panel.value = kept_playing_html(result)
+        charts = kept_playing_html(result)
         seconds = time.perf_counter() - started
         count = len(result.labels)
         under = f"under each of {count} sets of rules" if count > 1 else "under its own rules"
+        # The words go first: the page gets messages in order, so whoever sees the charts
+        # (a pupil, a test) already reads how they were played, never the last progress line.
         self._say(
             f"Played {words} on {self.games:,} times {under}, to round {self.until_round}, "
             f"in {seconds:.1f} s: the charts below."
         )
+        self.panel.value = charts
 
     def _say(self, text: str) -> None:
         # The status is a live region (the page script marks it): a screen reader hears it.
