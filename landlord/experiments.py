@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from landlord.engine import GameState
+    from landlord.running import RunningSummary
 
 __all__ = [
     "DEFAULT_RULES",
@@ -90,10 +91,15 @@ __all__ = [
 DEFAULT_RULES = ("landlords_game", "single_tax")
 #: The confidence level of the intervals in the summary.
 LEVEL = 0.95
-#: The most games sent to a worker at once when games are played in parallel.
+#: The most games sent to a worker at once when games are played in parallel: by the
+#: reference engine, and by the compiled batch path.
 BATCH = 50
+COMPILED_BATCH = 5_000
 #: Games the compiled batch path plays between two progress reports (in this process).
 COMPILED_STEP = 250
+#: Games per rule set played, written and forgotten at a time when results are
+#: streamed (``stream_to``): a block of 20,000 games of 40 rounds keeps about 60 MB.
+STREAM_BLOCK = 20_000
 #: What :func:`sweep` may vary besides a rule set's options: the number of
 #: seats (all the same bot), or the bot in every seat.
 SEAT_PARAMETERS = ("players", "bots")
@@ -353,6 +359,7 @@ def compare(
     jobs: int = 1,
     executor: Executor | None = None,
     at_round: int | None = None,
+    stream_to: str | os.PathLike[str] | bool | None = None,
 ) -> Comparison:
     """Play the same games under each rule set and compare their inequality.
 
@@ -389,6 +396,17 @@ def compare(
         at different times are otherwise compared at different moments). A
         game that ended before it counts with its figures at its end, and the
         table says how many did.
+    stream_to : path or True, optional
+        Play the games in blocks of :data:`STREAM_BLOCK` and keep only running
+        sums, so that memory stays flat however many games are played: each
+        block's per-game tables go to this ``.csv`` or ``.parquet`` results set
+        as it is played (``True``: to no file), and the set is put in place
+        when the last block is done (an error or Ctrl-C leaves the old files).
+        The comparison returned has the summary, the curves and ``table()``;
+        its ``games`` and ``per_player`` are None (:func:`load_results` reads
+        them from the files). Each summary mean and interval is the whole
+        column's, up to the last digits of floating point; with several rule
+        sets the games table lists each block's games rule set by rule set.
 
     Returns
     -------
@@ -406,7 +424,15 @@ def compare(
     specs = _resolve(rules)
     seats = _seats(players)
     return _experiment(
-        specs, [seats] * len(specs), games, seed, progress, jobs, executor, at_round=at_round
+        specs,
+        [seats] * len(specs),
+        games,
+        seed,
+        progress,
+        jobs,
+        executor,
+        at_round=at_round,
+        stream_to=stream_to,
     )
 
 
@@ -433,11 +459,12 @@ def _experiment(
     executor: Executor | None,
     swept: tuple[str, Sequence[Any]] | None = None,
     at_round: int | None = None,
+    stream_to: str | os.PathLike[str] | bool | None = None,
 ) -> Comparison:
     """Play game k of every rule spec, with its line-up of bots, from the same seed.
 
     ``swept``: the parameter a sweep varies and its value for each spec; ``at_round``:
-    the common round to read the measures at too.
+    the common round to read the measures at too; ``stream_to``: see :func:`compare`.
     """
     import landlord
 
@@ -451,27 +478,11 @@ def _experiment(
         if most is not None and value > most:
             raise ValueError(f"{name} is at most {most:,}, not {value:,}")
     check_at_round(at_round)
+    files = _stream_files(stream_to)
     rule_sets = [load_rules(name, **options) for name, options, _ in specs]
     seeds = game_seeds(seed, games)
     engines = batch.engines(rule_sets, line_ups, games)
     compiled = [engine == batch.COMPILED for engine, _ in engines]
-    with _progress_bar(progress, len(seeds) * len(specs)) as report:
-        if executor is None and jobs == 1:
-            played = _play_here(rule_sets, line_ups, compiled, seeds, report, at_round)
-        elif executor is None:
-            context = multiprocessing.get_context(START_METHOD)
-            try:
-                with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-                    played = _play_in(
-                        pool, jobs, specs, line_ups, compiled, seeds, report, at_round
-                    )
-            except BrokenProcessPool as error:
-                raise WorkerError(
-                    "a process playing the games ended unexpectedly (killed, or out of "
-                    "memory?); no results"
-                ) from error
-        else:
-            played = _play_in(executor, jobs, specs, line_ups, compiled, seeds, report, at_round)
     parameters = {
         "rules": [
             {
@@ -498,7 +509,122 @@ def _experiment(
     if swept is not None:
         name, values = swept
         parameters["sweep"] = {"parameter": name, "values": list(values)}
-    return Comparison(parameters, seeds, played)
+    with (
+        _progress_bar(progress, len(seeds) * len(specs)) as report,
+        _player(specs, rule_sets, line_ups, compiled, jobs, executor, at_round) as play,
+    ):
+        if stream_to is None:
+            return Comparison(parameters, seeds, play(seeds, report))
+        return _streamed(parameters, seeds, play, report, files)
+
+
+def _player(
+    specs: list[Spec],
+    rule_sets: list[Any],
+    line_ups: list[list[Policy]],
+    compiled: list[bool],
+    jobs: int,
+    executor: Executor | None,
+    at_round: int | None,
+):
+    """What plays a list of seeds under every rule set and returns their figures: here,
+    in ``jobs`` processes started once for the whole run, or on ``executor``."""
+
+    @contextmanager
+    def player() -> Iterator[Callable[..., list[_Figures]]]:
+        if executor is None and jobs == 1:
+            yield partial(_play_here, rule_sets, line_ups, compiled, at_round=at_round)
+        elif executor is None:
+            context = multiprocessing.get_context(START_METHOD)
+            try:
+                with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+                    yield partial(
+                        _play_in, pool, jobs, specs, line_ups, compiled, at_round=at_round
+                    )
+            except BrokenProcessPool as error:
+                raise WorkerError(
+                    "a process playing the games ended unexpectedly (killed, or out of "
+                    "memory?); no results"
+                ) from error
+        else:
+            yield partial(_play_in, executor, jobs, specs, line_ups, compiled, at_round=at_round)
+
+    return player()
+
+
+def _stream_files(stream_to: str | os.PathLike[str] | bool | None) -> list[Path]:
+    """The results files a streamed run writes (none for ``True``), checked first."""
+    if stream_to is None or stream_to is True:
+        return []
+    if stream_to is False or isinstance(stream_to, bool | int):
+        raise ValueError(
+            f"stream_to is a results path (.csv or .parquet) or True, not {stream_to!r}"
+        )
+    path = Path(stream_to)
+    if path.suffix not in _TABLE_FORMATS:
+        raise ValueError(
+            f"{path.name}: results are streamed to .csv or .parquet files (.json is one "
+            "document, written whole)"
+        )
+    if path.suffix == ".parquet":
+        _needs_pyarrow()
+    return results_files(path)
+
+
+def _streamed(
+    parameters: dict[str, Any],
+    seeds: list[int],
+    play: Callable[..., list[_Figures]],
+    report: Callable[[int, int], Any] | None,
+    files: list[Path],
+) -> Comparison:
+    """Play the seeds a block at a time: write each block's tables to ``files`` (if any)
+    and keep only running sums (:mod:`landlord.running`); return the comparison made of
+    those, whose per-game tables are in the files."""
+    from landlord.running import BlockWriter
+
+    total = len(seeds) * len(parameters["rules"])
+    writer = BlockWriter(files, Comparison._meta_of(parameters)) if files else None
+    running: RunningSummary | None = None
+    curve_columns: list[str] = []
+    try:
+        for start in range(0, len(seeds), STREAM_BLOCK):
+            block = seeds[start : start + STREAM_BLOCK]
+            done = start * len(parameters["rules"])
+            step = None if report is None else (lambda n, _, done=done: report(done + n, total))
+            part = Comparison(parameters, block, play(block, step))
+            part.games["game"] += start
+            part.per_player["game"] += start
+            if running is None:
+                running = part._running_summary()
+                curve_columns = [c for c in part.per_round.columns if c.startswith("mean_")]
+            running.add_games(part.games)
+            for label, frame in part.per_round.groupby("label", sort=False):
+                curve, lengths = part._curves[label]
+                running.add_running(label, lengths)
+                running.add_curve(label, "mean_gini_net_worth", *_defined_sums(curve))
+                for column in curve_columns[1:]:
+                    means = frame[column].to_numpy(dtype=float)
+                    running.add_curve(label, column, means * len(lengths), len(lengths))
+            if writer is not None:
+                writer.append(files[0], part.games)
+                writer.append(files[2], part.per_player)
+            del part
+        assert running is not None  # at least one game is played
+        result = Comparison._from_running(parameters, running, curve_columns)
+        if writer is not None:
+            writer.finish(result._last_files(files))
+        return result
+    except BaseException:
+        if writer is not None:
+            writer.discard()
+        raise
+
+
+def _defined_sums(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per column, the sum and the count of the defined (not ``nan``) values."""
+    defined = ~np.isnan(table)
+    return np.where(defined, table, 0.0).sum(axis=0), defined.sum(axis=0)
 
 
 def simulate(
@@ -510,6 +636,7 @@ def simulate(
     jobs: int = 1,
     executor: Executor | None = None,
     at_round: int | None = None,
+    stream_to: str | os.PathLike[str] | bool | None = None,
 ) -> Comparison:
     """Play many games of one rule set: :func:`compare` with a single rule spec.
 
@@ -519,7 +646,7 @@ def simulate(
     >>> len(result.games), len(result.per_player)
     (4, 16)
     """
-    return compare([rules], games, players, seed, progress, jobs, executor, at_round)
+    return compare([rules], games, players, seed, progress, jobs, executor, at_round, stream_to)
 
 
 def sweep(
@@ -710,17 +837,21 @@ def _play_in(
     progress: Callable[[int, int], Any] | None,
     at_round: int | None = None,
 ) -> list[_Figures]:
-    """Play the games in batches on ``executor`` and put the figures back in order."""
-    size = max(1, min(BATCH, math.ceil(len(seeds) / (4 * jobs))))
+    """Play the games in batches on ``executor`` and put the figures back in order.
+
+    A batch is a quarter of each process's share, at most :data:`BATCH` games for the
+    reference engine and :data:`COMPILED_BATCH` for the batch path (whose games are
+    so quick that small batches would spend the time sending them)."""
+    sizes = [
+        max(1, min(COMPILED_BATCH if fast else BATCH, math.ceil(len(seeds) / (4 * jobs))))
+        for fast in compiled
+    ]
     batches = {
         executor.submit(
             _play_batch, name, options, seats, fast, seeds[start : start + size], at_round
-        ): (
-            index,
-            start,
-        )
-        for index, ((name, options, _), seats, fast) in enumerate(
-            zip(specs, line_ups, compiled, strict=True)
+        ): (index, start)
+        for index, ((name, options, _), seats, fast, size) in enumerate(
+            zip(specs, line_ups, compiled, sizes, strict=True)
         )
         for start in range(0, len(seeds), size)
     }
@@ -732,10 +863,10 @@ def _play_in(
         if progress is not None:
             progress(done, total)
     played = []
-    for index in range(len(specs)):
+    for index, size in enumerate(sizes):
         figures = _Figures(at_round)
         for start in range(0, len(seeds), size):
-            figures.extend(results[index, start])
+            figures.extend(results.pop((index, start)))
         played.append(figures)
     return played
 
@@ -1043,7 +1174,7 @@ class Comparison:
 
         self.parameters = parameters
         self.labels: list[str] = [spec["label"] for spec in parameters["rules"]]
-        frames, curves = [], []
+        frames, curves, players = [], [], []
         at_round = parameters.get("at_round")
         #: Per rule set: (Gini of net worth by game and round, rounds in each game).
         self._curves: dict[str, tuple[np.ndarray, np.ndarray]] = {}
@@ -1052,56 +1183,58 @@ class Comparison:
         #: The families' own figures, each a column of .games (missing where a family
         #: has no such figure).
         self._figures = _figure_kinds(figures.figure_kinds for figures in played)
-        for label, figures in zip(self.labels, played, strict=True):
+        # One DataFrame per table and rule set, made at once from whole columns (numpy
+        # arrays, and scalars for the columns that say what was played), then joined.
+        described = _descriptions(parameters)
+        seed_column = np.asarray(seeds, dtype=np.uint64)
+        for spec, figures in zip(parameters["rules"], played, strict=True):
+            label = spec["label"]
             curve, lengths, others = figures.curves()
             self._curves[label] = curve, lengths
             if figures.every_round:
                 self._rounds[label] = figures.round_figures()
-            frame = pd.DataFrame(figures.rows, columns=list(_GAME_COLUMNS))
-            final = figures.table("final_worth"), figures.table("final_money")
-            for name, values in position_figures(*final, figures.start).items():
-                frame[name] = values
-            for figure in self._figures:
-                if figure in figures.figure_kinds:
-                    frame[figure.name] = [row[figure.name] for row in figures.family_figures]
-                else:
-                    frame[figure.name] = np.nan
-            frame.insert(0, "label", label)
-            frame.insert(1, "game", np.arange(len(seeds)))
-            frame.insert(2, "seed", np.asarray(seeds, dtype=np.uint64))
-            if at_round is not None:
-                frame[ENDED_BEFORE] = frame["rounds"] < at_round
-                worth = figures.worth_at(at_round)
-                at = position_figures(worth, figures.table("money_at"), figures.start)
-                for name, values in at.items():
-                    frame[name + AT_ROUND] = values
-            frames.append(frame)
+            frames.append(
+                _frame(label, described[label], self._game_columns(figures, seed_column, at_round))
+            )
             rounds = np.arange(curve.shape[1])
-            curves.append(
-                pd.DataFrame(
-                    {
-                        "label": label,
-                        "round": rounds,
-                        # Games where it is undefined (debts as large as all holdings)
-                        # are left out of the round's mean.
-                        "mean_gini_net_worth": _mean_of_defined(curve),
-                        **{f"mean_{k}": table.mean(axis=0) for k, table in others.items()},
-                        "games_running": (lengths[None, :] > rounds[:, None]).sum(axis=1),
-                    }
-                )
-            )
-        self.games: pd.DataFrame = self._describe(pd.concat(frames, ignore_index=True))
-        self.per_round: pd.DataFrame = self._describe(pd.concat(curves, ignore_index=True))
-        self.per_player: pd.DataFrame = self._describe(
-            pd.concat(
-                [
-                    _players_frame(spec["label"], figures, spec["players"], seeds)
-                    for spec, figures in zip(parameters["rules"], played, strict=True)
-                ],
-                ignore_index=True,
-            )
-        )
+            columns = {
+                "round": rounds,
+                # Games where it is undefined (debts as large as all holdings) are left
+                # out of the round's mean.
+                "mean_gini_net_worth": _mean_of_defined(curve),
+                **{f"mean_{k}": table.mean(axis=0) for k, table in others.items()},
+                "games_running": (lengths[None, :] > rounds[:, None]).sum(axis=1),
+            }
+            curves.append(_frame(label, described[label], columns))
+            players.append(_players_frame(label, figures, spec["players"], seeds, described[label]))
+        self.games: pd.DataFrame = pd.concat(frames, ignore_index=True)
+        self.per_round: pd.DataFrame = pd.concat(curves, ignore_index=True)
+        self.per_player: pd.DataFrame = pd.concat(players, ignore_index=True)
         self.summary: pd.DataFrame = self._summarise()
+
+    def _game_columns(
+        self, figures: _Figures, seed_column: np.ndarray, at_round: int | None
+    ) -> dict[str, Any]:
+        """The columns of :attr:`games` for one rule set's games, after those that say
+        what was played: whole columns, each made once."""
+        import pandas as pd
+
+        rows = pd.DataFrame(figures.rows, columns=list(_GAME_COLUMNS))
+        columns: dict[str, Any] = {"game": np.arange(len(seed_column)), "seed": seed_column}
+        columns.update((name, rows[name]) for name in _GAME_COLUMNS)
+        final = figures.table("final_worth"), figures.table("final_money")
+        columns.update(position_figures(*final, figures.start))
+        for figure in self._figures:
+            if figure in figures.figure_kinds:
+                columns[figure.name] = [row[figure.name] for row in figures.family_figures]
+            else:
+                columns[figure.name] = np.nan
+        if at_round is not None:
+            columns[ENDED_BEFORE] = rows["rounds"] < at_round
+            worth = figures.worth_at(at_round)
+            at = position_figures(worth, figures.table("money_at"), figures.start)
+            columns.update((name + AT_ROUND, values) for name, values in at.items())
+        return columns
 
     def _describe(self, frame: pd.DataFrame) -> pd.DataFrame:
         """``frame`` with the columns that say what was played, after ``label``.
@@ -1123,33 +1256,43 @@ class Comparison:
     def _summarise(self) -> pd.DataFrame:
         import pandas as pd
 
-        by_label = dict(list(self.games.groupby("label", sort=False)))
-        first = by_label[self.labels[0]]
+        games = self.games
+        described = _descriptions(self.parameters)
+        labels = games["label"].to_numpy(dtype=object)
+        rows_of = {label: np.flatnonzero(labels == label) for label in self.labels}
+        first = rows_of[self.labels[0]]
+        # Each column read once, whole; each rule set's games are its rows in it.
+        compared = {
+            column: games[column].to_numpy(dtype=float)
+            for column in self._compared
+            if column in games.columns  # not in results saved before the scorecard had it
+        }
+        means = [(games[column], name) for column, name in _MEANS]
+        if ENDED_BEFORE in games.columns:
+            means.append((games[ENDED_BEFORE].astype(float), ENDED_BEFORE))
+        means += [
+            (games[figure.name].astype(float), figure.summary_column)
+            for figure in self._figures
+            if figure.summary_column
+        ]
         rows = []
         for label in self.labels:
-            frame = by_label[label]
-            row: dict[str, Any] = {"label": label, "games": len(frame)}
+            at = rows_of[label]
+            row: dict[str, Any] = {"label": label, **described[label], "games": len(at)}
             differences = {}
-            for column in self._compared:
-                if column not in frame.columns:
-                    continue  # results saved before the scorecard had it
-                values = frame[column].to_numpy(dtype=float)
+            for column, whole in compared.items():
+                values = whole[at]
                 _interval(row, column, values)
                 row[f"{column}_undefined"] = int(np.isnan(values).sum())
-                differences[column] = values - first[column].to_numpy(dtype=float)
+                differences[column] = values - whole[first]
             for column, difference in differences.items():
                 if label == self.labels[0]:
                     difference = np.full_like(difference, np.nan)
                 _interval(row, f"{column}_difference", difference)
-            for column, name in _MEANS:
-                row[name] = float(frame[column].mean())
-            if ENDED_BEFORE in frame.columns:
-                row[ENDED_BEFORE] = float(frame[ENDED_BEFORE].astype(float).mean())
-            for figure in self._figures:
-                if figure.summary_column:
-                    row[figure.summary_column] = float(frame[figure.name].astype(float).mean())
+            for whole, name in means:
+                row[name] = float(whole.iloc[at].mean())
             rows.append(row)
-        return self._describe(pd.DataFrame(rows)).set_index("label")
+        return pd.DataFrame(rows).set_index("label")
 
     @property
     def at_round(self) -> int | None:
@@ -1168,6 +1311,8 @@ class Comparison:
 
         Missing figures (the first rule set's difference) are ``None``.
         """
+        if self.streamed:
+            raise self._not_kept("to_json")
         curves = {
             label: {
                 column: _plain(frame[column].tolist())
@@ -1204,6 +1349,8 @@ class Comparison:
 
         from landlord.writing import write_atomically
 
+        if self.streamed:
+            raise self._not_kept("save")
         path = Path(path)
         files = results_files(path)
         if path.suffix == ".json":
@@ -1229,12 +1376,16 @@ class Comparison:
 
     def _meta(self) -> dict[str, Any]:
         """What a saved set of tables carries besides them: format, version, parameters."""
+        return self._meta_of(self.parameters)
+
+    @staticmethod
+    def _meta_of(parameters: dict[str, Any]) -> dict[str, Any]:
         import landlord
 
         return {
             "format": "landlord-comparison",
             "landlord_version": landlord.__version__,
-            "parameters": _plain(self.parameters),
+            "parameters": _plain(parameters),
         }
 
     @classmethod
@@ -1251,6 +1402,79 @@ class Comparison:
         comparison._figures = _figures_of_columns(games.columns)
         comparison.summary = comparison._summarise()
         return comparison
+
+    def _running_summary(self) -> RunningSummary:
+        """Empty running sums for a run played in blocks, laid out as this summary is."""
+        from landlord.running import RunningSummary
+
+        return RunningSummary(
+            self.labels,
+            [column for column in self._compared if column in self.games.columns],
+            _MEANS,
+            [ENDED_BEFORE] if ENDED_BEFORE in self.games.columns else [],
+            [(f.name, f.summary_column) for f in self._figures if f.summary_column],
+        )
+
+    @classmethod
+    def _from_running(
+        cls, parameters: dict[str, Any], running: RunningSummary, curves: list[str]
+    ) -> Comparison:
+        """A comparison played in blocks, from its running sums: a summary and the mean
+        curves, but no per-game tables (``games`` and ``per_player`` are None: they are
+        in the files the run wrote, which :func:`load_results` reads)."""
+        import pandas as pd
+
+        comparison = cls.__new__(cls)
+        comparison.parameters = parameters
+        comparison.labels = list(running.labels)
+        comparison.games = comparison.per_player = None
+        comparison._curves = {}
+        comparison._rounds = {}
+        comparison._figures = _figures_of_columns(
+            [*running.compared, *(column for column, _ in running.figures)]
+        )
+        comparison._running = running
+        ended = ENDED_BEFORE if running.shares else None
+        comparison.summary = comparison._describe(
+            pd.DataFrame(running.summary_rows(LEVEL, ended))
+        ).set_index("label")
+        frames = []
+        for label in comparison.labels:
+            games_running = running.running(label)
+            frame = {"label": label, "round": np.arange(len(games_running))}
+            for column in curves:
+                frame[column] = running.curve(label, column)
+            frame["games_running"] = games_running
+            frames.append(pd.DataFrame(frame))
+        comparison.per_round = comparison._describe(pd.concat(frames, ignore_index=True))
+        return comparison
+
+    def _last_files(self, files: list[Path]) -> dict[Path, Callable[[Path], Any]]:
+        """What a streamed run writes once its games are played: the curves by round and,
+        beside CSV tables, the parameters."""
+        import json
+
+        writers: dict[Path, Callable[[Path], Any]] = {}
+        if files[0].suffix == ".parquet":
+            described = self.per_round.copy(deep=False)
+            described.attrs = self._meta()
+            writers[files[1]] = partial(_write_parquet, described)
+        else:
+            writers[files[1]] = partial(_write_csv, self.per_round)
+            text = json.dumps(self._meta(), indent=1) + "\n"
+            writers[files[3]] = lambda temporary: temporary.write_text(text, "utf-8")
+        return writers
+
+    @property
+    def streamed(self) -> bool:
+        """Whether the games were played in blocks and their tables went to files."""
+        return getattr(self, "_running", None) is not None
+
+    def _not_kept(self, what: str) -> ValueError:
+        return ValueError(
+            f"{what}: this run was played in blocks and kept no per-game tables here; "
+            "load_results() reads them from the files it wrote"
+        )
 
     @property
     def rounds_by_game(self) -> pd.DataFrame:
@@ -1452,10 +1676,13 @@ class Comparison:
         (:data:`AT_ROUND`). The Gini with debts counted as nothing is shown only where
         some player ended in debt; the length only at the end."""
         s = self.summary
-        games = self.games
         blank = ("",) * len(self.labels)
         poorest = f"poorest_net_worth{suffix}"
-        in_debt = poorest in games.columns and bool((games[poorest] < 0).any())
+        if self.streamed:
+            in_debt = self._running.least.get(poorest, 0.0) < 0
+        else:
+            games = self.games
+            in_debt = poorest in games.columns and bool((games[poorest] < 0).any())
         lines = []
         for group, heading in GROUPS:
             measures = [
@@ -1574,7 +1801,11 @@ class Comparison:
             for label, frame in self.per_round.groupby("label", sort=False)
         }
         longest = max(len(curve) for curve in curves.values())
-        horizon = min(longest, int(np.percentile(self.games["rounds"], 95)) + 1)
+        if self.streamed:
+            ended = self._running.rounds_percentile(95)
+        else:
+            ended = np.percentile(self.games["rounds"], 95)
+        horizon = min(longest, int(ended) + 1)
         every *= max(1, -(-horizon // (every * most)))
         lines = [("mean Gini of net worth by round", *("" for _ in self.labels))]
         shown = list(range(0, horizon, every))
@@ -1806,7 +2037,10 @@ def _check_frame(name: str, frame: Any, labels: list[str]) -> None:
         if pd.api.types.is_numeric_dtype(values) or pd.api.types.is_bool_dtype(values):
             continue
         if values.dtype == object or pd.api.types.is_string_dtype(values):
-            if not all(isinstance(value, str) or _blank(value) for value in values):
+            # Words, or yes/no with gaps (a figure one family has and another lacks).
+            if not all(
+                isinstance(value, str | bool | np.bool_) or _blank(value) for value in values
+            ):
                 raise ValueError(f"table {name!r}, column {column!r}: expected text or numbers")
             continue
         raise ValueError(f"table {name!r}, column {column!r}: expected numbers")
@@ -1821,11 +2055,14 @@ def _blank(value: Any) -> bool:
 
 
 def _players_frame(
-    label: str, figures: _Figures, strategies: list[str], seeds: list[int]
+    label: str,
+    figures: _Figures,
+    strategies: list[str],
+    seeds: list[int],
+    described: dict[str, Any] | None = None,
 ) -> pd.DataFrame:
-    """One row per game and seat: the strategy, final cash and net worth, and the rank."""
-    import pandas as pd
-
+    """One row per game and seat: the strategy, final cash and net worth, and the rank;
+    after ``label``, the columns that say what was played (``described``), if given."""
     n = figures.players
     worth = figures.table("final_worth")
     cash = figures.table("final_money")[:, :n]
@@ -1833,18 +2070,26 @@ def _players_frame(
     rank = np.empty_like(order)
     np.put_along_axis(rank, order, np.arange(1, n + 1)[None, :], axis=1)
     games = len(worth)
-    return pd.DataFrame(
-        {
-            "label": label,
-            "game": np.repeat(np.arange(games), n),
-            "seed": np.repeat(np.asarray(seeds, dtype=np.uint64), n),
-            "seat": np.tile(np.arange(n), games),
-            "strategy": np.tile(np.asarray(strategies, dtype=object), games),
-            "cash": cash.ravel(),
-            "net_worth": worth.ravel(),
-            "rank": rank.ravel(),
-        }
-    )
+    columns = {
+        "game": np.repeat(np.arange(games), n),
+        "seed": np.repeat(np.asarray(seeds, dtype=np.uint64), n),
+        "seat": np.tile(np.arange(n), games),
+        "strategy": np.tile(np.asarray(strategies, dtype=object), games),
+        "cash": cash.ravel(),
+        "net_worth": worth.ravel(),
+        "rank": rank.ravel(),
+    }
+    return _frame(label, described or {}, columns)
+
+
+def _frame(label: str, described: dict[str, Any], columns: dict[str, Any]) -> pd.DataFrame:
+    """One rule set's rows of a table, made at once: ``label``, the values that say what
+    was played (each the same in every row), then ``columns``; a column of ``columns``
+    named as one of those gives way to it (as :meth:`Comparison._describe` drops it)."""
+    import pandas as pd
+
+    own = {name: values for name, values in columns.items() if name not in described}
+    return pd.DataFrame({"label": label, **described, **own})
 
 
 def _descriptions(parameters: dict[str, Any]) -> dict[str, dict[str, Any]]:
