@@ -1206,7 +1206,8 @@ class Comparison:
                 "games_running": (lengths[None, :] > rounds[:, None]).sum(axis=1),
             }
             curves.append(_frame(label, described[label], columns))
-            players.append(_players_frame(label, figures, spec["players"], seeds, described[label]))
+            seats = _players_frame(label, figures, spec["players"], seeds, described[label])
+            players.append(seats)
         self.games: pd.DataFrame = pd.concat(frames, ignore_index=True)
         self.per_round: pd.DataFrame = pd.concat(curves, ignore_index=True)
         self.per_player: pd.DataFrame = pd.concat(players, ignore_index=True)
