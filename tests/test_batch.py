@@ -12,6 +12,7 @@ for what the batch path does not cover.
 from __future__ import annotations
 
 import importlib
+import json
 import subprocess
 import sys
 
@@ -164,3 +165,34 @@ def test_too_many_players_are_refused_in_words_by_the_batch_path_too():
     importlib.import_module("numba")  # loaded: the batch path would play even 3 games
     with pytest.raises(ValueError, match="is for 2 to 4 players, not 5"):
         compare("quikopoly", games=3, players=5)
+
+
+def test_a_golden_figures_file_catches_either_engine_drifting_from_it(tmp_path, monkeypatch):
+    import batch_figures
+
+    monkeypatch.setattr(batch_figures, "GOLDEN_DIR", tmp_path)
+    rules = load_rules("quikopoly")
+    bots = ["eager_landlord", "cautious_tenant", "single_taxer"]
+    seeds = game_seeds(4, 40)
+    with monkeypatch.context() as writing:
+        writing.setenv(batch_figures.WRITE, "1")
+        batch_figures.golden_ways("quikopoly", "a block", rules, bots, seeds)
+    path = tmp_path / "quikopoly.json"
+    kept = json.loads(path.read_text("utf-8"))
+    (lines,) = kept.values()
+    assert len(lines) == 40
+    assert lines[0].startswith(f"{seeds[0]} | ")
+    batch_figures.golden_ways("quikopoly", "a block", rules, bots, seeds)  # as kept
+    # The file says otherwise of game 30, which only the batch path plays again.
+    lines[30] = lines[30].replace(" rounds,", "0 rounds,", 1)
+    path.write_text(json.dumps(kept), "utf-8")
+    with pytest.raises(AssertionError, match=r"game 30 of a block, 40 games.*\n  batch path"):
+        batch_figures.golden_ways("quikopoly", "a block", rules, bots, seeds)
+    # The rules changed and the file was not written anew: the reference engine says so.
+    lines[30] = lines[30].replace("0 rounds,", " rounds,", 1)
+    path.write_text(json.dumps(kept), "utf-8")
+    changed = load_rules("quikopoly", round_limit=3)
+    with pytest.raises(AssertionError, match=r"game 0 of a block.*no longer plays"):
+        batch_figures.golden_ways("quikopoly", "a block", changed, bots, seeds)
+    with pytest.raises(AssertionError, match="no golden figures for 'another block"):
+        batch_figures.golden_ways("quikopoly", "another block", rules, bots, seeds)
