@@ -265,14 +265,15 @@ def money_rows(balances: np.ndarray, n: int, treasury: int, start: int) -> np.nd
     (as a batch path keeps them), as :func:`money_by_round`'s rows: each player's cash,
     then :data:`FLOWS`. Every balance starts at 0, the bank issuing the starting cash."""
     accounts = balances.shape[1] - 2
-    piles = np.zeros(accounts, bool)
-    piles[n:] = True
-    if treasury >= 0:
-        piles[treasury] = False
     out = np.empty((len(balances), n + len(FLOWS)), np.int64)
     out[:, :n] = balances[:, :n]
-    out[:, n] = -balances[:, :accounts][:, piles].sum(axis=1) - start * n
-    out[:, n + 1] = -balances[:, treasury] if treasury >= 0 else 0
+    piles = balances[:, n:accounts].sum(axis=1)  # the bank's and the other piles'
+    if treasury >= 0:  # a pile, but not the bank's: its own column
+        piles -= balances[:, treasury]
+        out[:, n + 1] = -balances[:, treasury]
+    else:
+        out[:, n + 1] = 0
+    out[:, n] = -piles - start * n
     out[:, n + 2 :] = balances[:, accounts:]
     return out
 

@@ -275,9 +275,9 @@ def _uniforms(seed: int, purpose: str, count: int) -> np.ndarray:
     making the Generator) when it agrees with this numpy, else by numpy itself, as is a
     seed that is not a whole number >= 0 (which numpy refuses in its own words)."""
     if isinstance(seed, (int, np.integer)) and seed >= 0 and compiled_streams():
-        from landlord.batch.streams import draw
-
-        return draw(int(seed), purpose, count)
+        # The module compiled_streams imported, looked up directly: an import statement
+        # here cost as much as the compiled draw of a game's deal.
+        return sys.modules["landlord.batch.streams"].draw(int(seed), purpose, count)
     return ChanceStream(np.random.SeedSequence(seed), purpose).generator.random(count)
 
 

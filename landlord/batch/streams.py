@@ -25,6 +25,7 @@ fail there rather than change games quietly.
 
 from __future__ import annotations
 
+import functools
 import zlib
 
 import numpy as np
@@ -156,14 +157,21 @@ def uniforms(entropy, count, out):  # pragma: no cover
 def draw(seed: int, purpose: str, count: int) -> np.ndarray:
     """The first ``count`` numbers of a session's ``purpose`` stream for ``seed`` (a whole
     number >= 0): ``ChanceStream(SeedSequence(seed), purpose).generator.random(count)``."""
-    words = []
-    while True:  # SeedSequence's words of an int: 32 bits at a time, low first
-        words.append(seed & 0xFFFFFFFF)
-        seed >>= 32
-        if not seed:
-            break
-    words += [0] * (POOL_SIZE - len(words))  # padded to the pool's size: a key follows
-    words.append(zlib.crc32(purpose.encode()))  # the purpose's spawn key (ChanceStream)
+    if seed <= 0xFFFFFFFF:  # one word, padded to the pool's size, then the purpose's key
+        entropy = np.array((seed, 0, 0, 0, _key(purpose)), np.uint32)
+    else:
+        words = []
+        while seed:  # SeedSequence's words of an int: 32 bits at a time, low first
+            words.append(seed & 0xFFFFFFFF)
+            seed >>= 32
+        words += [0] * (POOL_SIZE - len(words))  # padded to the pool's size: a key follows
+        entropy = np.array((*words, _key(purpose)), np.uint32)
     out = np.empty(count)
-    uniforms(np.array(words, np.uint32), len(words), out)
+    uniforms(entropy, len(entropy), out)
     return out
+
+
+@functools.cache
+def _key(purpose: str) -> int:
+    """The purpose's spawn key (:class:`~landlord.session.ChanceStream`): its CRC-32."""
+    return zlib.crc32(purpose.encode())
