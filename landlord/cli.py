@@ -568,6 +568,7 @@ def _played_sweep(
         progress,
         args.jobs,
         at_round=args.at_round,
+        stream_to=_stream_to(args),
     )
 
 

@@ -660,6 +660,7 @@ def sweep(
     jobs: int = 1,
     executor: Executor | None = None,
     at_round: int | None = None,
+    stream_to: str | os.PathLike[str] | bool | None = None,
 ) -> Comparison:
     """Play the same games at every value of one option (a paired sweep).
 
@@ -672,7 +673,8 @@ def sweep(
     ``values`` the settings to try. Game k is played from the same seed at
     every value, so differences are measured game by game against the first
     value, as :func:`compare` does (with another number of players, game k
-    is a different game: the deal goes round another table).
+    is a different game: the deal goes round another table). ``stream_to``
+    plays a long sweep in blocks, as :func:`compare` does.
 
     Examples
     --------
@@ -719,6 +721,7 @@ def sweep(
         executor,
         swept=(option, values),
         at_round=at_round,
+        stream_to=stream_to,
     )
 
 

@@ -175,3 +175,16 @@ def test_blocks_pool_to_the_whole_columns_mean_and_interval(values, cuts):
             assert math.isnan(got)
         else:
             assert got == pytest.approx(want, rel=1e-7, abs=1e-7 * scale)
+
+
+def test_a_long_sweep_streams_too(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(experiments, "STREAM_BLOCK", 5)
+    out = tmp_path / "sweep.csv"
+    argv = ["sweep", "--rules", "landlords_game[round_limit=6]", "--param", "wages=50,100"]
+    assert main([*argv, "--games", "12", "--out", str(out)]) == 0
+    table = capsys.readouterr().out
+    whole = experiments.sweep("landlords_game[round_limit=6]", "wages", [50, 100], games=12)
+    assert table.rstrip("\n") == whole.table()
+    loaded = experiments.load_results(out)
+    assert len(loaded.games) == 24
+    assert loaded.parameters["sweep"] == {"parameter": "wages", "values": [50, 100]}
