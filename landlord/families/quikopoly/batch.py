@@ -16,18 +16,26 @@ among the board's sections (0 for the lowest).
 
 from __future__ import annotations
 
+import functools
 from array import array
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from landlord.batch import chance_draws, money_table, round_tables, turn_draws
+from landlord.batch import (
+    chance_draws,
+    compiled_streams,
+    money_table,
+    round_tables,
+    turn_draws,
+)
 from landlord.batch.follows import STRATEGY_FIELDS
 from landlord.engine import new_game
 from landlord.engine.boards import shuffled_positions
 from landlord.policies.bots import Strategy
-from landlord.scorecard import TREASURY
+from landlord.scorecard import TREASURY, money_rows
+from landlord.session import TurnStream
 
 __all__ = ["play", "why_not"]
 
@@ -60,8 +68,15 @@ BOT_FIELDS_UNREAD = frozenset(
 #: Fields of a rule-of-thumb bot the compiled game reads: all the others.
 BOT_FIELDS = STRATEGY_FIELDS - BOT_FIELDS_UNREAD
 
-#: Turns of dice drawn for a game at first; a longer game draws the table again, longer.
-FIRST_TURNS = 256
+#: Turns of dice drawn for a game at first; a longer game draws the table again, longer
+#: (four times as long) and is played again.
+FIRST_TURNS = 128
+#: Games played by one compiled call at the most (a block: its seeds and figures).
+BLOCK = 4096
+#: Room for the snapshots of that many rounds between the compiled games and the tables
+#: (about 17 a game of 4 players; 3.4 MB); when it is full, the compiled call returns
+#: and is called again for the rest of the block.
+ROOM = 1 << 15
 #: The ``stats`` the compiled game fills, by index.
 (STATUS, ROUND, TURNS, END, TRADES, LAND_RENT_PLAYERS, LAND_RENT_TREASURY, COLLECTED, SPENT,
  SNAPSHOTS, WINNER) = range(11)  # fmt: skip
@@ -161,63 +176,198 @@ class _Table:
 
 def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures: Any) -> None:
     """Play one game of ``rules`` per seed, ``policies`` at the table, compiled, and add
-    each game's figures to ``figures`` (an experiment's ``_Figures``)."""
-    from landlord.families.quikopoly.compiled import game
+    each game's figures to ``figures`` (an experiment's ``_Figures``).
 
+    The games are played :data:`BLOCK` at a time (:func:`_play_block`): one compiled call
+    plays them, drawing each game's chance itself, and their figures go into the tables
+    at once."""
     table = _Table(rules, policies)
+    for first in range(0, len(seeds), BLOCK):
+        _play_block(table, seeds[first : first + BLOCK], figures)
+
+
+def _play_block(table: _Table, seeds: Sequence[int], figures: Any) -> None:
+    """A block of games, played by ``compiled.games`` and added by :func:`_add_block`, as
+    often as the tables' room (:data:`ROOM`) asks. Seeds the compiled streams do not take
+    (other than whole numbers below 2**64, or with a numpy whose streams differ) are
+    played a game at a time, their chance drawn by :func:`landlord.batch.chance_draws`."""
+    words = _seed_words(seeds)
+    if words is None:
+        for seed in seeds:
+            _play_one(table, seed, figures)
+        return
+    from landlord.batch.streams import _key
+    from landlord.families.quikopoly.compiled import games
+
     n = table.n
     cap = int(table.numbers[ROUND_CAP])
     limit = int(table.numbers[ROUND_LIMIT_AT])
-    worth, cash = round_tables(n, len(table.start_balances), limit, cap)
-    stats = np.zeros(11 + n, np.int64)
+    most = len(round_tables(n, 0, limit, cap)[0])  # the snapshots a game may take
+    rows = max(most, min(len(seeds) * most, ROOM))
+    worth, cash = round_tables(n, len(table.start_balances), 0, rows - 2)  # games' rows
+    stats = np.empty((len(seeds), 11 + n), np.int64)
+    bank_left = np.empty(len(seeds), np.int64)
+    keys = np.array([_key("layout"), _key("dice")], np.uint32)
+    done = 0
+    while done < len(seeds):
+        played = games(table.numbers, table.space_set, table.space_price, table.shuffled,
+                       table.start_balances, table.faces, table.freeing, table.bots, words,
+                       keys, FIRST_TURNS, TurnStream.WIDTH + 1, most, done, worth, cash,
+                       stats, bank_left)  # fmt: skip
+        _add_block(figures, table, worth, cash, stats[done:played], bank_left[done:played])
+        done = played
+
+
+def _seed_words(seeds: Sequence[int]) -> np.ndarray | None:
+    """Each seed's four 32-bit words, low first, as its SeedSequence takes them
+    (:func:`landlord.batch.streams.draw`), a row per seed; None unless every seed is a
+    whole number from 0 to 2**64 - 1 and the compiled streams draw what numpy draws."""
+    if not compiled_streams():
+        return None
+    kinds = set(map(type, seeds))
+    if not all(issubclass(kind, (int, np.integer)) for kind in kinds):
+        return None
+    seeds = seeds if kinds == {int} else [int(seed) for seed in seeds]
+    if min(seeds) < 0 or max(seeds) >= 1 << 64:
+        return None
+    values = np.array(seeds, np.uint64)
+    words = np.zeros((len(values), 4), np.uint32)
+    words[:, 0] = values & 0xFFFFFFFF
+    words[:, 1] = values >> 32
+    return words
+
+
+def _play_one(table: _Table, seed: int, figures: Any) -> None:
+    """One game, its chance drawn by :func:`landlord.batch.chance_draws` (any seed)."""
+    from landlord.families.quikopoly.compiled import game
+
+    worth, cash = round_tables(table.n, len(table.start_balances),
+                               int(table.numbers[ROUND_LIMIT_AT]),
+                               int(table.numbers[ROUND_CAP]))  # fmt: skip
+    stats = np.zeros(11 + table.n, np.int64)
     balances = np.zeros(len(table.start_balances), np.int64)
-    layout_count = max(1, len(table.shuffled) - 1)
-    for seed in seeds:
-        layout = chance_draws(seed, "layout", layout_count)
-        turns = FIRST_TURNS
-        while True:
-            dice = turn_draws(seed, "dice", turns)[:, 0].copy()
-            game(table.numbers, table.space_set, table.space_price, table.shuffled,
-                  table.start_balances, table.faces, table.freeing, table.bots,
-                  layout, dice, worth, cash, stats, balances)  # fmt: skip
-            if stats[STATUS] != NEED_DICE:
-                break
-            turns *= 4
-        _add(figures, table, worth, cash, stats, balances)
+    layout = chance_draws(seed, "layout", max(1, len(table.shuffled) - 1))
+    turns = FIRST_TURNS
+    while True:
+        dice = turn_draws(seed, "dice", turns)[:, 0].copy()
+        game(table.numbers, table.space_set, table.space_price, table.shuffled,
+             table.start_balances, table.faces, table.freeing, table.bots,
+             layout, dice, worth, cash, stats, balances)  # fmt: skip
+        if stats[STATUS] != NEED_DICE:
+            break
+        turns *= 4
+    _add(figures, table, worth, cash, stats, int(balances[table.numbers[BANK]]))
 
 
 def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray, stats: np.ndarray,
-         balances: np.ndarray) -> None:  # fmt: skip
+         bank_left: int) -> None:  # fmt: skip
     """One game's figures into the experiment's tables, as ``_Figures.add`` takes them."""
     n = table.n
     snapshots = int(stats[SNAPSHOTS])
-    round_ = int(stats[ROUND])
-    names = table.names
-    winners = [p for p in range(n) if stats[WINNER + p]]
-    end = stats[END]
-    if end == LAST_LEFT:
-        end_reason = f"{names[winners[0]]} is the last player left"
-    else:
-        if end == CAPPED:
-            reason = f"the engine's cap of {round_} rounds was reached"
-        else:
-            reason = f"the kit's round limit ({round_}) was reached"
-        who = " and ".join(names[p] for p in winners)
-        end_reason = f"{reason}; {who} {'is' if len(winners) == 1 else 'are'} the richest"
     figures.add_figures(
         n,
-        round_,
+        int(stats[ROUND]),
         int(stats[TURNS]),
-        end_reason,
+        _end_reason(table.names, stats),
         array("q", worth[:snapshots].tobytes()),
         snapshots,
         money_table(cash, snapshots, n, int(table.numbers[TREASURY_PILE]), table.start),
         int(stats[COLLECTED]),
         int(stats[SPENT]),
-        {"fair_trades": int(stats[TRADES]), "bank_left": int(balances[table.numbers[BANK]])},
+        {"fair_trades": int(stats[TRADES]), "bank_left": bank_left},
         rules_figures(),
         table.start,
     )
+
+
+def _end_reason(names: Sequence[str], stats: np.ndarray) -> str:
+    """How a game ended, in the reference engine's words (``GameState.end_reason``)."""
+    return _end_words(tuple(names), int(_ends(stats[None, :], len(names))[0]))
+
+
+def _ends(stats: np.ndarray, n: int) -> np.ndarray:
+    """How each game (a row of ``stats``) ended, as a number: its round, its end and
+    its winners (the last player left, or the richest), a bit each."""
+    ended = (stats[:, ROUND] * 4 + stats[:, END]) << n
+    for p in range(n):
+        ended |= stats[:, WINNER + p] << p
+    return ended
+
+
+@functools.lru_cache(maxsize=4096)
+def _end_words(names: tuple[str, ...], ended: int) -> str:
+    """:func:`_end_reason` of a game that ended so (:func:`_ends`): made once, for a
+    block's games end in a few ways."""
+    n = len(names)
+    round_, end = divmod(ended >> n, 4)
+    who = [name for p, name in enumerate(names) if ended >> p & 1]
+    if end == LAST_LEFT:
+        return f"{who[0]} is the last player left"
+    if end == CAPPED:
+        reason = f"the engine's cap of {round_} rounds was reached"
+    else:
+        reason = f"the kit's round limit ({round_}) was reached"
+    return f"{reason}; {' and '.join(who)} {'is' if len(who) == 1 else 'are'} the richest"
+
+
+def _add_block(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
+               stats: np.ndarray, bank_left: np.ndarray) -> None:  # fmt: skip
+    """A block of games' figures into the experiment's tables at once, as
+    ``_Figures.add_figures`` keeps them a game at a time: game g's snapshots are the
+    rows of ``worth`` and ``cash`` after game g - 1's (``compiled.games``)."""
+    from landlord.experiments import _Figures
+
+    n = table.n
+    lengths = stats[:, SNAPSHOTS]
+    ends = np.cumsum(lengths)
+    starts = ends - lengths
+    at_round = getattr(figures, "at_round", None)
+    if type(figures).add_figures is not _Figures.add_figures or (at_round or 0) < 0:
+        for g in range(len(stats)):  # other tables (or a round counted from the end)
+            rows = slice(starts[g], ends[g])
+            _add(figures, table, worth[rows], cash[rows], stats[g], int(bank_left[g]))
+        return
+    if not len(stats):
+        return
+    treasury = int(table.numbers[TREASURY_PILE])
+    worth, cash = worth[: ends[-1]], cash[: ends[-1]]
+    final_worth = worth[ends - 1]
+    figures.players = n
+    figures.start = table.start
+    _extend(figures.worth, worth)
+    _extend(figures.lengths, lengths)
+    _extend(figures.final_worth, final_worth)
+    _extend(figures.final_money, money_rows(cash[ends - 1], n, treasury, table.start))
+    if at_round is not None:
+        at = starts + np.minimum(at_round, lengths - 1)
+        _extend(figures.money_at, money_rows(cash[at], n, treasury, table.start))
+    if figures.every_round:
+        _extend(figures.money, money_rows(cash, n, treasury, table.start))
+    # The end in words, once for each way the block's games ended.
+    ways, which = np.unique(_ends(stats, n), return_inverse=True)
+    names = tuple(table.names)
+    reasons = [_end_words(names, ended) for ended in ways.tolist()]
+    figures.rows.extend(
+        zip(
+            stats[:, ROUND].tolist(),
+            stats[:, TURNS].tolist(),
+            map(reasons.__getitem__, which.tolist()),
+            (final_worth <= 0).sum(axis=1).tolist(),
+            stats[:, COLLECTED].tolist(),
+            stats[:, SPENT].tolist(),
+            strict=True,
+        )
+    )
+    figures.figure_kinds = rules_figures()
+    figures.family_figures.extend(
+        {"fair_trades": trades, "bank_left": left}
+        for trades, left in zip(stats[:, TRADES].tolist(), bank_left.tolist(), strict=True)
+    )
+
+
+def _extend(kept: array, values: np.ndarray) -> None:
+    """``values`` (whole numbers) at the end of ``kept`` (an ``array("q")``), row by row."""
+    kept.frombytes(np.ascontiguousarray(values, np.int64).data.cast("B"))
 
 
 def rules_figures() -> tuple:

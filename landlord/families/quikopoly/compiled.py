@@ -13,6 +13,7 @@ from numba import njit
 
 from landlord.batch.kernel import helper
 from landlord.batch.money import money_row
+from landlord.batch.streams import uniforms
 from landlord.families.quikopoly.batch import (  # the arrays' rows and the numbers' indices
     BANK,
     BANKRUPT,
@@ -285,7 +286,8 @@ def _lay_out(v, space_set, space_price, shuffled, layout):  # pragma: no cover
     for k in range(len(shuffled)):
         index = 0 if left == 1 else int(layout[k] * left)
         tile_at[shuffled[k]] = remaining[index]
-        remaining[index : left - 1] = remaining[index + 1 : left].copy()
+        for j in range(index, left - 1):  # the rest move up (no copy made a position)
+            remaining[j] = remaining[j + 1]
         left -= 1
     tile = np.zeros((5, size), np.int64)
     sets = np.full((2, v[SETS]), -1, np.int64)
@@ -440,3 +442,49 @@ def game(v, space_set, space_price, shuffled, start_balances, faces, freeing, bo
             best = max(best, worth[snapshots, p])
     for p in range(n):
         stats[WINNER + p] = not who[BANKRUPT, p] and worth[snapshots, p] == best
+
+
+@njit(cache=True)
+def games(v, space_set, space_price, shuffled, start_balances, faces, freeing, bots,
+          seeds, keys, first_turns, width, most, start, worth, cash, stats,
+          bank_left):  # fmt: skip  # pragma: no cover
+    """batch.play's games, from game ``start`` on, one per row of ``seeds`` (its seed's
+    four 32-bit words, low first), each game's chance drawn here (``streams.uniforms``,
+    as ``batch.chance_draws`` and ``batch.turn_draws`` draw them): the layout from the
+    stream keyed ``keys[0]``, and a die a turn, the first of each turn's ``width`` draws
+    of the stream keyed ``keys[1]``, for ``first_turns`` turns, four times as many each
+    time a game needs more (NEED_DICE: the game played again). Game g's ``stats`` go in
+    ``stats[g]``, the coins left in the bank in ``bank_left[g]``, its snapshots in the
+    rows of ``worth`` and ``cash`` after the game before's, each game given room for
+    ``most``. Returns the game after the last played: all, or the first with no room."""
+    count = seeds.shape[1] + 1
+    entropy = np.empty(count, np.uint32)
+    layout = np.empty(max(1, len(shuffled) - 1))
+    draws = np.empty(first_turns * width)
+    dice = np.empty(first_turns)
+    bal = np.empty(len(start_balances), np.int64)
+    row = 0
+    for g in range(start, len(seeds)):
+        if row + most > len(worth):
+            return g
+        entropy[: count - 1] = seeds[g]
+        entropy[count - 1] = keys[0]
+        uniforms(entropy, count, layout)
+        entropy[count - 1] = keys[1]
+        turns = first_turns
+        while True:
+            if turns > len(dice):
+                draws = np.empty(turns * width)
+                dice = np.empty(turns)
+            uniforms(entropy, count, draws[: turns * width])
+            for t in range(turns):
+                dice[t] = draws[t * width]
+            game(v, space_set, space_price, shuffled, start_balances, faces, freeing, bots,
+                 layout, dice[:turns], worth[row : row + most], cash[row : row + most],
+                 stats[g], bal)  # fmt: skip
+            if stats[g, STATUS] != NEED_DICE:
+                break
+            turns *= 4
+        row += stats[g, SNAPSHOTS]
+        bank_left[g] = bal[v[BANK]]
+    return len(seeds)
