@@ -27,11 +27,12 @@ from landlord.session import Session
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden_games.json"
 
-#: The fingerprints of Magie's games taken before two defaults changed (issue 16:
+#: The fingerprints of Magie's games taken before three defaults changed (issue 16:
 #: ``landlords_game`` no longer opens the single-tax vote unless asked, and the
-#: Treasury spends only land rents and fines, as Single Tax Rule 6 says). Each of
-#: those games still plays exactly so with the older readings set as options
-#: (:func:`older_readings`).
+#: Treasury spends only land rents and fines, as Single Tax Rule 6 says; issue 33: a
+#: bill paid late keeps its own reason, so a Chance card's tax paid late is not spent
+#: as a debt repaid). Each of those games still plays exactly so with the older
+#: readings set as options (:func:`older_readings`).
 OLDER = GOLDEN.parent / "golden_games_older_readings.json"
 
 #: (rule set, options, seats, seeds): every shipped rule set, its options, table sizes, bots.
@@ -128,7 +129,7 @@ CASES: tuple[tuple[str, dict, tuple[str, ...], tuple[int, ...]], ...] = (
 
 def older_readings(rules: str, options: dict) -> dict:
     """``options`` with the readings Magie's games were played by before issue 16."""
-    older = {"treasury_spends": "everything"}
+    older = {"treasury_spends": "everything", "late_bills": "debt_repaid"}
     if rules == "landlords_game":
         older["single_tax_vote"] = True
     return {**older, **options}

@@ -65,7 +65,7 @@ def test_the_reading_leads_with_the_size_and_the_share_of_pairs(seeded):
     assert gini == (
         "Under The Landlord's Game under the Single Tax the final Gini of net worth is 0.011 "
         "higher on average than under The Landlord's Game, higher in 55% of the 20 pairs: a "
-        "tiny difference (95% interval -0.037 to +0.059), which these games cannot tell from 0."
+        "tiny difference (95% interval -0.037 to +0.060), which these games cannot tell from 0."
     )
     # The figures are those of the pairs, the size word by the grid's declared bounds.
     differences = pairs(seeded, "gini_net_worth")
@@ -78,8 +78,8 @@ def test_the_reading_leads_with_the_size_and_the_share_of_pairs(seeded):
     assert gini.index("tiny") < gini.index("interval") < gini.index("cannot tell from 0")
     # Then the absolute measure, the same way.
     assert gap == (
-        "The final gap between two players' net worths is $18 higher on average, higher in 50% "
-        "of the 20 pairs: a tiny difference (95% interval -$66 to +$101), which these games "
+        "The final gap between two players' net worths is $15 higher on average, higher in 50% "
+        "of the 20 pairs: a tiny difference (95% interval -$68 to +$99), which these games "
         "cannot tell from 0."
     )
 
@@ -93,17 +93,17 @@ def test_when_the_interval_takes_in_zero_the_reading_says_how_many_pairs_would_t
         estimates[column] = pairs_needed(mean, spread, len(differences))
         # Rounded up to a round number: two figures.
         assert raw <= estimates[column] < raw + 10 ** max(1, len(str(int(raw))) - 2)
-    assert estimates == {"gini_net_worth": 340, "dollar_gap": 400}
+    assert estimates == {"gini_net_worth": 330, "dollar_gap": 530}
     grid = load_grid(GRID_V2_PATH)  # the pairs the claim's grid played per scenario
     assert grid.games * len(grid.seeds) == 1500
     why = [line for line in reading(seeded).splitlines() if line.startswith("Why")]
     assert why == [
         "Why 20 pairs cannot tell: the interval narrows only as the square root of the number "
         "of pairs (four times as many pairs make it half as wide), and with pairs as spread out "
-        "as these a difference the size of the Gini's needs about 340 pairs to be told from 0, "
-        "the gap's about 400; the claim's grid played 1,500 pairs per scenario."
+        "as these a difference the size of the Gini's needs about 330 pairs to be told from 0, "
+        "the gap's about 530; the claim's grid played 1,500 pairs per scenario."
     ]
-    assert pairs_to_tell(seeded) == 400
+    assert pairs_to_tell(seeded) == 530
 
 
 def test_pairs_needed_rounds_up_to_a_round_number_and_never_to_fewer_than_were_played():
@@ -119,9 +119,9 @@ def test_a_long_run_that_tells_both_says_richer_together_but_further_apart_and_o
     app = ExperimentsApp(games=30, seed=1, long_run=True)
     app.run_button.click()
     lines = reading_text(app).splitlines()
-    assert "a large difference (95% interval -0.149 to -0.067)" in lines[0]
+    assert "a large difference (95% interval -0.142 to -0.063)" in lines[0]
     assert lines[0].endswith("which these games tell from 0: it is unlikely to be luck.")
-    assert lines[1].startswith("The final gap between two players' net worths is $214 higher")
+    assert lines[1].startswith("The final gap between two players' net worths is $250 higher")
     assert lines[2].startswith(
         "So the players are richer together but further apart in dollars: the shares of the "
         "total are more equal, yet the dollars between two players grew"
@@ -157,13 +157,13 @@ def test_the_run_more_button_stops_at_the_apps_limit_and_says_so(monkeypatch):
     app = ExperimentsApp(games=10, seed=2)
     app.run_button.click()
     needed = pairs_to_tell(app.result)
-    assert needed == 1_800
+    assert needed == 4_200
     assert app.run_more.description == "Play 15 pairs"
     note = html.unescape(app.run_more_note.value)
     assert "the most this app plays in one run with 2 rule sets (30 games a run)" in note
-    assert "fewer than the 1,800 pairs the reading says are needed" in note
+    assert "fewer than the 4,200 pairs the reading says are needed" in note
     assert (
-        "landlord compare --rules landlords_game,single_tax --games 1800 --players 4 "
+        "landlord compare --rules landlords_game,single_tax --games 4200 --players 4 "
         "--bots eager_landlord --seed 2"
     ) in note
     app.run_more.click()

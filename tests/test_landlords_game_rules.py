@@ -423,14 +423,16 @@ def test_a_player_who_cannot_pay_goes_to_the_poor_house_owing_the_rest():
     assert game.position[0] == 20
     [debt] = game.dealings.debts.values()
     assert (debt.debtor, debt.creditor, debt.owed) == (0, 1, 12)
-    # Her next wages go first to Bob until the debt is paid.
+    assert debt.reason == "unpaid land rent and house rent"
+    # Her next wages go first to Bob until the debt is paid, each part under the reason
+    # it would have been paid under on time: $2 of land rent, then the $10 house rent.
     game.position[0] = 38
     finish_turn(game)
     game.apply((1, 1))  # Bob
     finish_turn(game)
     game.apply((1, 1))
     assert not game.dealings.debts
-    assert (0, 1, 12, "debt repaid from wages") in last_transfers(game, 2)
+    assert last_transfers(game, 2) == [(0, 1, 2, "land rent"), (0, 1, 10, "house rent")]
 
 
 def test_a_player_short_of_cash_may_borrow_at_agreed_interest_and_repay():

@@ -152,6 +152,7 @@ def test_default_options(rules):
         "single_tax_at_round": 0,
         "single_tax_at_gini": 0.0,
         "treasury_spends": "rents_and_fines",
+        "late_bills": "keep_reason",
         "land_value_tax": 0.0,
         "citizens_dividend": False,
         "treasury_shared": False,

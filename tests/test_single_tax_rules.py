@@ -23,6 +23,7 @@ from landlord.engine.actions import (
     Move,
     Pass,
     Refuse,
+    Repay,
     Roll,
 )
 from landlord.families.magie.bots import _for_single_tax as for_single_tax
@@ -30,12 +31,13 @@ from landlord.families.magie.game import LandlordsGame
 from landlord.policies import make_policy
 from landlord.rules import load_rules
 from landlord.session import Session
+from landlord.widgets.events import Narrator
 
 MISC, TREASURY = "MISCELLANEOUS", "PUBLIC TREASURY"
 LONELY_LANE, PIKE, BOOMTOWN, SOAKUM, FOOD = 3, 6, 11, 13, 17
 SHOOTING_STAR, GEE_WHIZ, SLAMBANG, BLUEBLOOD, PDQ, WALL_STREET = 15, 25, 27, 30, 35, 38
 HOGG, ROYAL_RUSHER, SHELTER = 4, 5, 10
-TIMBERLAND, FARMLANDS = 40, 41
+TIMBERLAND, FARMLANDS, COAL_MINES = 40, 41, 42
 ST = "single_tax"
 
 
@@ -228,8 +230,6 @@ def test_the_treasury_spends_only_whole_steps_of_50():
         "site bid",
         "opportunity rent",
         "jail fine",
-        "debt repaid",
-        "debt repaid from wages",
     ],
 )
 def test_land_rents_and_fines_feed_the_treasury(reason):
@@ -237,6 +237,119 @@ def test_land_rents_and_fines_feed_the_treasury(reason):
     fund(game, 50, reason)
     throw(game, (1, 2))
     assert works(game)[1:] == ["Soakum Lighting System bought: free to use"]
+
+
+@pytest.mark.parametrize("reason", ["chance", "debt repaid", "debt repaid from wages"])
+def test_a_chance_card_s_tax_and_a_loan_repaid_do_not_feed_the_treasury(reason):
+    game = at_throw(rules=ST, position=14)
+    fund(game, 50, reason)
+    throw(game, (1, 2))
+    assert works(game)[1:] == []
+    assert game.ledger.balances[account(game, TREASURY)] == 50
+
+
+#: The kit's stand-in Chance pack: "Pay $100 in taxes." into the Public Treasury.
+TAXES = 5
+CHANCE_22 = 22
+
+
+def _ann_draws_the_tax(cash, **options):
+    """Ann, holding ``cash``, throws onto Chance with $20 of land rent in the Treasury's
+    fund, and draws the $100 tax; short of money, she raises none."""
+    game = at_throw(rules=ST, position=CHANCE_22 - 3, cash={0: cash}, **options)
+    fund(game, 20)
+    throw(game, (1, 2))
+    assert game.rules.chance_deck[TAXES].text == "Pay $100 in taxes."
+    game.apply(TAXES)
+    if game.decision_kind == "talks":
+        game.apply(GiveUp())
+    return game
+
+
+def test_a_chance_card_s_tax_paid_late_is_paid_and_counted_as_on_time():
+    """Rule 6 feeds the Treasury's spending with land rents and fines: a Chance card's tax
+    is neither, whether it is paid at once or later as a debt."""
+    on_time = _ann_draws_the_tax(500)
+    treasury = account(on_time, TREASURY)
+    assert last_transfers(on_time, 1) == [(0, treasury, 100, "chance")]
+    assert on_time.treasury.fund == 20  # only the land rent is the Treasury's to spend
+
+    late, debt = _ann_owes_the_tax_at_her_turn()
+    fund_before = late.treasury.fund
+    late.apply(Repay(debt.id))
+    assert not late.dealings.debts
+    assert last_transfers(late, 1) == [(0, treasury, 70, "chance")]
+    assert late.treasury.fund == fund_before  # the tax paid late is not spent either
+
+
+def _ann_owes_the_tax_at_her_turn(**options):
+    """Ann draws the tax with $30 and owes the rest; her next turn, with $500 in hand."""
+    game = _ann_draws_the_tax(30, **options)
+    treasury = account(game, TREASURY)
+    assert last_transfers(game, 1) == [(0, treasury, 30, "chance")]
+    [debt] = game.dealings.debts.values()
+    assert (debt.debtor, debt.creditor, debt.owed) == (0, treasury, 70)
+    assert game.position[0] == COAL_MINES  # the Natural Opportunity behind Chance
+    set_cash(game, 0, 500)
+    _throws_three_and_builds_nothing(game)  # Bob
+    assert (game.actor, game.decision_kind) == (0, "turn")
+    return game, debt
+
+
+def _throws_three_and_builds_nothing(game):
+    """The player about to decide his turn throws 1 and 2 and builds nothing where he stops."""
+    game.apply(Roll())
+    throw(game, (1, 2))
+    if game.decision_kind == "build_site":
+        game.apply(Decline())
+
+
+def test_the_event_log_says_a_tax_was_paid_late():
+    game, debt = _ann_owes_the_tax_at_her_turn()
+    narrator = Narrator(game, start_at_end=True)
+    narrator.before()
+    game.apply(Repay(debt.id))
+    assert narrator.after() == [
+        "Ann: repay debt 1",
+        "Ann pays $70 on a Chance card to PUBLIC TREASURY (paid late: it was owed as a debt)",
+    ]
+
+
+def test_the_earlier_reading_repaid_a_late_tax_as_a_debt_and_spent_it():
+    """``late_bills="debt_repaid"``: how games saved before the fix were played."""
+    game, debt = _ann_owes_the_tax_at_her_turn(late_bills="debt_repaid")
+    fund_before = game.treasury.fund
+    game.apply(Repay(debt.id))
+    assert last_transfers(game, 1) == [(0, account(game, TREASURY), 70, "debt repaid")]
+    assert game.treasury.fund == fund_before + 70
+
+
+def _bobs_fine_falls_due_with_nothing():
+    """Bob, in Jail with no money, has missed his three turns: Ann throws to Lonely Lane
+    and builds nothing, then his fine is due and he cannot raise it."""
+    game = at_throw(rules=ST, cash={1: 0})
+    game.jailed[1] = True
+    game.jail_turns[1] = 3
+    game.position[1] = SHELTER
+    throw(game, (1, 2))
+    game.apply(Decline())  # Ann does not build on Lonely Lane
+    if game.decision_kind == "talks":
+        game.apply(GiveUp())
+    return game
+
+
+def test_an_unpaid_jail_fine_paid_late_is_still_a_fine_the_treasury_spends():
+    game = _bobs_fine_falls_due_with_nothing()
+    treasury = account(game, TREASURY)
+    [debt] = game.dealings.debts.values()
+    assert (debt.creditor, debt.owed, debt.reason) == (treasury, 50, "unpaid jail fine")
+    set_cash(game, 1, 500)
+    _throws_three_and_builds_nothing(game)  # Ann
+    assert (game.actor, game.decision_kind) == (1, "turn")
+    fund_before = game.treasury.fund
+    game.apply(Repay(debt.id))
+    assert last_transfers(game, 1) == [(1, treasury, 50, "jail fine")]
+    assert game.treasury.fund == fund_before + 50
 
 
 def test_the_price_of_cards_sold_stays_in_the_treasury_unspent():
@@ -259,18 +372,23 @@ def test_the_price_of_cards_sold_stays_in_the_treasury_unspent():
     assert game.ledger.balances[account(game, TREASURY)] == 100
 
 
-def test_in_a_whole_single_tax_game_the_treasury_spends_only_rents_and_fines():
-    game = Session(ST, ["eager_landlord"] * 4, seed=3).run()
+@pytest.mark.parametrize("seed", range(100))
+def test_in_a_whole_single_tax_game_the_treasury_spends_only_rents_and_fines(seed):
+    """Also where a Chance card's tax was paid late (before the fix a debt repaid to the
+    Treasury was spent whatever it had been for: the Treasury overspent in 9 of these
+    100 games)."""
+    game = Session(ST, ["eager_landlord"] * 4, seed=seed).run()
     treasury = account(game, TREASURY)
     records = game.ledger.records
-    feeding = ("land rent", "site bid", "opportunity rent", "jail fine", "debt repaid")
-    fed = sum(t.amount for t in records if t.payee == treasury and t.reason.startswith(feeding))
+    feeding = ("land rent", "site bid", "opportunity rent", "jail fine")
+    fed = sum(t.amount for t in records if t.payee == treasury and t.reason in feeding)
     spent = sum(t.amount for t in records if t.payer == treasury)
     held = sum(t.amount for t in records if t.payee == treasury) - fed
     assert held > 0  # cards were sold into the Treasury
     assert spent <= fed
     assert fed - spent < 50  # what is left of the fund is less than a step
     assert game.ledger.balances[treasury] == held + fed - spent
+    assert not any(t.payee == treasury and t.reason.startswith("debt") for t in records)
 
 
 def test_a_railroad_the_public_bought_is_free_and_never_sold_again():
@@ -366,14 +484,7 @@ def test_a_player_who_cannot_pay_for_his_move_goes_to_a_natural_opportunity():
 
 
 def test_a_debt_that_is_not_a_move_is_owed_and_he_goes_to_a_natural_opportunity():
-    game = at_throw(rules=ST, cash={1: 0})
-    game.jailed[1] = True
-    game.jail_turns[1] = 3
-    game.position[1] = SHELTER
-    throw(game, (1, 2))
-    game.apply(Decline())  # Ann does not build on Lonely Lane
-    if game.decision_kind == "talks":
-        game.apply(GiveUp())
+    game = _bobs_fine_falls_due_with_nothing()
     [debt] = game.dealings.debts.values()
     assert (debt.debtor, debt.creditor, debt.owed) == (1, account(game, TREASURY), 50)
     assert game.position[1] == TIMBERLAND

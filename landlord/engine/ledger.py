@@ -14,7 +14,7 @@ Debts are claims, not money: they live beside the balances in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 __all__ = ["Debt", "Ledger", "Transfer"]
@@ -41,6 +41,11 @@ class Debt:
     ``collateral`` is the board space of a pledged card, or ``None`` when the
     debt is secured on the debtor's wages: then the creditor takes wages
     until it is paid (Rule 16 allows "the mortgage on ... his wages").
+
+    ``bills`` is what an unpaid bill still owes, as ``[reason, amount]`` pairs
+    in the order they fell due (they add up to ``owed``), so that the money
+    paid later goes under the reason it would have gone under on time; it is
+    empty for a loan.
     """
 
     id: int
@@ -49,6 +54,7 @@ class Debt:
     owed: int
     reason: str
     collateral: int | None = None
+    bills: list[list] = field(default_factory=list)
 
 
 class Ledger:

@@ -319,7 +319,12 @@ SECTIONS: dict[str, dict[str, Kind]] = {
         "either_way_to?": default(SPACE, -1),
         "railroad_pass?": default(FLAG, False),
     },
-    "poor_house": {"space": SPACE},
+    # How a bill paid late (as a debt) is entered: under its own reason, or (the kit's
+    # reading before issue 33) as "debt repaid", which the single tax's Treasury spent.
+    "poor_house": {
+        "space": SPACE,
+        "late_bills?": default(one_of(("keep_reason", "debt_repaid")), "keep_reason"),
+    },
     "borrowing": {"interest_percent": list_of(PERCENT, "a list of whole numbers from 0 to 100")},
     "end": {"wages_times": WHOLE, "round_limit": WHOLE},
     "score": {"per_card": WHOLE, "per_house": WHOLE, "per_luxury?": default(WHOLE, 0)},

@@ -56,7 +56,8 @@ FOLLOWS = frozenset({
     "movement.either_way_from", "movement.either_way_to", "movement.railroad_pass",
     "natural_opportunities", "natural_opportunities.rent_paid_to",
     "natural_opportunities.wages_paid_by", "necessity_tax", "necessity_tax.amount",
-    "necessity_tax.paid_to", "necessity_tax.steps", "poor_house", "poor_house.space",
+    "necessity_tax.paid_to", "necessity_tax.steps", "poor_house", "poor_house.late_bills",
+    "poor_house.space",
     "prosperity", "prosperity.counts", "prosperity.times_start", "railroad", "railroad.fares",
     "railroad.trust_fare", "sale", "sale.bid_steps", "sale.paid_to", "single_tax",
     "single_tax.at_gini", "single_tax.at_round", "single_tax.from_start",
@@ -103,6 +104,7 @@ WHY_NOT = {
     3: "more debts than the compiled game keeps",
     4: "a card pledged for a loan",
     5: "more Chance cards kept than the compiled game keeps",
+    6: "a debt for bills of three kinds to one payee",
 }
 #: How a game ended (``stats[END]``).
 WAGES_END, ROUND_LIMIT, CAPPED, PROSPERITY_END = 1, 2, 3, 4
@@ -151,7 +153,7 @@ VOTE_WORDS = {"never": 0, "when_losing": 1, "always": 2}
  N_RATES, N_TAX_STEPS, N_CHANCE, CHANCE_EVEN, ST_FROM_START, VOTE_OPEN, VOTES_NEEDED,
  SWITCH_ROUND, RENT_TO, ACCOUNT, STEP, UNHELD_TO, WORKS_TO, WAGE_RISE, SPENDS_ALL, DIVIDEND,
  N_TO_BUY, N_SITE_STEPS, OPP_WAGES_FROM, OPP_RENT_TO, PER_EDUCATION, PER_PROFESSOR,
- PROSPERITY_GOAL, PROSPERITY_WORTH, SHARES, NUMBERS) = range(71)  # fmt: skip
+ PROSPERITY_GOAL, PROSPERITY_WORTH, SHARES, LATE_AS_DEBTS, NUMBERS) = range(72)  # fmt: skip
 #: The rule set's fractions in ``fv``: the land-value-tax dial's share (0 under the single
 #: tax or without the dial), and the Gini of net worth that brings the single tax in.
 SHARE, SWITCH_GINI = range(2)
@@ -329,6 +331,8 @@ class _Table:
         ]
         v[N_CHANCE] = len(deck)
         v[CHANCE_EVEN] = len({card.copies for card in deck}) == 1
+        # The earlier reading: a bill paid late is a debt repaid, spent by the Treasury.
+        v[LATE_AS_DEBTS] = rules.poor_house.late_bills == "debt_repaid"
         share = float(dial.share) if dial else 0.0
         self.fv = np.array([share if share < 1 else 0.0, float(rule.at_gini) if rule else 0.0])
         if rule is not None and spending is not None:

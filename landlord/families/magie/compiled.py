@@ -82,6 +82,7 @@ from landlord.families.magie.batch import (  # the arrays' rows and the numbers'
     LAND_RENT,
     LAND_RENT_PLAYERS,
     LAND_RENT_TREASURY,
+    LATE_AS_DEBTS,
     LOT,
     LUXURIES,
     LUXURY,
@@ -199,16 +200,21 @@ from landlord.families.magie.dealings import OFFERS_PER_TALK, PRICE_LADDER
  DEBTS_LIVE, KEPT_N, SINGLE_TAX, SINCE, TALLY, TALLY_MODE, BOUGHT, WAGES_NOW, WORKS_DONE,
  VOTES_LEFT, ROUND_NOW, SPENDING, G_SIZE) = range(24)  # fmt: skip
 #: Why money moves, as far as the sums and the Treasury's fund tell reasons apart:
-#: other; land rent (also a site bid, Natural Opportunity rent); the dial's land value
-#: tax; a fine or a debt repaid (Rule 6's "fines"). ``_transfer``'s last argument.
+#: other (a loan repaid among them); land rent (also a site bid, Natural Opportunity
+#: rent); the dial's land value tax; a fine (Rule 6's "fines"). ``_transfer``'s last
+#: argument, and what a debt for an unpaid bill is paid under (Dealings.settle).
 R_OTHER, R_LAND, R_LVT, R_FUND = range(4)
 #: ``g[TALLY_MODE]``: what the Treasury's fund counts (Ledger.count): nothing, the dial's
 #: tax, or under the single tax Rule 6's rents and fines (treasury.RENTS_AND_FINES).
 NO_TALLY, DIAL_TALLY, RENTS_AND_FINES = range(3)
 #: Flags in ``pub`` (per space): bought by the public; a Free College.
 PUBLIC, COLLEGE = 1, 2
-#: Rows of ``debts``.
-DEBTOR, CREDITOR, OWED, ALIVE = range(4)
+#: Rows of ``debts``: who owes whom, how much, still owed; then what it is paid under
+#: (Debt.bills): the first bill's reason and what is left of it, then the reason of the
+#: rest (a debt's bills are at most two kinds: land rent and house rent to one holder).
+#: A loan is R_OTHER throughout; under the earlier reading (``v[LATE_AS_DEBTS]``) every
+#: debt is R_FUND, as "debt repaid" was.
+DEBTOR, CREDITOR, OWED, ALIVE, WHY_FIRST, FIRST, WHY_REST, DEBT_ROWS = range(8)
 #: What a turn's business chooses (the decision ``turn``).
 DO_ROLL, DO_BUILD, DO_REPAY, DO_TRUST, DO_TALK, DO_VOTE, DO_CLAIM = range(7)
 #: Talk offers, by the first column of a row: (kind, a, b, c, d).
@@ -218,11 +224,12 @@ FORWARD, BACKWARD, BY_PASS, STAY = range(4)
 #: Throws in a turn's row of the turn-keyed streams (TurnStream.WIDTH).
 WIDTH = 8
 #: Rows of ``work`` (``D[14]``), each helper's own scratch so that nested calls never share
-#: one: _pay_bills's payees and what is owed them, _draw_chance's cards left in the pack,
-#: _move's options (where to, how), and the net worths of _gini, _for_single_tax and
-#: _prosperous. ``fwork`` (``D[15]``) is _gini's sorted worths.
-(W_PAYEES, W_OWED, W_LEFT, W_TO, W_HOW, W_GINI, W_VOTE, W_PROSPER,
- W_ROWS) = range(9)  # fmt: skip
+#: one: _pay_bills's payees, what is owed them and the debt's rows WHY_FIRST, FIRST and
+#: WHY_REST for each, _draw_chance's cards left in the pack, _move's options (where to,
+#: how), and the net worths of _gini, _for_single_tax and _prosperous. ``fwork``
+#: (``D[15]``) is _gini's sorted worths.
+(W_PAYEES, W_OWED, W_WHY_FIRST, W_FIRST, W_WHY_REST, W_LEFT, W_TO, W_HOW, W_GINI, W_VOTE,
+ W_PROSPER, W_ROWS) = range(12)  # fmt: skip
 
 #: Every function but ``game`` (and what only ``game`` calls) is compiled by
 #: :func:`landlord.batch.kernel.helper`: without numba's reference counting, so it makes
@@ -428,8 +435,9 @@ def _card_value(S, D, space):  # pragma: no cover
 
 
 @_helper
-def _add_debt(S, D, debtor, creditor, owed):  # pragma: no cover
-    """Dealings.add_debt, secured on wages."""
+def _add_debt(S, D, debtor, creditor, owed, why_first, first, why_rest):  # pragma: no cover
+    """Dealings.add_debt, secured on wages: paid under ``why_first`` for the first ``first``
+    of it and under ``why_rest`` for the rest (a loan: R_OTHER, ``owed``, R_OTHER)."""
     g, debts = D[4], D[5]
     k = g[DEBTS_USED]
     if k >= MAX_DEBTS:
@@ -437,7 +445,7 @@ def _add_debt(S, D, debtor, creditor, owed):  # pragma: no cover
         k = 0
         for j in range(g[DEBTS_USED]):
             if debts[ALIVE, j]:
-                for row in range(4):
+                for row in range(DEBT_ROWS):
                     debts[row, k] = debts[row, j]
                 k += 1
         g[DEBTS_USED] = k
@@ -447,15 +455,21 @@ def _add_debt(S, D, debtor, creditor, owed):  # pragma: no cover
     debts[DEBTOR, k], debts[CREDITOR, k], debts[OWED, k], debts[ALIVE, k] = (
         debtor, creditor, owed, 1
     )  # fmt: skip
+    debts[WHY_FIRST, k], debts[FIRST, k], debts[WHY_REST, k] = why_first, first, why_rest
     g[DEBTS_USED] += 1
     g[DEBTS_LIVE] += 1
 
 
 @_helper
 def _settle(S, D, k, amount):  # pragma: no cover
-    """Dealings.settle: ``amount`` of debt ``k`` paid (all of it clears the debt)."""
+    """Dealings.settle: ``amount`` of debt ``k`` paid (all of it clears the debt), what is
+    left of the first bill under its reason first, then the rest under theirs."""
     g, debts = D[4], D[5]
-    _transfer(S, D, debts[DEBTOR, k], debts[CREDITOR, k], amount, R_FUND)
+    debtor, creditor = debts[DEBTOR, k], debts[CREDITOR, k]
+    first = min(amount, debts[FIRST, k])
+    _transfer(S, D, debtor, creditor, first, debts[WHY_FIRST, k])
+    debts[FIRST, k] -= first
+    _transfer(S, D, debtor, creditor, amount - first, debts[WHY_REST, k])
     debts[OWED, k] -= amount
     if debts[OWED, k] <= 0:
         debts[ALIVE, k] = 0
@@ -657,7 +671,9 @@ def _propose(S, D, player, kind, a, b, c, d):  # pragma: no cover
             _uncovered(D, 4)
             return False
         _transfer(S, D, lender, player, amount, R_OTHER)
-        _add_debt(S, D, player, lender, amount * (100 + interest) // 100)
+        owed = amount * (100 + interest) // 100
+        why = R_FUND if v[LATE_AS_DEBTS] else R_OTHER  # "debt repaid" fed the fund then
+        _add_debt(S, D, player, lender, owed, why, owed, why)
         return True
     return False
 
@@ -748,7 +764,9 @@ def _pay_bills(S, D, player, nb, bp, ba, bl, landing):  # pragma: no cover
     if landing and g[SINGLE_TAX]:
         _to_opportunity(S, D, player)
         return False
-    payees, owed = D[14][W_PAYEES], D[14][W_OWED]
+    work = D[14]
+    payees, owed = work[W_PAYEES], work[W_OWED]
+    why_first, first, why_rest = work[W_WHY_FIRST], work[W_FIRST], work[W_WHY_REST]
     count = 0
     for i in range(nb):
         cash = bal[player]
@@ -758,12 +776,22 @@ def _pay_bills(S, D, player, nb, bp, ba, bl, landing):  # pragma: no cover
         j = 0
         while j < count and payees[j] != bp[i]:
             j += 1
+        left = ba[i] - cash
         if j == count:
             payees[j], owed[j] = bp[i], 0
+            why_first[j], first[j], why_rest[j] = bl[i], left, bl[i]
             count += 1
-        owed[j] += ba[i] - cash
+        elif owed[j] == first[j]:
+            why_rest[j] = bl[i]  # the payee's second bill
+        elif why_rest[j] != bl[i] and not S[0][LATE_AS_DEBTS]:
+            _uncovered(D, 6)
+            return False
+        owed[j] += left
     for j in range(count):
-        _add_debt(S, D, player, payees[j], owed[j])
+        if S[0][LATE_AS_DEBTS]:  # the earlier reading: every debt repaid feeds the fund
+            _add_debt(S, D, player, payees[j], owed[j], R_FUND, owed[j], R_FUND)
+        else:
+            _add_debt(S, D, player, payees[j], owed[j], why_first[j], first[j], why_rest[j])
     if g[SINGLE_TAX]:
         _to_opportunity(S, D, player)
     else:
@@ -1349,7 +1377,7 @@ def game(v, fv, sp, ls, ch, bt, mk, start_balances, deal, dice, spec, cdraw, wor
     g[WAGES_NOW], g[SINCE] = v[WAGES], -1
     if fv[SHARE] > 0:  # the dial: Treasury.spending, the ledger counting its tax
         g[SPENDING], g[TALLY_MODE] = 1, DIAL_TALLY
-    debts = np.zeros((4, MAX_DEBTS), np.int64)
+    debts = np.zeros((DEBT_ROWS, MAX_DEBTS), np.int64)
     kept = np.zeros((2, MAX_KEPT), np.int64)
     pub = np.zeros(size, np.int64)
     S = (v, sp, ls, ch, bt, mk, fv)

@@ -16,7 +16,9 @@ reading in the rule set's data:
   cannot pay, he pays all he has, the rest is recorded as his debt, and he
   goes to the Poor House until his next turn. Such a debt, and a loan
   secured on wages, is repaid out of his wages as they come (Rule 16's
-  "mortgage on ... his wages").
+  "mortgage on ... his wages"). A bill paid late keeps its own reason in
+  the ledger (a fine is still a fine, a Chance card's tax still a Chance
+  payment); only a loan is repaid as "debt repaid".
 * **The Trust** (Rule 9): two players holding every railroad between them may
   pool them; the Trust ends when a railroad changes hands.
 """
@@ -105,6 +107,8 @@ class Dealings:
         self._interest_rates = tuple(game.rules.borrowing.interest_percent)
         # A player who draws no wages (the Monarch of the World) cannot pledge them.
         self._wageless = game.wageless
+        #: Whether a bill paid late keeps its own reason (else it is paid as "debt repaid").
+        self.late_bills_keep_reason = game.rules.poor_house.late_bills == "keep_reason"
 
     def bid(self, amount: int) -> Bid:
         """The Bid of ``amount``, made once per game."""
@@ -182,11 +186,13 @@ class Dealings:
             transfer(player, payee, paid, reason)
             if cash >= amount:
                 continue
-            owed = unpaid.setdefault(payee, [0, []])
-            owed[0] += amount - cash
-            owed[1].append(reason)
-        for payee, (owed, reasons) in unpaid.items():
-            self.add_debt(player, payee, owed, "unpaid " + " and ".join(reasons))
+            # What is left of each bill, under its own reason, one debt per payee.
+            unpaid.setdefault(payee, []).append([reason, amount - cash])
+        keep_reason = self.late_bills_keep_reason
+        for payee, left in unpaid.items():
+            owed = sum(amount for _, amount in left)
+            words = "unpaid " + " and ".join(reason for reason, _ in left)
+            self.add_debt(player, payee, owed, words, bills=left if keep_reason else None)
         if treasury.single_tax:
             treasury.to_natural_opportunity(player)
         else:
@@ -196,10 +202,17 @@ class Dealings:
     # --- debts ---------------------------------------------------------------------
 
     def add_debt(
-        self, debtor: int, creditor: int, owed: int, reason: str, collateral: int | None = None
+        self,
+        debtor: int,
+        creditor: int,
+        owed: int,
+        reason: str,
+        collateral: int | None = None,
+        bills: list[list] | None = None,
     ) -> Debt:
-        """Record that ``debtor`` owes ``creditor``; no money moves."""
-        debt = Debt(self._next_debt, debtor, creditor, owed, reason, collateral)
+        """Record that ``debtor`` owes ``creditor``; no money moves. ``bills``: for a
+        bill not paid, what is left of it as ``[reason, amount]`` pairs (see :class:`Debt`)."""
+        debt = Debt(self._next_debt, debtor, creditor, owed, reason, collateral, bills or [])
         self._next_debt += 1
         self.debts[debt.id] = debt
         if collateral is None:
@@ -209,8 +222,27 @@ class Dealings:
         return debt
 
     def settle(self, debt: Debt, amount: int, reason: str) -> None:
-        """``amount`` of ``debt`` paid to its creditor (all of it clears the debt)."""
-        self.ledger.transfer(debt.debtor, debt.creditor, amount, reason)
+        """``amount`` of ``debt`` paid to its creditor (all of it clears the debt).
+
+        A loan is paid under ``reason``. An unpaid bill is paid under its own
+        reason, the bill that fell due first first, so that the Treasury counts a
+        fine or a Chance card's tax paid late as it counts the same paid on time
+        (under the option ``late_bills="debt_repaid"`` it is paid as a loan is).
+        """
+        transfer = self.ledger.transfer
+        bills = debt.bills
+        if not bills:
+            transfer(debt.debtor, debt.creditor, amount, reason)
+        else:
+            left = amount
+            while left > 0 and bills:
+                bill = bills[0]
+                part = min(left, bill[1])
+                transfer(debt.debtor, debt.creditor, part, bill[0])
+                left -= part
+                bill[1] -= part
+                if not bill[1]:
+                    del bills[0]
         debt.owed -= amount
         if debt.owed <= 0:
             del self.debts[debt.id]

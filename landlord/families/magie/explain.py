@@ -75,7 +75,8 @@ PAYMENTS: dict[Any, str] = {
     "borrower's wages; the interest (0%, 10% or 20%) is the kit's reading.",
     Reason.DEBT_REPAID: "Rule 16: a debt is paid back.",
     Reason.DEBT_REPAID_FROM_WAGES: "Rule 16 allows a mortgage on wages: in the kit's "
-    "reading a debt is taken out of the debtor's wages as they come.",
+    "reading a debt is taken out of the debtor's wages as they come (a bill he could "
+    "not pay is entered under what it was for).",
     Reason.SPECULATION_STAKE: "Rule 8: speculating costs a {stake} ante.",
     Reason.SPECULATION_WINNINGS: "Rule 8: the second throw wins from MISCELLANEOUS: a "
     "double {double_wins}, 11 {wins_11}, and so on down to 5, {wins_5}.",

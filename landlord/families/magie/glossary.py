@@ -242,7 +242,8 @@ TERMS: tuple[Term, ...] = (
         "is no Poor House.",
         "Rule 12",
         reading="You first pay all your cash; the rest becomes your debt, taken out of "
-        "your next wages.",
+        "your next wages and counted as what it was for (rent, a fine, a Chance card), "
+        "as if paid on time.",
         family=FAMILY,
         sections=("poor_house",),
         aliases=("Poor House",),

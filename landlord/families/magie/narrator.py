@@ -3,7 +3,9 @@
 :class:`Voice` is what :class:`landlord.widgets.events.Narrator` hands a step
 of a Landlord's Game to: it says who threw what, what a Chance card or a
 Speculation throw showed, what a player decided (the action in the board's
-words) and every payment the step caused. It only reads the game.
+words) and every payment the step caused, saying which paid a debt late (a
+bill paid late keeps its own reason, so the reason alone does not say so).
+It only reads the game.
 """
 
 from __future__ import annotations
@@ -12,10 +14,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from landlord.engine.actions import Roll
+from landlord.engine.reasons import Reason
 from landlord.engine.state import CHANCE
 from landlord.widgets.events import payment
 
 __all__ = ["Voice"]
+
+#: Reasons that already say a debt is being repaid (a loan's).
+_REPAYING = frozenset({Reason.DEBT_REPAID, Reason.DEBT_REPAID_FROM_WAGES})
 
 
 class Voice:
@@ -26,11 +32,41 @@ class Voice:
         self.game = game
         self._turn_player = 0
         self._places: list[str] = []
+        self._owed: dict[int, tuple[int, int, int]] = {}
 
     def before(self) -> None:
-        """Note whose turn it is, and where everyone is, before a step."""
+        """Note whose turn it is, where everyone is and what is owed, before a step."""
         self._turn_player = self.game.turn_player
         self._places = [self._place(player) for player in range(self.game.n_players)]
+        debts = self.game.dealings.debts
+        self._owed = {k: (d.debtor, d.creditor, d.owed) for k, d in debts.items()}
+
+    def _repaid(self) -> dict[tuple[int, int], int]:
+        """What the step paid of the debts owed before it, by (debtor, creditor)."""
+        if not self._owed:
+            return {}
+        debts = self.game.dealings.debts
+        repaid: dict[tuple[int, int], int] = {}
+        for k, (debtor, creditor, owed) in self._owed.items():
+            now = debts[k].owed if k in debts else 0
+            if now < owed:
+                repaid[debtor, creditor] = repaid.get((debtor, creditor), 0) + owed - now
+        return repaid
+
+    def _payments(self, records: Sequence[Any]) -> list[str]:
+        """Each payment in words; one that pays a debt late says so."""
+        names = self.game.ledger.names
+        repaid = self._repaid()
+        lines = []
+        for r in records:
+            line = payment(names[r.payer], names[r.payee], r.amount, r.reason)
+            left = repaid.get((r.payer, r.payee), 0)
+            if left >= r.amount:
+                repaid[r.payer, r.payee] = left - r.amount
+                if Reason.of(r.reason) not in _REPAYING:
+                    line += " (paid late: it was owed as a debt)"
+            lines.append(line)
+        return lines
 
     def _place(self, player: int) -> str:
         """Jail, the Poor House, a Natural Opportunity, or "" (the track)."""
@@ -74,11 +110,7 @@ class Voice:
             line = self._step(pending, choice)
             if line:
                 lines.append(line)
-        names = self.game.ledger.names
-        lines += [
-            payment(names[r.payer], names[r.payee], r.amount, r.reason)
-            for r in (*earlier, *records)
-        ]
+        lines += self._payments((*earlier, *records))
         if self._places:
             lines += self._sent()
         return lines

@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from landlord.batch import chance_draws, round_tables, turn_draws
+from landlord.engine.reasons import Reason, group_of
 from landlord.families.magie import batch
 from landlord.families.magie.batch import (
     COLLECTED,
@@ -62,6 +63,7 @@ from landlord.families.magie.batch import (
     WHY,
     WHY_NOT,
 )
+from landlord.families.magie.treasury import RENTS_AND_FINES
 from landlord.scorecard import balances_by_round, ledger_sums
 from landlord.session import Session
 
@@ -200,6 +202,30 @@ def _resumed(resume: Callable, shared: _Start, arrays: dict[str, Any], seed: int
 _CHANGED = ("worth", "cash", "stats", "bal", "pl", "own", "hs", "g", "debts", "kept", "pub")
 
 
+def _paid_under(debt: Any, keep_reason: bool, c: Any) -> tuple[int, int, int] | None:
+    """A debt's rows WHY_FIRST, FIRST and WHY_REST in the compiled game (``c``): what it
+    is paid under, as far as the compiled game tells reasons apart; None if its bills
+    are of more kinds than it keeps. ``keep_reason``: the rule set's ``late_bills``."""
+    if not keep_reason:  # the earlier reading: every debt is repaid as "debt repaid"
+        return c.R_FUND, debt.owed, c.R_FUND
+    kinds = [_kind(reason, c) for reason, _ in debt.bills]
+    if not kinds:  # a loan
+        return c.R_OTHER, debt.owed, c.R_OTHER
+    if len(set(kinds[1:])) > 1:
+        return None
+    return kinds[0], debt.bills[0][1], kinds[-1]
+
+
+def _kind(reason: str, c: Any) -> int:
+    """A reason as the compiled game's ``_transfer`` tells it: land rent, the dial's tax,
+    a fine the Treasury may spend, or anything else."""
+    if reason == Reason.LAND_VALUE_TAX:
+        return c.R_LVT
+    if group_of(reason) == "land rent":
+        return c.R_LAND
+    return c.R_FUND if reason in RENTS_AND_FINES else c.R_OTHER
+
+
 def _arrays(game: Any, shared: _Start, chance_used: int) -> dict[str, Any] | None:
     """The game as it stands between two turns, in the compiled game's arrays; None if
     the compiled game does not follow it."""
@@ -207,8 +233,11 @@ def _arrays(game: Any, shared: _Start, chance_used: int) -> dict[str, Any] | Non
 
     dealings, treasury, holdings = game.dealings, game.treasury, game.holdings
     debts = list(dealings.debts.values())
+    keep_reason = dealings.late_bills_keep_reason
+    paid_under = [_paid_under(debt, keep_reason, c) for debt in debts]
     if (
-        dealings.pledged
+        None in paid_under
+        or dealings.pledged
         or dealings.raising
         or any(debt.collateral is not None for debt in debts)
         or dealings.wage_debts != len(debts)
@@ -245,9 +274,9 @@ def _arrays(game: Any, shared: _Start, chance_used: int) -> dict[str, Any] | Non
         1 for _, what in treasury.public_works if what != "the single tax begins"
     )
     g[c.SPENDING] = treasury.spending
-    debt_table = np.zeros((4, MAX_DEBTS), np.int64)
-    for k, debt in enumerate(debts):
-        debt_table[:, k] = debt.debtor, debt.creditor, debt.owed, 1
+    debt_table = np.zeros((c.DEBT_ROWS, MAX_DEBTS), np.int64)
+    for k, (debt, under) in enumerate(zip(debts, paid_under, strict=True)):
+        debt_table[:, k] = debt.debtor, debt.creditor, debt.owed, 1, *under
     kept = np.zeros((2, MAX_KEPT), np.int64)
     for k, (player, card) in enumerate(game.cards_kept):
         kept[:, k] = player, card

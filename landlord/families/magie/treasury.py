@@ -71,19 +71,22 @@ VOTE_ANSWERS = (ACCEPT, REFUSE)
 
 #: What feeds the Treasury's spending under the single tax, in Rule 6's words
 #: "land rents and fines": land rent, site bids (Rule 4 counts them as rent),
-#: Natural Opportunity rent, fines, and debts repaid to the Treasury (mostly
-#: unpaid fines). The dial's land value tax is counted the same way.
+#: Natural Opportunity rent and fines. The dial's land value tax is counted the
+#: same way. A bill paid late is paid under its own reason (Dealings.settle), so
+#: a fine counts whenever it is paid and a Chance card's tax never does; the
+#: Treasury lends nothing, so no loan is ever repaid to it.
 RENTS_AND_FINES = frozenset(
     {
         Reason.LAND_RENT,
         Reason.SITE_BID,
         Reason.OPPORTUNITY_RENT,
         Reason.JAIL_FINE,
-        Reason.DEBT_REPAID,
-        Reason.DEBT_REPAID_FROM_WAGES,
         Reason.LAND_VALUE_TAX,
     }
 )
+#: The same under the kit's earlier reading (``late_bills="debt_repaid"``): a bill paid
+#: late was entered as a debt repaid, and every debt repaid to the Treasury was spent.
+RENTS_FINES_AND_DEBTS = RENTS_AND_FINES | {Reason.DEBT_REPAID, Reason.DEBT_REPAID_FROM_WAGES}
 
 
 class Treasury:
@@ -212,7 +215,8 @@ class Treasury:
         balance = self.ledger.balances[self.account]
         if balance > 0:
             self.ledger.transfer(self.account, game.bank, balance, Reason.TREASURY_EMPTIED)
-        self.ledger.count(self.account, RENTS_AND_FINES)
+        keep_reason = game.rules.poor_house.late_bills == "keep_reason"
+        self.ledger.count(self.account, RENTS_AND_FINES if keep_reason else RENTS_FINES_AND_DEBTS)
         owner, houses = self.holdings.owner, self.holdings.houses
         for lot in self.tables.lots:
             if owner[lot] >= 0 and not houses[lot]:
