@@ -1046,22 +1046,30 @@ class _Figures:
         return {name: values[index] for name, values in figures.items()}
 
     def curves(self) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
-        """Per game and round, each game carried on after its end: the Gini of net worth,
-        the number of rounds in each game's table, and the other curves of net worth
-        (``dollar_gap``, ``total_wealth``, ``poorest_net_worth``), rounds up to the
-        longest game."""
+        """The Gini of net worth per game and round, each game carried on after its end,
+        rounds up to the longest game; the number of rounds in each game's table; and the
+        means over the games, round by round (each game carried on), of the other curves
+        of net worth (``dollar_gap``, ``total_wealth``, ``poorest_net_worth``)."""
         lengths = np.frombuffer(self.lengths, dtype=np.int64)
         worth = np.frombuffer(self.worth, dtype=np.int64).astype(float)
         worth = worth.reshape(-1, self.players)
         starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
         rounds = np.arange(lengths.max())
         index = starts[:, None] + np.minimum(rounds[None, :], lengths[:, None] - 1)
-        others = {
-            "dollar_gap": mean_gap(worth),
-            "total_wealth": worth.sum(axis=1),
-            "poorest_net_worth": worth.min(axis=1),
-        }
-        return gini(worth)[index], lengths, {k: v[index] for k, v in others.items()}
+        # The means without a games x rounds table each: a round's sum is that of the
+        # games still running at it plus the last values of those over before it.
+        within = np.arange(len(worth)) - np.repeat(starts, lengths)
+        means = {}
+        for name, values in (
+            ("dollar_gap", mean_gap(worth)),
+            ("total_wealth", worth.sum(axis=1)),
+            ("poorest_net_worth", worth.min(axis=1)),
+        ):
+            running = np.bincount(within, weights=values, minlength=len(rounds))
+            last = values[starts + lengths - 1]
+            over = np.cumsum(np.bincount(lengths, weights=last, minlength=len(rounds) + 1))
+            means[name] = (running + over[: len(rounds)]) / len(lengths)
+        return gini(worth)[index], lengths, means
 
 
 # --- The result ------------------------------------------------------------------
@@ -1205,7 +1213,7 @@ class Comparison:
                 # Games where it is undefined (debts as large as all holdings) are left
                 # out of the round's mean.
                 "mean_gini_net_worth": _mean_of_defined(curve),
-                **{f"mean_{k}": table.mean(axis=0) for k, table in others.items()},
+                **{f"mean_{k}": means for k, means in others.items()},
                 "games_running": (lengths[None, :] > rounds[:, None]).sum(axis=1),
             }
             curves.append(_frame(label, described[label], columns))

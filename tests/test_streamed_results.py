@@ -188,3 +188,28 @@ def test_a_long_sweep_streams_too(tmp_path, capsys, monkeypatch):
     loaded = experiments.load_results(out)
     assert len(loaded.games) == 24
     assert loaded.parameters["sweep"] == {"parameter": "wages", "values": [50, 100]}
+
+
+def test_the_mean_curves_carry_each_game_on_after_its_end():
+    """per_round's means of the dollar gap, the total and the poorest player, round by
+    round, are the plain means of a games x rounds table in which a game over counts with
+    its last figures (worked out here the long way)."""
+    from landlord.metrics import mean_gap
+
+    figures = experiments._Figures()
+    rules = experiments.load_rules("landlords_game")
+    seats = experiments._seats(["eager_landlord", "cautious_tenant", "random"])
+    for seed in experiments.game_seeds(3, 30):
+        figures.add(experiments.Session(rules, seats, seed=seed).run())
+    _, lengths, means = figures.curves()
+    assert len(set(lengths.tolist())) > 5  # games of many lengths
+    worth = np.frombuffer(figures.worth, dtype=np.int64).astype(float).reshape(-1, 3)
+    starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
+    rounds = np.arange(lengths.max())
+    index = starts[:, None] + np.minimum(rounds[None, :], lengths[:, None] - 1)
+    for name, values in (
+        ("dollar_gap", mean_gap(worth)),
+        ("total_wealth", worth.sum(axis=1)),
+        ("poorest_net_worth", worth.min(axis=1)),
+    ):
+        np.testing.assert_allclose(means[name], values[index].mean(axis=0), rtol=1e-12)
