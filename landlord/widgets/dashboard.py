@@ -597,14 +597,14 @@ def reading(result: Any) -> str:
     >>> print(reading(result))  # doctest: +NORMALIZE_WHITESPACE
     Under The Landlord's Game under the Single Tax the final Gini of net worth is 0.011
     higher on average than under The Landlord's Game, higher in 55% of the 20 pairs: a tiny
-    difference (95% interval -0.037 to +0.059), which these games cannot tell from 0.
-    The final gap between two players' net worths is $18 higher on average, higher in 50% of
-    the 20 pairs: a tiny difference (95% interval -$66 to +$101), which these games cannot
+    difference (95% interval -0.037 to +0.060), which these games cannot tell from 0.
+    The final gap between two players' net worths is $15 higher on average, higher in 50% of
+    the 20 pairs: a tiny difference (95% interval -$68 to +$99), which these games cannot
     tell from 0.
     Why 20 pairs cannot tell: the interval narrows only as the square root of the number of
     pairs (four times as many pairs make it half as wide), and with pairs as spread out as
-    these a difference the size of the Gini's needs about 340 pairs to be told from 0, the
-    gap's about 400; the claim's grid played 1,500 pairs per scenario.
+    these a difference the size of the Gini's needs about 330 pairs to be told from 0, the
+    gap's about 530; the claim's grid played 1,500 pairs per scenario.
     Measured at each game's end (games of different rule sets may end at different rounds).
     """
     return "\n".join(_read(result)[0])
