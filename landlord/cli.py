@@ -525,18 +525,17 @@ def _experiment(args: argparse.Namespace, specs_text: str, swept: tuple | None =
     with _experiment_errors(args):
         if swept is None:
             result = compare(
-                specs,
-                args.games,
-                seats,
-                args.seed,
-                progress,
-                args.jobs,
-                at_round=args.at_round,
-                stream_to=_stream_to(args),
+                specs, args.games, seats, args.seed, progress, args.jobs, **_run_options(args)
             )
         else:
             result = _played_sweep(args, specs[0], *swept, seats, progress)
     return _report(args, result)
+
+
+def _run_options(args: argparse.Namespace) -> dict[str, Any]:
+    """What ``compare`` and ``sweep`` take from the command beyond the games: the common
+    round, and where a long run streams its games."""
+    return {"at_round": args.at_round, "stream_to": _stream_to(args)}
 
 
 def _stream_to(args: argparse.Namespace) -> str | bool | None:
@@ -559,17 +558,9 @@ def _played_sweep(
     from landlord.experiments import sweep
 
     return sweep(
-        rules,
-        option,
-        values,
-        args.games,
-        seats,
-        args.seed,
-        progress,
-        args.jobs,
-        at_round=args.at_round,
-        stream_to=_stream_to(args),
-    )
+        rules, option, values, args.games, seats, args.seed, progress, args.jobs,
+        **_run_options(args),
+    )  # fmt: skip
 
 
 @contextmanager

@@ -556,7 +556,7 @@ def _stream_files(stream_to: str | os.PathLike[str] | bool | None) -> list[Path]
     """The results files a streamed run writes (none for ``True``), checked first."""
     if stream_to is None or stream_to is True:
         return []
-    if stream_to is False or isinstance(stream_to, bool | int):
+    if isinstance(stream_to, bool | int):  # False, or a number
         raise ValueError(
             f"stream_to is a results path (.csv or .parquet) or True, not {stream_to!r}"
         )
@@ -603,7 +603,9 @@ def _streamed(
                 curve, lengths = part._curves[label]
                 running.add_running(label, lengths)
                 running.add_curve(label, "mean_gini_net_worth", *_defined_sums(curve))
-                for column in curve_columns[1:]:
+                for column in curve_columns:
+                    if column == "mean_gini_net_worth":
+                        continue  # summed above, over the games where it is defined
                     means = frame[column].to_numpy(dtype=float)
                     running.add_curve(label, column, means * len(lengths), len(lengths))
             if writer is not None:
@@ -1446,9 +1448,8 @@ class Comparison:
             [*running.compared, *(column for column, _ in running.figures)]
         )
         comparison._running = running
-        ended = ENDED_BEFORE if running.shares else None
         comparison.summary = comparison._describe(
-            pd.DataFrame(running.summary_rows(LEVEL, ended))
+            pd.DataFrame(running.summary_rows(LEVEL))
         ).set_index("label")
         frames = []
         for label in comparison.labels:

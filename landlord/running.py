@@ -173,7 +173,7 @@ class RunningSummary:
         total[: len(running)] += running
         self._running[label] = total
 
-    def summary_rows(self, level: float, ended_before: str | None) -> list[dict[str, Any]]:
+    def summary_rows(self, level: float) -> list[dict[str, Any]]:
         """The summary's rows, as :meth:`landlord.experiments.Comparison` lays them out."""
         rows = []
         for label in self.labels:
@@ -189,8 +189,8 @@ class RunningSummary:
                 row[name], row[f"{name}_low"], row[f"{name}_high"] = found
             for column, name in self.means:
                 row[name] = self._mean(label, column)
-            if ended_before is not None:
-                row[ended_before] = self._mean(label, ended_before)
+            for column in self.shares:
+                row[column] = self._mean(label, column)
             for column, name in self.figures:
                 row[name] = self._mean(label, column)
             rows.append(row)
@@ -254,7 +254,8 @@ class BlockWriter:
         self.parquet = self.files[0].suffix == ".parquet"
         self.meta = meta
         self._temporary: dict[Path, Path] = {}
-        self._parquet_writers: dict[Path, Any] = {}
+        #: Each table begun, with its Parquet writer (None for a CSV file).
+        self._writers: dict[Path, Any] = {}
 
     def _temporary_for(self, final: Path) -> Path:
         import tempfile
@@ -271,9 +272,9 @@ class BlockWriter:
         """Write one block of a table (the games, or the players) to its file."""
         path = self._temporary_for(final)
         if not self.parquet:
-            first = final not in self._parquet_writers
+            first = final not in self._writers
             table.to_csv(path, mode="w" if first else "a", header=first, index=False)
-            self._parquet_writers.setdefault(final, None)
+            self._writers[final] = None
             return
         import pyarrow as pa
         import pyarrow.parquet as pq
@@ -281,10 +282,10 @@ class BlockWriter:
         described = table.copy(deep=False)
         described.attrs = self.meta
         block = pa.Table.from_pandas(described, preserve_index=False)
-        writer = self._parquet_writers.get(final)
+        writer = self._writers.get(final)
         if writer is None:
             writer = pq.ParquetWriter(path, block.schema)
-            self._parquet_writers[final] = writer
+            self._writers[final] = writer
         else:
             block = block.cast(writer.schema)
         writer.write_table(block)
@@ -294,10 +295,10 @@ class BlockWriter:
         every file in place."""
         from landlord.writing import _ctrl_c_held, _put_in_place, _umask
 
-        for writer in self._parquet_writers.values():
+        for writer in self._writers.values():
             if writer is not None:
                 writer.close()
-        self._parquet_writers = dict.fromkeys(self._parquet_writers)
+        self._writers = dict.fromkeys(self._writers)
         for final, write in rest.items():
             write(self._temporary_for(Path(final)))
         for written in self._temporary.values():
@@ -308,7 +309,7 @@ class BlockWriter:
 
     def discard(self) -> None:
         """Remove what was written (the final files, if any, are left as they were)."""
-        for writer in self._parquet_writers.values():
+        for writer in self._writers.values():
             if writer is not None:
                 with contextlib.suppress(Exception):  # the half-written file goes next
                     writer.close()

@@ -215,8 +215,10 @@ class Treasury:
         balance = self.ledger.balances[self.account]
         if balance > 0:
             self.ledger.transfer(self.account, game.bank, balance, Reason.TREASURY_EMPTIED)
-        keep_reason = game.rules.poor_house.late_bills == "keep_reason"
-        self.ledger.count(self.account, RENTS_AND_FINES if keep_reason else RENTS_FINES_AND_DEBTS)
+        spendable = (
+            RENTS_AND_FINES if game.dealings.late_bills_keep_reason else RENTS_FINES_AND_DEBTS
+        )
+        self.ledger.count(self.account, spendable)
         owner, houses = self.holdings.owner, self.holdings.houses
         for lot in self.tables.lots:
             if owner[lot] >= 0 and not houses[lot]:
