@@ -25,13 +25,24 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from landlord.policies.bots import Strategy
+from landlord.policies.bots import Strategy, answers_by_rules_of_thumb
 from landlord.rules.schema import MISSING, SECTIONS, Follows
 
-__all__ = ["STRATEGY_FIELDS", "default_of", "rule_values", "unfollowed"]
+__all__ = ["STRATEGY_FIELDS", "default_of", "not_rule_of_thumb", "rule_values", "unfollowed"]
 
 #: The fields of a rule-of-thumb bot (:class:`~landlord.policies.bots.Strategy`).
 STRATEGY_FIELDS = frozenset(field.name for field in dataclasses.fields(Strategy))
+
+
+def not_rule_of_thumb(policies: Sequence[Any], family: str) -> str | None:
+    """Why a batch path, which plays rule-of-thumb bots only, does not play ``policies`` in
+    ``family``'s games (the first bot that answers some decision its own way there), or
+    None: a :class:`Strategy`, or a subclass that plays as one in those games (the later
+    game's strategy guide elsewhere: :func:`answers_by_rules_of_thumb`)."""
+    for policy in policies:
+        if not answers_by_rules_of_thumb(policy, family):
+            return f"the batch path plays the rule-of-thumb bots only, not {policy.name!r}"
+    return None
 
 
 def rule_values(rules: Any) -> dict[str, Any]:

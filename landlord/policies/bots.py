@@ -23,7 +23,7 @@ a tenant who votes for the single tax when his net worth is below the average.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from landlord.engine.actions import PayFine, TryForDoubles, UseJailCard
 from landlord.money import money
@@ -33,6 +33,7 @@ __all__ = [
     "VOTES",
     "RandomPlayer",
     "Strategy",
+    "answers_by_rules_of_thumb",
     "cautious_tenant",
     "eager_landlord",
     "single_taxer",
@@ -84,6 +85,10 @@ class Strategy(Policy):
     votes: str = "never"
     name: str = "strategy"
     uses_rng = False  # rules of thumb: no lots drawn
+    #: The families (``Family.name``) in whose games a strategy of this class answers some
+    #: decisions its own way, not by the family's handlers: a subclass that overrides
+    #: ``decide`` or ``choose`` names them (see :func:`answers_by_rules_of_thumb`).
+    own_way_in: ClassVar[frozenset[str]] = frozenset()
 
     def describe(self) -> str:
         buys = (
@@ -122,6 +127,33 @@ class RandomPlayer(Policy):
 
     def describe(self) -> str:
         return "picks any legal move at random"
+
+
+def answers_by_rules_of_thumb(policy: Any, family: str) -> bool:
+    """Whether ``policy`` answers every decision of ``family``'s games (a ``Family.name``)
+    as a plain :class:`Strategy` with its parameters would: by the family's handlers.
+
+    A subclass that overrides ``decide`` or ``choose`` does so only where it says so
+    (``own_way_in``, in the class that overrides them); one that does not say is taken
+    to play its own way everywhere.
+
+    >>> from landlord.policies import make_policy
+    >>> answers_by_rules_of_thumb(make_policy("strategy_guide"), "magie")
+    True
+    >>> answers_by_rules_of_thumb(make_policy("strategy_guide"), "monopoly")
+    False
+    >>> answers_by_rules_of_thumb(make_policy("random"), "magie")
+    False
+    """
+    if not isinstance(policy, Strategy):
+        return False
+    for kind in type(policy).__mro__:
+        if kind is Strategy:
+            return True
+        own = vars(kind)
+        if "decide" in own or "choose" in own:
+            return "own_way_in" in own and family not in own["own_way_in"]
+    return True  # pragma: no cover - Strategy is in every subclass's order
 
 
 def first_of(legal: list[Any], kind: type) -> Any:

@@ -35,7 +35,8 @@ from typing import Any
 import numpy as np
 
 from landlord.batch import by_reference, chance_draws, money_table, round_tables, turn_draws
-from landlord.batch.follows import STRATEGY_FIELDS
+from landlord.batch.follows import STRATEGY_FIELDS, not_rule_of_thumb
+from landlord.families.magie import FAMILY
 from landlord.policies.bots import Strategy
 from landlord.scorecard import TREASURY
 
@@ -165,9 +166,9 @@ TO_BROKER = -2
 
 def why_not(rules: Any, policies: Sequence[Any]) -> str | None:
     """None if :func:`play` covers ``rules`` with ``policies``; else the reason."""
-    for policy in policies:
-        if type(policy) is not Strategy:
-            return f"the batch path plays the rule-of-thumb bots only, not {policy.name!r}"
+    reason = not_rule_of_thumb(policies, FAMILY.name)
+    if reason:
+        return reason
     if rules.monarch is not None:
         return "the batch path does not play the Monarch of the World"
     if rules.board.layout != "track":
@@ -431,8 +432,6 @@ def play_on(start: Any, policies: Sequence[Any], seeds: Sequence[int], figures: 
 def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray, stats: np.ndarray,
          pl: np.ndarray) -> None:  # fmt: skip
     """One game's figures into the experiment's tables, as ``_Figures.add`` takes them."""
-    from landlord.families.magie import FAMILY
-
     n = table.n
     snapshots = int(stats[SNAPSHOTS])
     end = stats[END]

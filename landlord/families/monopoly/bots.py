@@ -297,6 +297,9 @@ class StrategyGuide(Strategy):
     build_to: int = 3
     trade_markup: float = 3.0
     name: str = "strategy_guide"
+    #: Only the later game's decisions have the guide's own answers; in every other
+    #: family's games it plays as a rule-of-thumb bot with these parameters.
+    own_way_in = frozenset({FAMILY.name})
 
     def describe(self) -> str:
         return (
@@ -305,7 +308,7 @@ class StrategyGuide(Strategy):
         )
 
     def decide(self, view: Any, kind: str, legal: list[Any], rng: Any) -> Any:
-        handler = _GUIDE.get(kind) if view.family is FAMILY else None
+        handler = _GUIDE.get(kind) if view.family.name in self.own_way_in else None
         if handler is None:
             return Strategy.decide(self, view, kind, legal, rng)
         return handler(self, view, view.player, legal)

@@ -30,9 +30,10 @@ from landlord.batch import (
     round_tables,
     turn_draws,
 )
-from landlord.batch.follows import STRATEGY_FIELDS
+from landlord.batch.follows import STRATEGY_FIELDS, not_rule_of_thumb
 from landlord.engine import new_game
 from landlord.engine.boards import shuffled_positions
+from landlord.families.quikopoly import FAMILY
 from landlord.policies.bots import Strategy
 from landlord.scorecard import TREASURY, money_rows
 from landlord.session import TurnStream
@@ -96,9 +97,9 @@ FIRST, SECOND = range(2)
 
 def why_not(rules: Any, policies: Sequence[Any]) -> str | None:
     """None if :func:`play` covers ``rules`` with ``policies``; else the reason."""
-    for policy in policies:
-        if type(policy) is not Strategy:
-            return f"the batch path plays the rule-of-thumb bots only, not {policy.name!r}"
+    reason = not_rule_of_thumb(policies, FAMILY.name)
+    if reason:
+        return reason
     if rules.board.layout != "shuffled_track" or rules.dice.count != 1:
         return "the batch path plays Quikopoly's own board and die only"
     sets: dict[int, int] = {}
@@ -372,6 +373,4 @@ def _extend(kept: array, values: np.ndarray) -> None:
 
 def rules_figures() -> tuple:
     """What the family's per-game figures are (``Family.figures``)."""
-    from landlord.families.quikopoly import FAMILY
-
     return FAMILY.figures

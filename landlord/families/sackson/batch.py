@@ -25,8 +25,9 @@ from typing import Any
 import numpy as np
 
 from landlord.batch import chance_draws, money_table, round_tables
-from landlord.batch.follows import STRATEGY_FIELDS
+from landlord.batch.follows import STRATEGY_FIELDS, not_rule_of_thumb
 from landlord.engine import new_game
+from landlord.families.sackson import FAMILY
 from landlord.policies.bots import Strategy
 from landlord.scorecard import TREASURY
 
@@ -90,9 +91,9 @@ AGGRESSIVE, RESERVE = range(2)
 
 def why_not(rules: Any, policies: Sequence[Any]) -> str | None:
     """None if :func:`play` covers ``rules`` with ``policies``; else the reason."""
-    for policy in policies:
-        if type(policy) is not Strategy:
-            return f"the batch path plays the rule-of-thumb bots only, not {policy.name!r}"
+    reason = not_rule_of_thumb(policies, FAMILY.name)
+    if reason:
+        return reason
     if TREASURY in rules.accounts.piles:
         return "the batch path plays Property without a Public Treasury pile only"
     return None
@@ -215,6 +216,4 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
 
 def rules_figures() -> tuple:
     """What the family's per-game figures are (``Family.figures``)."""
-    from landlord.families.sackson import FAMILY
-
     return FAMILY.figures
