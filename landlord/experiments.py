@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -1175,6 +1175,9 @@ class Comparison:
         ``bankrupt_players``, ``treasury_collected``, ``treasury_spent`` and
         ``final_wages``; and ``everyone_wins_share``, the share of games
         that everyone won.
+
+        The four tables are made when first read (so a command that prints only
+        :meth:`table` never imports pandas).
     parameters : dict
         The rule specs (id, options, label, players, title, status, modern
         options), games, players, seed, level, ``landlord_version``,
@@ -1183,11 +1186,8 @@ class Comparison:
     """
 
     def __init__(self, parameters: dict[str, Any], seeds: list[int], played: list) -> None:
-        import pandas as pd
-
         self.parameters = parameters
         self.labels: list[str] = [spec["label"] for spec in parameters["rules"]]
-        frames, curves, players = [], [], []
         at_round = parameters.get("at_round")
         #: Per rule set: (Gini of net worth by game and round, rounds in each game).
         self._curves: dict[str, tuple[np.ndarray, np.ndarray]] = {}
@@ -1196,8 +1196,14 @@ class Comparison:
         #: The families' own figures, each a column of .games (missing where a family
         #: has no such figure).
         self._figures = _figure_kinds(figures.figure_kinds for figures in played)
-        # One DataFrame per table and rule set, made at once from whole columns (numpy
-        # arrays, and scalars for the columns that say what was played), then joined.
+        #: Per table (games, per_round, per_player), each rule set's whole columns (numpy
+        #: arrays): the tables are made of them when first asked for (pandas is not
+        #: imported before then, so a command that prints the summary does without it).
+        self._parts: dict[str, list[tuple[str, dict[str, Any], dict[str, Any]]]] = {
+            "games": [],
+            "per_round": [],
+            "per_player": [],
+        }
         described = _descriptions(parameters)
         seed_column = np.asarray(seeds, dtype=np.uint64)
         for spec, figures in zip(parameters["rules"], played, strict=True):
@@ -1206,11 +1212,10 @@ class Comparison:
             self._curves[label] = curve, lengths
             if figures.every_round:
                 self._rounds[label] = figures.round_figures()
-            frames.append(
-                _frame(label, described[label], self._game_columns(figures, seed_column, at_round))
-            )
+            games = self._game_columns(figures, seed_column, at_round)
+            self._parts["games"].append((label, described[label], games))
             rounds = np.arange(curve.shape[1])
-            columns = {
+            by_round = {
                 "round": rounds,
                 # Games where it is undefined (debts as large as all holdings) are left
                 # out of the round's mean.
@@ -1218,33 +1223,78 @@ class Comparison:
                 **{f"mean_{k}": means for k, means in others.items()},
                 "games_running": (lengths[None, :] > rounds[:, None]).sum(axis=1),
             }
-            curves.append(_frame(label, described[label], columns))
-            seats = _players_frame(label, figures, spec["players"], seeds, described[label])
-            players.append(seats)
-        self.games: pd.DataFrame = pd.concat(frames, ignore_index=True)
-        self.per_round: pd.DataFrame = pd.concat(curves, ignore_index=True)
-        self.per_player: pd.DataFrame = pd.concat(players, ignore_index=True)
-        self.summary: pd.DataFrame = self._summarise()
+            self._parts["per_round"].append((label, described[label], by_round))
+            seats = _players_columns(figures, spec["players"], seeds)
+            self._parts["per_player"].append((label, described[label], seats))
+
+    @cached_property
+    def games(self) -> pd.DataFrame:
+        return self._joined("games")
+
+    @cached_property
+    def per_round(self) -> pd.DataFrame:
+        return self._joined("per_round")
+
+    @cached_property
+    def per_player(self) -> pd.DataFrame:
+        return self._joined("per_player")
+
+    @cached_property
+    def summary(self) -> pd.DataFrame:
+        import pandas as pd
+
+        return pd.DataFrame(self._summary_rows).set_index("label")
+
+    def _joined(self, table: str) -> pd.DataFrame:
+        """One of the tables, made of each rule set's rows at once, then joined."""
+        import pandas as pd
+
+        frames = [_frame(*part) for part in self._parts[table]]
+        return pd.concat(frames, ignore_index=True)
+
+    @cached_property
+    def _summary_rows(self) -> list[dict[str, Any]]:
+        """The summary's rows, one per rule set (:attr:`summary`, without pandas)."""
+        if "_parts" in vars(self):
+            columns = {label: own for label, _, own in self._parts["games"]}
+        else:  # the tables read from files
+            columns = dict(list(self.games.groupby("label", sort=False)))
+        return self._summarise(columns)
+
+    @cached_property
+    def _summary_columns(self) -> dict[str, np.ndarray]:
+        """The summary's columns, each an array with one value per rule set, in the order
+        of :attr:`labels`: what :meth:`table` reads."""
+        rows = self._summary_rows
+        names = dict.fromkeys(name for row in rows for name in row)
+        return {name: np.array([row.get(name, math.nan) for row in rows]) for name in names}
+
+    def _game_column(self, name: str) -> np.ndarray | None:
+        """A column of :attr:`games`, every rule set's games; None where it has none."""
+        if "_parts" not in vars(self):
+            return self.games[name].to_numpy() if name in self.games.columns else None
+        parts = [own[name] for _, _, own in self._parts["games"] if name in own]
+        return np.concatenate([np.atleast_1d(part) for part in parts]) if parts else None
 
     def _game_columns(
         self, figures: _Figures, seed_column: np.ndarray, at_round: int | None
     ) -> dict[str, Any]:
         """The columns of :attr:`games` for one rule set's games, after those that say
         what was played: whole columns, each made once."""
-        import pandas as pd
-
-        rows = pd.DataFrame(figures.rows, columns=list(_GAME_COLUMNS))
-        columns: dict[str, Any] = {"game": np.arange(len(seed_column)), "seed": seed_column}
-        columns.update((name, rows[name]) for name in _GAME_COLUMNS)
+        games = len(seed_column)
+        rows = dict(zip(_GAME_COLUMNS, zip(*figures.rows, strict=True), strict=True))
+        columns: dict[str, Any] = {"game": np.arange(games), "seed": seed_column}
+        for name in _GAME_COLUMNS:
+            columns[name] = list(rows[name]) if name == "end_reason" else np.array(rows[name])
         final = figures.table("final_worth"), figures.table("final_money")
         columns.update(position_figures(*final, figures.start))
         for figure in self._figures:
             if figure in figures.figure_kinds:
                 columns[figure.name] = [row[figure.name] for row in figures.family_figures]
             else:
-                columns[figure.name] = np.nan
+                columns[figure.name] = np.full(games, np.nan)
         if at_round is not None:
-            columns[ENDED_BEFORE] = rows["rounds"] < at_round
+            columns[ENDED_BEFORE] = columns["rounds"] < at_round
             worth = figures.worth_at(at_round)
             at = position_figures(worth, figures.table("money_at"), figures.start)
             columns.update((name + AT_ROUND, values) for name, values in at.items())
@@ -1267,46 +1317,48 @@ class Comparison:
             frame.insert(position, key, labels.map({k: row[key] for k, row in described.items()}))
         return frame
 
-    def _summarise(self) -> pd.DataFrame:
-        import pandas as pd
+    def _described(self, row: dict[str, Any]) -> dict[str, Any]:
+        """A summary row with the values that say what was played after its label, as
+        :meth:`_describe` puts them in a table."""
+        described = _descriptions(self.parameters)[row["label"]]
+        rest = {key: value for key, value in row.items() if key not in described}
+        return {"label": rest.pop("label"), **described, **rest}
 
-        games = self.games
+    def _summarise(self, games: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The summary's rows from each rule set's columns of :attr:`games` (``games``:
+        label to a mapping of column name to values, a table's or whole arrays)."""
         described = _descriptions(self.parameters)
-        labels = games["label"].to_numpy(dtype=object)
-        rows_of = {label: np.flatnonzero(labels == label) for label in self.labels}
-        first = rows_of[self.labels[0]]
-        # Each column read once, whole; each rule set's games are its rows in it.
-        compared = {
-            column: games[column].to_numpy(dtype=float)
-            for column in self._compared
-            if column in games.columns  # not in results saved before the scorecard had it
-        }
-        means = [(games[column], name) for column, name in _MEANS]
-        if ENDED_BEFORE in games.columns:
-            means.append((games[ENDED_BEFORE].astype(float), ENDED_BEFORE))
+        first = games[self.labels[0]]
+        # Not in results saved before the scorecard had it.
+        compared = [column for column in self._compared if column in first]
+        means = [(column, name, False) for column, name in _MEANS]
+        if ENDED_BEFORE in first:
+            means.append((ENDED_BEFORE, ENDED_BEFORE, True))
         means += [
-            (games[figure.name].astype(float), figure.summary_column)
+            (figure.name, figure.summary_column, True)
             for figure in self._figures
             if figure.summary_column
         ]
+        baseline = {column: np.asarray(first[column], dtype=float) for column in compared}
         rows = []
         for label in self.labels:
-            at = rows_of[label]
-            row: dict[str, Any] = {"label": label, **described[label], "games": len(at)}
+            own = games[label]
+            row: dict[str, Any] = {"label": label, **described[label], "games": len(own["game"])}
             differences = {}
-            for column, whole in compared.items():
-                values = whole[at]
+            for column in compared:
+                values = np.asarray(own[column], dtype=float)
                 _interval(row, column, values)
                 row[f"{column}_undefined"] = int(np.isnan(values).sum())
-                differences[column] = values - whole[first]
+                differences[column] = values - baseline[column]
             for column, difference in differences.items():
                 if label == self.labels[0]:
                     difference = np.full_like(difference, np.nan)
                 _interval(row, f"{column}_difference", difference)
-            for whole, name in means:
-                row[name] = float(whole.iloc[at].mean())
+            for column, name, as_float in means:
+                values = np.asarray(own[column])
+                row[name] = _mean(values.astype(float) if as_float else values)
             rows.append(row)
-        return pd.DataFrame(rows).set_index("label")
+        return rows
 
     @property
     def at_round(self) -> int | None:
@@ -1414,7 +1466,6 @@ class Comparison:
         comparison._curves = {}
         comparison._rounds = {}
         comparison._figures = _figures_of_columns(games.columns)
-        comparison.summary = comparison._summarise()
         return comparison
 
     def _running_summary(self) -> RunningSummary:
@@ -1448,9 +1499,9 @@ class Comparison:
             [*running.compared, *(column for column, _ in running.figures)]
         )
         comparison._running = running
-        comparison.summary = comparison._describe(
-            pd.DataFrame(running.summary_rows(LEVEL))
-        ).set_index("label")
+        comparison._summary_rows = [
+            comparison._described(row) for row in running.summary_rows(LEVEL)
+        ]
         frames = []
         for label in comparison.labels:
             games_running = running.running(label)
@@ -1572,7 +1623,7 @@ class Comparison:
         ``words``: name the rule sets by :attr:`names` (their titles and options
         in words) rather than by their labels.
         """
-        s = self.summary
+        s = self._summary_columns
         p = self.parameters
         heads = [self.names[label] for label in self.labels] if words else list(self.labels)
         first = heads[0]
@@ -1688,21 +1739,21 @@ class Comparison:
         first rule set, at each game's end (``suffix`` "") or at the common round
         (:data:`AT_ROUND`). The Gini with debts counted as nothing is shown only where
         some player ended in debt; the length only at the end."""
-        s = self.summary
+        s = self._summary_columns
         blank = ("",) * len(self.labels)
         poorest = f"poorest_net_worth{suffix}"
         if self.streamed:
             in_debt = self._running.least.get(poorest, 0.0) < 0
         else:
-            games = self.games
-            in_debt = poorest in games.columns and bool((games[poorest] < 0).any())
+            worst = self._game_column(poorest)
+            in_debt = worst is not None and bool((worst < 0).any())
         lines = []
         for group, heading in GROUPS:
             measures = [
                 m
                 for m in MEASURES
                 if m.group == group
-                and f"{m.name}{suffix}" in s.columns
+                and f"{m.name}{suffix}" in s
                 and (m.name != "gini_clipped" or in_debt)
             ]
             if not measures:
@@ -1724,7 +1775,7 @@ class Comparison:
         from landlord.families import family_of
 
         moves = set()
-        for rules in dict.fromkeys(self.summary["rules"]):
+        for rules in dict.fromkeys(self._summary_columns["rules"].tolist()):
             try:
                 moves.add(family_of(load_rules(rules)).moves_by)
             except (RulesError, OSError):
@@ -1734,15 +1785,15 @@ class Comparison:
     def _measure_cells(self, column: str, form: str, difference: bool = False) -> list[str]:
         """``mean [low, high]`` of a scorecard measure per rule set, in its form, with the
         games where it was undefined; the paired difference from the first if asked."""
-        s = self.summary
-        if column not in s.columns:
+        s = self._summary_columns
+        if column not in s:
             return ["-"] * len(self.labels)
         key = f"{column}_difference" if difference else column
         currency = [spec.get("currency", "$") for spec in self.parameters["rules"]]
         cells = []
-        for label, unit in zip(self.labels, currency, strict=True):
-            mean, low, high = (s.loc[label, f"{key}{end}"] for end in ("", "_low", "_high"))
-            undefined = int(s.loc[label, f"{column}_undefined"])
+        for at, unit in enumerate(currency):
+            mean, low, high = (float(s[f"{key}{end}"][at]) for end in ("", "_low", "_high"))
+            undefined = int(s[f"{column}_undefined"][at])
             if math.isnan(mean):
                 cells.append("" if difference or not undefined else "undefined in every game")
                 continue
@@ -1809,15 +1860,19 @@ class Comparison:
         ended (a multiple of ``every`` that keeps the table to about ``most``
         lines: the later game can run to a thousand rounds), then the last.
         """
-        curves = {
-            label: frame["mean_gini_net_worth"].to_numpy()
-            for label, frame in self.per_round.groupby("label", sort=False)
-        }
+        if "_parts" in vars(self):
+            parts = self._parts["per_round"]
+            curves = {label: own["mean_gini_net_worth"] for label, _, own in parts}
+        else:
+            curves = {
+                label: frame["mean_gini_net_worth"].to_numpy()
+                for label, frame in self.per_round.groupby("label", sort=False)
+            }
         longest = max(len(curve) for curve in curves.values())
         if self.streamed:
             ended = self._running.rounds_percentile(95)
         else:
-            ended = np.percentile(self.games["rounds"], 95)
+            ended = np.percentile(self._game_column("rounds"), 95)
         horizon = min(longest, int(ended) + 1)
         every *= max(1, -(-horizon // (every * most)))
         lines = [("mean Gini of net worth by round", *("" for _ in self.labels))]
@@ -2067,15 +2122,9 @@ def _blank(value: Any) -> bool:
     return pd.api.types.is_scalar(value) and bool(pd.isna(value))
 
 
-def _players_frame(
-    label: str,
-    figures: _Figures,
-    strategies: list[str],
-    seeds: list[int],
-    described: dict[str, Any] | None = None,
-) -> pd.DataFrame:
-    """One row per game and seat: the strategy, final cash and net worth, and the rank;
-    after ``label``, the columns that say what was played (``described``), if given."""
+def _players_columns(figures: _Figures, strategies: list[str], seeds: list[int]) -> dict[str, Any]:
+    """The columns of one row per game and seat: the strategy, final cash and net worth,
+    and the rank."""
     n = figures.players
     worth = figures.table("final_worth")
     cash = figures.table("final_money")[:, :n]
@@ -2083,7 +2132,7 @@ def _players_frame(
     rank = np.empty_like(order)
     np.put_along_axis(rank, order, np.arange(1, n + 1)[None, :], axis=1)
     games = len(worth)
-    columns = {
+    return {
         "game": np.repeat(np.arange(games), n),
         "seed": np.repeat(np.asarray(seeds, dtype=np.uint64), n),
         "seat": np.tile(np.arange(n), games),
@@ -2092,7 +2141,6 @@ def _players_frame(
         "net_worth": worth.ravel(),
         "rank": rank.ravel(),
     }
-    return _frame(label, described or {}, columns)
 
 
 def _frame(label: str, described: dict[str, Any], columns: dict[str, Any]) -> pd.DataFrame:
@@ -2202,6 +2250,17 @@ def _percentile_of_defined(table: np.ndarray, q: float, defined: np.ndarray) -> 
     for column in np.nonzero(~every & defined.any(axis=0))[0]:
         out[column] = np.percentile(table[defined[:, column], column], q)
     return out
+
+
+def _mean(values: np.ndarray) -> float:
+    """The mean of ``values`` as a pandas column's mean works it out (so a summary reads
+    the same whether its games were kept here or read from a file): whole numbers summed
+    as floats; ``nan`` left out, and ``nan`` if nothing is left."""
+    if values.dtype.kind != "f":
+        return float(values.sum(dtype=np.float64) / values.size) if values.size else math.nan
+    missing = np.isnan(values)
+    count = values.size - int(missing.sum())
+    return float(np.where(missing, 0.0, values).sum() / count) if count else math.nan
 
 
 def _interval(row: dict[str, Any], column: str, values: np.ndarray) -> None:
