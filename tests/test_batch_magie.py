@@ -16,6 +16,7 @@ of coverage is seen.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from batch_figures import assert_same_figures, golden_ways
 from hypothesis import given, settings
@@ -267,3 +268,91 @@ def test_what_the_batch_path_does_not_cover_is_refused_in_words(rules_id, option
         reference.add(Session(rules, seats, seed=seed).run())
     assert magie_batch.play(rules, seats, seeds, compiled) == 3
     assert_same_figures(reference, compiled, seeds)
+
+
+# --- A block of games a compiled call (compiled.games) --------------------------------
+
+#: Four eager landlords starting with $50: of game_seeds(7, 40), games 2, 27, 31 and 33
+#: run up more debts than the compiled game keeps and are handed back (as measured); cut
+#: from game 2 to game 33, a block's first and last games are among them.
+SHORT_OF_CASH = ("landlords_game", {"starting_cash": 50}, [EAGER] * 4, game_seeds(7, 40)[2:34])
+
+
+class _OneAtATime(_Figures):
+    """Tables that take a game's figures only one at a time (``add_figures``)."""
+
+    def add_figures(self, *args, **kwargs) -> None:
+        super().add_figures(*args, **kwargs)
+
+
+@pytest.mark.parametrize(("block", "room"), [(4096, 1 << 16), (4096, 1), (5, 3000), (1, 1)])
+def test_games_handed_back_in_a_block_keep_their_place(monkeypatch, block, room):
+    # Room for one game at a time (the most a game may take), for a few; blocks of a few
+    # games, of one: every way, the reference engine's figures in the seeds' order.
+    rules_id, options, bots, seeds = SHORT_OF_CASH
+    monkeypatch.setattr(magie_batch, "BLOCK", block)
+    monkeypatch.setattr(magie_batch, "ROOM", room)
+    magie_batch.FELL_BACK.clear()
+    reference, compiled, fell_back = both_ways(options, bots, seeds, rules_id)
+    assert_same_figures(reference, compiled, seeds)
+    assert fell_back == 4
+    assert dict(magie_batch.FELL_BACK) == {
+        "played": len(seeds),
+        "more debts than the compiled game keeps": 4,
+    }
+
+
+@pytest.mark.parametrize(("block", "room"), [(4096, 1), (7, 5000), (1, 1)])
+def test_blocks_cut_short_give_the_figures_of_one_call(monkeypatch, block, room):
+    rules = load_rules("single_tax")
+    seats = [make_policy(bot) for bot in [EAGER, CAUTIOUS, TAXER]]
+    seeds = game_seeds(5, 60)
+    whole, cut = _Figures(4, every_round=True), _Figures(4, every_round=True)
+    magie_batch.play(rules, seats, seeds, whole)
+    monkeypatch.setattr(magie_batch, "BLOCK", block)
+    monkeypatch.setattr(magie_batch, "ROOM", room)
+    magie_batch.play(rules, seats, seeds, cut)
+    assert vars(whole) == vars(cut)
+
+
+@pytest.mark.parametrize(
+    "seeds",
+    [
+        [2**64, 5, 2**64 + 7],  # past two words: a game at a time, by numpy's SeedSequence
+        [3, 2**40 + 3, 2**63 + 11],  # two words: a block
+    ],
+)
+def test_any_whole_number_seed_plays_the_reference_engine_s_game(seeds):
+    reference, compiled, fell_back = both_ways({}, [EAGER, CAUTIOUS, TAXER], seeds)
+    assert_same_figures(reference, compiled, seeds)
+    assert fell_back == 0
+
+
+def test_numpy_s_whole_numbers_and_numpy_s_own_streams_are_the_same_games(monkeypatch):
+    rules, seats = load_rules("landlords_game"), [make_policy(bot) for bot in [EAGER] * 3]
+    seeds = [2**63 + 9, 4, 2**40, 0]
+    ints, numpy_ints, drawn = _Figures(), _Figures(), _Figures()
+    magie_batch.play(rules, seats, seeds, ints)
+    magie_batch.play(rules, seats, [np.uint64(2**63 + 9), np.int32(4), 2**40, 0], numpy_ints)
+    # Without the compiled streams (a numpy whose streams differ): a game at a time.
+    monkeypatch.setattr(magie_batch, "compiled_streams", lambda: False)
+    magie_batch.play(rules, seats, seeds, drawn)
+    assert vars(ints) == vars(numpy_ints) == vars(drawn)
+
+
+@pytest.mark.parametrize(("at_round", "every_round"), [(None, False), (3, True), (-1, False)])
+def test_a_block_s_figures_are_those_its_games_add_one_at_a_time(at_round, every_round):
+    # Everything the tables keep, attribute by attribute and of the same kinds, whatever
+    # add_figures comes to keep; a game handed back among them.
+    rules_id, options, bots, seeds = SHORT_OF_CASH
+    rules = load_rules(rules_id, **options)
+    seats = [make_policy(bot) for bot in bots]
+    block, one_at_a_time = _Figures(at_round, every_round), _OneAtATime(at_round, every_round)
+    for figures in (block, one_at_a_time):
+        assert magie_batch.play(rules, seats, seeds[:12], figures) == 1
+        magie_batch.play(rules, seats, [], figures)
+    assert vars(block) == vars(one_at_a_time)
+    for row, again in zip(block.rows, one_at_a_time.rows, strict=True):
+        assert list(map(type, row)) == list(map(type, again)) == [int, int, str, int, int, int]
+    kinds = [[type(value) for value in kept.values()] for kept in block.family_figures]
+    assert kinds == [[int] * 5 + [bool]] * 12

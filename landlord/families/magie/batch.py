@@ -34,11 +34,20 @@ from typing import Any
 
 import numpy as np
 
-from landlord.batch import by_reference, chance_draws, money_table, round_tables, turn_draws
+from landlord.batch import (
+    by_reference,
+    chance_draws,
+    compiled_streams,
+    money_table,
+    round_tables,
+    turn_draws,
+)
+from landlord.batch.blocks import add_block, seed_words
 from landlord.batch.follows import STRATEGY_FIELDS, not_rule_of_thumb
 from landlord.families.magie import FAMILY
 from landlord.policies.bots import Strategy
 from landlord.scorecard import TREASURY
+from landlord.session import TurnStream
 
 __all__ = ["FELL_BACK", "play", "play_on", "single_tax_covered", "why_not", "why_not_on"]
 
@@ -92,11 +101,22 @@ FELL_BACK: Counter = Counter()
 
 #: Turns of dice drawn for a game at first, and Chance cards; a longer game draws again.
 FIRST_TURNS, FIRST_CARDS = 256, 64
+#: The chance streams a game draws from, in the order ``compiled.games`` takes their keys.
+PURPOSES = ("deal", "dice", "speculation", "chance_card")
+#: Games played by one compiled call at the most (a block: its seeds and figures).
+BLOCK = 4096
+#: Room for the snapshots of that many rounds between the compiled games and the tables
+#: (a game of 4 eager landlords takes about 40; 9 MB); when it is full, the compiled call
+#: returns and is called again for the rest of the block.
+ROOM = 1 << 16
 #: Room in the compiled game for debts and kept Chance cards, and talk offers.
 MAX_DEBTS, MAX_KEPT, MAX_OFFERS = 256, 64, 512
 #: ``stats``, by index.
 (STATUS, ROUND, TURNS, END, LAND_RENT_PLAYERS, LAND_RENT_TREASURY, COLLECTED, SPENT,
  SNAPSHOTS, WHY, FINAL_WAGES, WORKS, ST_SINCE, EVERYONE, STATS) = range(15)  # fmt: skip
+#: The family's own figures of a game, in order (``Family.game_figures``).
+FAMILY_FIGURES = ("poor_house_players", "opportunity_players", "final_wages", "public_works",
+                  "single_tax_since", "everyone_wins")  # fmt: skip
 #: ``stats[STATUS]``: played to the end; the draws ran out; met something not followed.
 DONE, NEED_DRAWS, UNCOVERED = 0, 1, 2
 #: ``stats[WHY]`` when UNCOVERED.
@@ -373,44 +393,100 @@ class _Table:
 
 def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures: Any) -> int:
     """Play one game of ``rules`` per seed, ``policies`` at the table, and add each game's
-    figures to ``figures`` (an experiment's ``_Figures``). A game the compiled game does
-    not follow to its end is played by the reference engine instead; returns how many were
-    (also counted in :data:`FELL_BACK`)."""
+    figures to ``figures`` (an experiment's ``_Figures``), in the seeds' order. A game the
+    compiled game does not follow to its end is played by the reference engine instead;
+    returns how many were (also counted in :data:`FELL_BACK`).
+
+    The games are played :data:`BLOCK` at a time (:func:`_play_block`): one compiled call
+    plays them, drawing each game's chance itself, and their figures go into the tables
+    at once."""
     if why_not(rules, policies):  # not covered at all: every game by the reference engine
         by_reference(rules, policies, seeds, figures)
         FELL_BACK["played"] += len(seeds)
         FELL_BACK["rule set or bots not covered"] += len(seeds)
         return len(seeds)
+    table = _Table(rules, policies)
+    return sum(
+        _play_block(rules, policies, table, seeds[first : first + BLOCK], figures)
+        for first in range(0, len(seeds), BLOCK)
+    )
+
+
+def _play_block(rules: Any, policies: Sequence[Strategy], table: _Table, seeds: Sequence[int],
+                figures: Any) -> int:  # fmt: skip
+    """A block of games, played by ``compiled.games`` and added by :func:`_add_block`, as
+    often as the tables' room (:data:`ROOM`) asks, and the games it does not follow by
+    the reference engine, each in its place; returns how many those were. Seeds the
+    compiled streams do not take (other than whole numbers below 2**64, or with a numpy
+    whose streams differ) are played a game at a time (:func:`_play_one`)."""
+    words = seed_words(seeds) if compiled_streams() else None
+    if words is None:
+        return sum(_play_one(rules, policies, table, seed, figures) for seed in seeds)
+    from landlord.batch.streams import _key
+    from landlord.families.magie.compiled import games
+
+    n = table.n
+    most = len(round_tables(n, 0, int(table.v[ROUND_LIMIT_AT]), table.cap)[0])
+    rows = max(most, min(len(seeds) * most, ROOM))
+    worth, cash = round_tables(n, table.accounts, 0, rows - 2)  # the block's rows
+    stats = np.zeros((len(seeds), STATS), np.int64)
+    visited = np.zeros((len(seeds), 2), np.int64)
+    keys = np.array([_key(purpose) for purpose in PURPOSES], np.uint32)
+    balances = np.zeros(table.accounts, np.int64)
+    pl = np.zeros((PL_ROWS, n), np.int64)
+    done = fell_back = 0
+    while done < len(seeds):
+        played = games(table.v, table.fv, table.sp, table.ls, table.ch, table.bt, table.markup,
+                       table.start_balances, words, keys, max(1, table.deal_draws),
+                       FIRST_TURNS, FIRST_CARDS, TurnStream.TURNS, TurnStream.WIDTH + 1, most,
+                       done, worth, cash, stats, visited, balances, pl)  # fmt: skip
+        _add_block(figures, table, worth, cash, stats[done:played], visited[done:played])
+        FELL_BACK["played"] += played - done
+        if played < len(seeds) and stats[played, STATUS] == UNCOVERED:
+            fell_back += _hand_back(rules, policies, seeds[played], stats[played], figures)
+            played += 1
+        done = played
+    return fell_back
+
+
+def _play_one(rules: Any, policies: Sequence[Strategy], table: _Table, seed: Any,
+              figures: Any) -> int:  # fmt: skip
+    """One game, its chance drawn by :func:`landlord.batch.chance_draws` and
+    :func:`landlord.batch.turn_draws` (any seed); 1 if the reference engine played it."""
     from landlord.families.magie.compiled import game
 
-    table = _Table(rules, policies)
     n = table.n
     worth, cash = round_tables(n, table.accounts, int(table.v[ROUND_LIMIT_AT]), table.cap)
     stats = np.zeros(STATS, np.int64)
     pl = np.zeros((PL_ROWS, n), np.int64)
     balances = np.zeros(table.accounts, np.int64)
-    fell_back = 0
-    for seed in seeds:
-        deal = chance_draws(seed, "deal", max(1, table.deal_draws))
-        turns, cards = FIRST_TURNS, FIRST_CARDS
-        while True:
-            dice = turn_draws(seed, "dice", turns)
-            speculation = turn_draws(seed, "speculation", turns)
-            chance = chance_draws(seed, "chance_card", cards)
-            game(table.v, table.fv, table.sp, table.ls, table.ch, table.bt, table.markup,
-                 table.start_balances, deal, dice, speculation, chance, worth, cash, stats,
-                 balances, pl)  # fmt: skip
-            if stats[STATUS] != NEED_DRAWS:
-                break
-            turns, cards = turns * 4, cards * 4
-        FELL_BACK["played"] += 1
-        if stats[STATUS] == UNCOVERED:
-            FELL_BACK[WHY_NOT[int(stats[WHY])]] += 1
-            fell_back += 1
-            by_reference(rules, policies, [seed], figures)
-            continue
-        _add(figures, table, worth, cash, stats, pl)
-    return fell_back
+    deal = chance_draws(seed, "deal", max(1, table.deal_draws))
+    turns, cards = FIRST_TURNS, FIRST_CARDS
+    while True:
+        dice = turn_draws(seed, "dice", turns)
+        speculation = turn_draws(seed, "speculation", turns)
+        chance = chance_draws(seed, "chance_card", cards)
+        game(table.v, table.fv, table.sp, table.ls, table.ch, table.bt, table.markup,
+             table.start_balances, deal, dice, speculation, chance, worth, cash, stats,
+             balances, pl)  # fmt: skip
+        if stats[STATUS] != NEED_DRAWS:
+            break
+        turns, cards = turns * 4, cards * 4
+    if stats[STATUS] == UNCOVERED:
+        return _hand_back(rules, policies, seed, stats, figures)
+    FELL_BACK["played"] += 1
+    _add(figures, table, worth, cash, stats, pl)
+    return 0
+
+
+def _hand_back(rules: Any, policies: Sequence[Strategy], seed: Any, stats: np.ndarray,
+               figures: Any) -> int:  # fmt: skip
+    """The game of ``seed``, which the compiled game did not follow (``stats``), played by
+    the reference engine and counted in :data:`FELL_BACK`; 1, the games handed back."""
+    FELL_BACK["played"] += 1
+    FELL_BACK[WHY_NOT[int(stats[WHY])]] += 1
+    by_reference(rules, policies, [seed], figures)
+    return 1
 
 
 def why_not_on(game: Any, policies: Sequence[Any]) -> str | None:
@@ -431,37 +507,66 @@ def play_on(start: Any, policies: Sequence[Any], seeds: Sequence[int], figures: 
 
 def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray, stats: np.ndarray,
          pl: np.ndarray) -> None:  # fmt: skip
-    """One game's figures into the experiment's tables, as ``_Figures.add`` takes them."""
-    n = table.n
-    snapshots = int(stats[SNAPSHOTS])
-    end = stats[END]
-    if end == WAGES_END:
-        end_reason = f"a player has received his wages {table.wages_times} times"
-    elif end == PROSPERITY_END:
-        end_reason = "Prosperity: the poorest player has doubled his starting money; everyone wins"
-    elif end == ROUND_LIMIT:
-        end_reason = f"the round limit ({table.round_limit}) was reached"
-    else:
-        end_reason = f"the engine's cap of {table.cap} rounds was reached"
-    family = {
-        "poor_house_players": int((pl[POOR_VISITS] > 0).sum()),
-        "opportunity_players": int((pl[OPPORTUNITY_VISITS] > 0).sum()),
-        "final_wages": int(stats[FINAL_WAGES]),
-        "public_works": int(stats[WORKS]),
-        "single_tax_since": int(stats[ST_SINCE]),
-        "everyone_wins": bool(stats[EVERYONE]),
-    }
+    """One game's figures into the experiment's tables, as ``_Figures.add`` takes them,
+    from the arrays the compiled game fills (``compiled.game``, ``compiled.resume``)."""
+    visited = (pl[[POOR_VISITS, OPPORTUNITY_VISITS]] > 0).sum(axis=1)
+    snapshots = slice(0, int(stats[SNAPSHOTS]))
+    _add_game(figures, table, worth[snapshots], cash[snapshots], stats, visited)
+
+
+def _add_game(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
+              stats: np.ndarray, visited: np.ndarray) -> None:  # fmt: skip
+    """One game's figures into the experiment's tables: its snapshots are the rows of
+    ``worth`` and ``cash``, ``visited`` as :func:`_described` reads it."""
+    rounds, turns, reasons, collected, spent, family = _described(table, stats[None, :],
+                                                                  visited[None, :])  # fmt: skip
+    snapshots = len(worth)
     figures.add_figures(
-        n,
-        int(stats[ROUND]),
-        int(stats[TURNS]),
-        end_reason,
-        array("q", worth[:snapshots].tobytes()),
+        table.n,
+        rounds[0],
+        turns[0],
+        reasons[0],
+        array("q", worth.tobytes()),
         snapshots,
-        money_table(cash, snapshots, n, int(table.v[TREASURY_PILE]), table.start),
-        int(stats[COLLECTED]),
-        int(stats[SPENT]),
-        family,
+        money_table(cash, snapshots, table.n, int(table.v[TREASURY_PILE]), table.start),
+        collected[0],
+        spent[0],
+        family[0],
         FAMILY.figures,
         table.start,
     )
+
+
+def _add_block(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
+               stats: np.ndarray, visited: np.ndarray) -> None:  # fmt: skip
+    """A block of games' figures into the experiment's tables at once
+    (:func:`landlord.batch.blocks.add_block`): game g's snapshots are the rows of
+    ``worth`` and ``cash`` after game g - 1's (``compiled.games``)."""
+
+    def add_one(g: int, rows: slice) -> None:
+        _add_game(figures, table, worth[rows], cash[rows], stats[g], visited[g])
+
+    add_block(figures, worth, cash, stats[:, SNAPSHOTS], table.n, table.start,
+              int(table.v[TREASURY_PILE]), FAMILY.figures,
+              lambda: _described(table, stats, visited), add_one)  # fmt: skip
+
+
+def _described(table: _Table, stats: np.ndarray, visited: np.ndarray) -> tuple[list, ...]:
+    """The games' rounds, turns, ends in words, the Treasury's takings and spending, and
+    family figures (a dict a game, ``Family.game_figures``), from their ``stats`` and
+    ``visited`` (a row a game: players sent to the Poor House, players who worked a
+    Natural Opportunity), as Python's numbers."""
+    ends = {WAGES_END: f"a player has received his wages {table.wages_times} times",
+            PROSPERITY_END: "Prosperity: the poorest player has doubled his starting money; "
+                            "everyone wins",
+            ROUND_LIMIT: f"the round limit ({table.round_limit}) was reached"}  # fmt: skip
+    capped = f"the engine's cap of {table.cap} rounds was reached"
+    columns = (visited[:, 0], visited[:, 1], stats[:, FINAL_WAGES], stats[:, WORKS],
+               stats[:, ST_SINCE], stats[:, EVERYONE] != 0)  # fmt: skip
+    family = [
+        dict(zip(FAMILY_FIGURES, values, strict=True))
+        for values in zip(*(column.tolist() for column in columns), strict=True)
+    ]
+    return (stats[:, ROUND].tolist(), stats[:, TURNS].tolist(),
+            [ends.get(end, capped) for end in stats[:, END].tolist()],
+            stats[:, COLLECTED].tolist(), stats[:, SPENT].tolist(), family)  # fmt: skip

@@ -26,6 +26,7 @@ from numba import njit
 
 from landlord.batch.kernel import helper
 from landlord.batch.money import money_row
+from landlord.batch.streams import uniforms
 from landlord.families.magie.batch import (  # the arrays' rows and the numbers' indices
     ACCOUNT,
     ADVANCE,
@@ -1387,6 +1388,69 @@ def game(v, fv, sp, ls, ch, bt, mk, start_balances, deal, dice, spec, cdraw, wor
     _deal(S, D, deal)
     _snapshot(S, D, worth, cash, 0)
     _rounds(S, D, worth, cash, 1, 0, 0, 1, 0)
+
+
+@njit(cache=True)
+def games(v, fv, sp, ls, ch, bt, mk, start_balances, seeds, keys, deal_draws, first_turns,
+          first_cards, block, width, most, start, worth, cash, stats, visited, bal,
+          pl):  # fmt: skip  # pragma: no cover
+    """batch.play's games, from game ``start`` on, one per row of ``seeds`` (its seed's
+    four 32-bit words, low first), each game's chance drawn here as ``batch.chance_draws``
+    and ``batch.turn_draws`` draw it (``streams.uniforms``, the purposes' keys in
+    ``keys``: deal, dice, speculation, Chance): ``deal_draws`` for the deal; tables of
+    ``width`` draws a turn for the dice and the Speculation space, ``first_turns`` turns
+    rounded up to whole blocks of ``block``; ``first_cards`` Chance draws; four times as
+    many turns and cards each time a game needs more (NEED_DRAWS: the game played
+    again). Game g's ``stats`` go in ``stats[g]``, how many players went to the Poor House
+    and worked a Natural Opportunity in ``visited[g]``, its snapshots in the rows of
+    ``worth`` and ``cash`` after the game before's, each game given room for ``most``.
+
+    Returns the game after the last played to its end: all, the first with no room left,
+    or the first the compiled game does not follow (``stats[g, STATUS]`` UNCOVERED, its
+    snapshots not kept), which batch.play hands to the reference engine."""
+    entropy = np.empty(seeds.shape[1] + 1, np.uint32)  # the seed's words, then a key
+    deal = np.empty(deal_draws)
+    dice, spec, chance = np.empty(0), np.empty(0), np.empty(0)
+    row = 0
+    for g in range(start, len(seeds)):
+        if row + most > len(worth):
+            return g
+        entropy[:-1] = seeds[g]
+        _drawn(entropy, keys[0], deal)
+        turns, cards = first_turns, first_cards
+        while True:
+            rows = -(-turns // block) * block
+            if rows * width > len(dice):  # room for the longer tables, kept for the next
+                dice, spec = np.empty(rows * width), np.empty(rows * width)
+            if cards > len(chance):
+                chance = np.empty(cards)
+            _drawn(entropy, keys[1], dice[: rows * width])
+            _drawn(entropy, keys[2], spec[: rows * width])
+            _drawn(entropy, keys[3], chance[:cards])
+            game(v, fv, sp, ls, ch, bt, mk, start_balances, deal,
+                 dice[: rows * width].reshape(rows, width),
+                 spec[: rows * width].reshape(rows, width), chance[:cards],
+                 worth[row : row + most], cash[row : row + most], stats[g], bal,
+                 pl)  # fmt: skip
+            if stats[g, STATUS] != NEED_DRAWS:
+                break
+            turns, cards = turns * 4, cards * 4
+        if stats[g, STATUS] == UNCOVERED:
+            return g
+        visited[g, 0] = visited[g, 1] = 0
+        for p in range(v[N]):
+            visited[g, 0] += pl[POOR_VISITS, p] > 0
+            visited[g, 1] += pl[OPPORTUNITY_VISITS, p] > 0
+        row += stats[g, SNAPSHOTS]
+    return len(seeds)
+
+
+@njit(cache=True)
+def _drawn(entropy, key, out):  # pragma: no cover
+    """``out`` filled from the stream of the seed's words (all of ``entropy`` but its last
+    word) and the purpose's ``key`` (put in the last): ``batch.chance_draws``'s numbers."""
+    entropy[-1] = key
+    uniforms(entropy, len(entropy), out)
 
 
 @njit(cache=True)

@@ -30,12 +30,13 @@ from landlord.batch import (
     round_tables,
     turn_draws,
 )
+from landlord.batch.blocks import add_block, seed_words
 from landlord.batch.follows import STRATEGY_FIELDS, not_rule_of_thumb
 from landlord.engine import new_game
 from landlord.engine.boards import shuffled_positions
 from landlord.families.quikopoly import FAMILY
 from landlord.policies.bots import Strategy
-from landlord.scorecard import TREASURY, money_rows
+from landlord.scorecard import TREASURY
 from landlord.session import TurnStream
 
 __all__ = ["play", "why_not"]
@@ -220,22 +221,10 @@ def _play_block(table: _Table, seeds: Sequence[int], figures: Any) -> None:
 
 
 def _seed_words(seeds: Sequence[int]) -> np.ndarray | None:
-    """Each seed's four 32-bit words, low first, as its SeedSequence takes them
-    (:func:`landlord.batch.streams.draw`), a row per seed; None unless every seed is a
-    whole number from 0 to 2**64 - 1 and the compiled streams draw what numpy draws."""
-    if not compiled_streams():
-        return None
-    kinds = set(map(type, seeds))
-    if not all(issubclass(kind, (int, np.integer)) for kind in kinds):
-        return None
-    seeds = seeds if kinds == {int} else [int(seed) for seed in seeds]
-    if min(seeds) < 0 or max(seeds) >= 1 << 64:
-        return None
-    values = np.array(seeds, np.uint64)
-    words = np.zeros((len(values), 4), np.uint32)
-    words[:, 0] = values & 0xFFFFFFFF
-    words[:, 1] = values >> 32
-    return words
+    """Each seed's four 32-bit words (:func:`landlord.batch.blocks.seed_words`); None
+    unless every seed is a whole number from 0 to 2**64 - 1 and the compiled streams draw
+    what numpy draws."""
+    return seed_words(seeds) if compiled_streams() else None
 
 
 def _play_one(table: _Table, seed: int, figures: Any) -> None:
@@ -313,62 +302,29 @@ def _end_words(names: tuple[str, ...], ended: int) -> str:
 
 def _add_block(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
                stats: np.ndarray, bank_left: np.ndarray) -> None:  # fmt: skip
-    """A block of games' figures into the experiment's tables at once, as
-    ``_Figures.add_figures`` keeps them a game at a time: game g's snapshots are the
-    rows of ``worth`` and ``cash`` after game g - 1's (``compiled.games``)."""
-    from landlord.experiments import _Figures
+    """A block of games' figures into the experiment's tables at once
+    (:func:`landlord.batch.blocks.add_block`): game g's snapshots are the rows of
+    ``worth`` and ``cash`` after game g - 1's (``compiled.games``)."""
 
-    n = table.n
-    lengths = stats[:, SNAPSHOTS]
-    ends = np.cumsum(lengths)
-    starts = ends - lengths
-    at_round = getattr(figures, "at_round", None)
-    if type(figures).add_figures is not _Figures.add_figures or (at_round or 0) < 0:
-        for g in range(len(stats)):  # other tables (or a round counted from the end)
-            rows = slice(starts[g], ends[g])
-            _add(figures, table, worth[rows], cash[rows], stats[g], int(bank_left[g]))
-        return
-    if not len(stats):
-        return
-    treasury = int(table.numbers[TREASURY_PILE])
-    worth, cash = worth[: ends[-1]], cash[: ends[-1]]
-    final_worth = worth[ends - 1]
-    figures.players = n
-    figures.start = table.start
-    _extend(figures.worth, worth)
-    _extend(figures.lengths, lengths)
-    _extend(figures.final_worth, final_worth)
-    _extend(figures.final_money, money_rows(cash[ends - 1], n, treasury, table.start))
-    if at_round is not None:
-        at = starts + np.minimum(at_round, lengths - 1)
-        _extend(figures.money_at, money_rows(cash[at], n, treasury, table.start))
-    if figures.every_round:
-        _extend(figures.money, money_rows(cash, n, treasury, table.start))
-    # The end in words, once for each way the block's games ended.
-    ways, which = np.unique(_ends(stats, n), return_inverse=True)
-    names = tuple(table.names)
-    reasons = [_end_words(names, ended) for ended in ways.tolist()]
-    figures.rows.extend(
-        zip(
-            stats[:, ROUND].tolist(),
-            stats[:, TURNS].tolist(),
-            map(reasons.__getitem__, which.tolist()),
-            (final_worth <= 0).sum(axis=1).tolist(),
-            stats[:, COLLECTED].tolist(),
-            stats[:, SPENT].tolist(),
-            strict=True,
-        )
-    )
-    figures.figure_kinds = rules_figures()
-    figures.family_figures.extend(
-        {"fair_trades": trades, "bank_left": left}
-        for trades, left in zip(stats[:, TRADES].tolist(), bank_left.tolist(), strict=True)
-    )
+    def described() -> tuple:
+        # The end in words, once for each way the block's games ended.
+        ways, which = np.unique(_ends(stats, table.n), return_inverse=True)
+        names = tuple(table.names)
+        reasons = [_end_words(names, ended) for ended in ways.tolist()]
+        family = [
+            {"fair_trades": trades, "bank_left": left}
+            for trades, left in zip(stats[:, TRADES].tolist(), bank_left.tolist(), strict=True)
+        ]
+        return (stats[:, ROUND].tolist(), stats[:, TURNS].tolist(),
+                list(map(reasons.__getitem__, which.tolist())), stats[:, COLLECTED].tolist(),
+                stats[:, SPENT].tolist(), family)  # fmt: skip
 
+    def add_one(g: int, rows: slice) -> None:
+        _add(figures, table, worth[rows], cash[rows], stats[g], int(bank_left[g]))
 
-def _extend(kept: array, values: np.ndarray) -> None:
-    """``values`` (whole numbers) at the end of ``kept`` (an ``array("q")``), row by row."""
-    kept.frombytes(np.ascontiguousarray(values, np.int64).data.cast("B"))
+    add_block(figures, worth, cash, stats[:, SNAPSHOTS], table.n, table.start,
+              int(table.numbers[TREASURY_PILE]), rules_figures(), described,
+              add_one)  # fmt: skip
 
 
 def rules_figures() -> tuple:
