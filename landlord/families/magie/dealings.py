@@ -105,6 +105,11 @@ class Dealings:
         self._offers: dict[tuple, Any] = offered.setdefault("offers", {})
         self._ladders: dict[tuple, tuple] = offered.setdefault("ladders", {})
         self._interest_rates = tuple(game.rules.borrowing.interest_percent)
+        #: Each player's others, in seat order.
+        self._others = [
+            tuple(other for other in range(self.players) if other != player)
+            for player in range(self.players)
+        ]
         # A player who draws no wages (the Monarch of the World) cannot pledge them.
         self._wageless = game.wageless
         #: Whether a bill paid late keeps its own reason (else it is paid as "debt repaid").
@@ -331,7 +336,7 @@ class Dealings:
         wages or on the cheapest free card worth at least the loan.
         """
         actions: list[Any] = [GIVE_UP if need else END_TALKS]
-        others = [o for o in range(self.players) if o != player]
+        others = self._others[player]
         balances = self.ledger.balances
         holdings = self.holdings
         owner = holdings.owner
@@ -344,32 +349,25 @@ class Dealings:
         house_cost = holdings.house_cost
         ladders = self._ladders
         extend = actions.extend
+        free: list[tuple[int, int]] = []
         for space in self.tables.cards:
             holder = owner[space]
-            if holder < 0 or space in pledged or (need and holder != player):
+            if holder < 0 or (need and holder != player) or space in pledged:
                 continue
             value = price_of[space] + houses[space] * house_cost
+            # The card at every rung of the ladder (prices rising): offered to each
+            # player, or asked of its holder, made once; those the buyer can pay for
+            # are a first run of each.
+            rungs = ladders.get((space, value, ladder, self.players))
+            if rungs is None:
+                rungs = self._rungs(space, value, ladder)
+            offers_to, asks, prices = rungs
             if holder == player:
+                free.append((value, space))  # his cards not pledged: security for a loan
                 for other in others:
-                    # The offers of this card to this player at every rung (their prices
-                    # rising), made once; those the buyer can pay for are a first run.
-                    key = (space, other, value, ladder)
-                    rungs = ladders.get(key)
-                    if rungs is None:
-                        offers = tuple(
-                            make(OfferCard, space, other, value * pct // 100) for pct in ladder
-                        )
-                        rungs = ladders[key] = (offers, [offer.price for offer in offers])
-                    offers, prices = rungs
-                    extend(offers[: bisect_right(prices, balances[other])])
+                    extend(offers_to[other][: bisect_right(prices, balances[other])])
             else:
-                key = (space, -1, value, ladder)
-                rungs = ladders.get(key)
-                if rungs is None:
-                    offers = tuple(make(AskForCard, space, value * pct // 100) for pct in ladder)
-                    rungs = ladders[key] = (offers, [offer.price for offer in offers])
-                offers, prices = rungs
-                extend(offers[: bisect_right(prices, balances[player])])
+                extend(asks[: bisect_right(prices, balances[player])])
         if holdings.luxuries[player]:
             fee = holdings.luxury_fee
             for other in others:
@@ -378,13 +376,10 @@ class Dealings:
                         add(make(OfferLuxury, other, price))
         amounts = ((need - balances[player] + 9) // 10 * 10,) if need else LOAN_AMOUNTS
         on_wages = player != self._wageless
-        free = sorted(
-            (price_of[s] + houses[s] * house_cost, s)
-            for s in self.tables.cards
-            if owner[s] == player and s not in pledged
-        )
         for amount in amounts:
-            cover = next((space for value, space in free if value >= amount), None)
+            # The cheapest of his free cards worth at least the loan (the first in board
+            # order among the cheapest).
+            cover = min((card for card in free if card[0] >= amount), default=(0, None))[1]
             for other in others:
                 if balances[other] >= amount:
                     # Every rate, on wages or on the card that covers it, made once.
@@ -401,6 +396,20 @@ class Dealings:
                         )
                     actions.extend(loans)
         return actions
+
+    def _rungs(self, space: int, value: int, ladder: tuple[int, ...]) -> tuple:
+        """The offers of the card of ``space``, worth ``value``, at each rung of
+        ``ladder``: to each player (by seat), asked of its holder, and their prices;
+        kept for every game of the rule set at this many seats."""
+        prices = [value * pct // 100 for pct in ladder]
+        make = self.offer
+        offers_to = [
+            tuple(make(OfferCard, space, other, price) for price in prices)
+            for other in range(self.players)
+        ]
+        asks = tuple(make(AskForCard, space, price) for price in prices)
+        rungs = self._ladders[space, value, ladder, self.players] = (offers_to, asks, prices)
+        return rungs
 
     def propose(self, player: int, offer: Any) -> Flow:
         """Put an offer to the other player concerned and carry it out if accepted."""
