@@ -8,9 +8,14 @@ step by step, in the same order, drawing the same numbers: the deal from the
 ``deal`` stream, Chance cards from ``chance_card``, throws from the turn-keyed
 ``dice`` and ``speculation`` streams.
 
-It plays a game until it meets something it does not follow (a card pledged
-for a loan, more throws in one turn than a turn's row of draws holds, more
-debts or kept cards than it has room for); then it stops, and :func:`play`
+Random players too: each of their choices is drawn from the session's ``policy`` stream
+over the legal actions, which the compiled game lists as the reference engine does
+(talks with every offer, loans on wages or on a pledged card, the turn's business, bids,
+moves, Jail, votes, the Trust and sites).
+
+It plays a game until it meets something it does not follow (more throws in one turn
+than a turn's row of draws holds, more debts, kept cards or talk offers than it has room
+for); then it stops, and :func:`play`
 plays *that* game again with the reference engine. Either way each game's figures are the
 reference engine's: ``tests/test_batch_magie.py`` plays thousands of seeded
 games both ways and compares every figure. :data:`FELL_BACK` counts the games
@@ -19,7 +24,8 @@ handed back, and why.
 It plays the single tax too (:mod:`.treasury`): from the start, by vote, at a
 round or a Gini level, the land-value-tax dial, and the Prosperity ending.
 Not covered at all (:func:`why_not`): the Monarch of the World, and bots that are
-not :class:`~landlord.policies.bots.Strategy`.
+neither random players nor rule-of-thumb bots (a :class:`~landlord.policies.bots.Strategy`,
+or the later game's strategy guide, which plays these games as one).
 
 Accounts are numbered as in the reference engine: players 0..n-1, then the
 rule set's piles.
@@ -45,7 +51,7 @@ from landlord.batch import (
 from landlord.batch.blocks import add_block, seed_words
 from landlord.batch.follows import STRATEGY_FIELDS, not_rule_of_thumb
 from landlord.families.magie import FAMILY
-from landlord.policies.bots import Strategy
+from landlord.policies.bots import RandomPlayer, Strategy
 from landlord.scorecard import TREASURY
 from landlord.session import TurnStream
 
@@ -99,10 +105,11 @@ BOT_FIELDS = STRATEGY_FIELDS - BOT_FIELDS_UNREAD
 #: instead, by what the compiled game did not follow (``"played"`` counts them all).
 FELL_BACK: Counter = Counter()
 
-#: Turns of dice drawn for a game at first, and Chance cards; a longer game draws again.
-FIRST_TURNS, FIRST_CARDS = 256, 64
+#: Turns of dice drawn for a game at first, Chance cards, and the random players' choices
+#: (the policy stream: at a table without one, none); a longer game draws again.
+FIRST_TURNS, FIRST_CARDS, FIRST_CHOICES = 256, 64, 1024
 #: The chance streams a game draws from, in the order ``compiled.games`` takes their keys.
-PURPOSES = ("deal", "dice", "speculation", "chance_card")
+PURPOSES = ("deal", "dice", "speculation", "chance_card", "policy")
 #: Games played by one compiled call at the most (a block: its seeds and figures).
 BLOCK = 4096
 #: Room for the snapshots of that many rounds between the compiled games and the tables
@@ -111,6 +118,8 @@ BLOCK = 4096
 ROOM = 1 << 16
 #: Room in the compiled game for debts and kept Chance cards, and talk offers.
 MAX_DEBTS, MAX_KEPT, MAX_OFFERS = 256, 64, 512
+#: Room for debts at a table with a random player, who borrows at random.
+MAX_DEBTS_RANDOM = 4096
 #: ``stats``, by index.
 (STATUS, ROUND, TURNS, END, LAND_RENT_PLAYERS, LAND_RENT_TREASURY, COLLECTED, SPENT,
  SNAPSHOTS, WHY, FINAL_WAGES, WORKS, ST_SINCE, EVERYONE, STATS) = range(15)  # fmt: skip
@@ -123,9 +132,9 @@ DONE, NEED_DRAWS, UNCOVERED = 0, 1, 2
 WHY_NOT = {
     2: "more than a turn's row of throws in one turn",
     3: "more debts than the compiled game keeps",
-    4: "a card pledged for a loan",
     5: "more Chance cards kept than the compiled game keeps",
     6: "a debt for bills of three kinds to one payee",
+    7: "more talk offers than the compiled game keeps",
 }
 #: How a game ended (``stats[END]``).
 WAGES_END, ROUND_LIMIT, CAPPED, PROSPERITY_END = 1, 2, 3, 4
@@ -156,7 +165,8 @@ EFFECTS = {name: k for k, name in enumerate(_EFFECT_NAMES)}
 #: Rows of ``sp`` (per space), ``ch`` (per Chance card), ``bt`` (per player).
 KIND, PRICE, LAND_RENT, SECTION, RENT0, RENT1, RENT2, RENT3, CORNER, GAP = range(10)
 EFFECT, AMOUNT, TARGET, PILE, COPIES = range(5)
-RESERVE, MAX_PRICE, BIDS, BUILD_TO, PAYS_FINE, BUYS_LUXURY, SPECULATES, HUNTS, VOTES = range(9)
+(RESERVE, MAX_PRICE, BIDS, BUILD_TO, PAYS_FINE, BUYS_LUXURY, SPECULATES, HUNTS, VOTES,
+ RANDOM) = range(10)  # fmt: skip
 #: ``bt[VOTES]``: when a bot votes for the single tax (policies.bots.VOTES, in order).
 VOTE_WORDS = {"never": 0, "when_losing": 1, "always": 2}
 #: Rows of ``pl`` (per player): the tokens and what each holds besides cards.
@@ -186,7 +196,9 @@ TO_BROKER = -2
 
 def why_not(rules: Any, policies: Sequence[Any]) -> str | None:
     """None if :func:`play` covers ``rules`` with ``policies``; else the reason."""
-    reason = not_rule_of_thumb(policies, FAMILY.name)
+    # Random players draw from the policy stream over the legal actions as the reference
+    # engine lists them; the compiled game lists them the same way (``_random_business``).
+    reason = not_rule_of_thumb([p for p in policies if type(p) is not RandomPlayer], FAMILY.name)
     if reason:
         return reason
     if rules.monarch is not None:
@@ -308,9 +320,16 @@ class _Table:
             self.ch[COPIES, k] = card.copies
         fields = ("reserve", "max_price", "bids", "build_to", "pays_fine", "buys_luxury",
                   "speculates", "hunts_railroads")  # fmt: skip
-        rows = [[*(getattr(p, name) for name in fields), VOTE_WORDS[p.votes]] for p in policies]
+        rows = [
+            [0] * (len(fields) + 1) + [1]  # a random player: only the last row counts
+            if type(p) is RandomPlayer
+            else [*(getattr(p, name) for name in fields), VOTE_WORDS[p.votes], 0]
+            for p in policies
+        ]
         self.bt = np.array(rows, np.int64).T.copy()
-        self.markup = np.array([float(p.markup) for p in policies], np.float64)
+        self.markup = np.array([float(getattr(p, "markup", 0.0)) for p in policies], np.float64)
+        #: Policy draws a game takes at first: none without a random player.
+        self.first_choices = FIRST_CHOICES if self.bt[RANDOM].any() else 0
         start_cash = rules.starting_cash[n]
         self.start_balances = np.zeros(self.accounts, np.int64)
         self.start_balances[:n] = start_cash
@@ -438,8 +457,9 @@ def _play_block(rules: Any, policies: Sequence[Strategy], table: _Table, seeds: 
     while done < len(seeds):
         played = games(table.v, table.fv, table.sp, table.ls, table.ch, table.bt, table.markup,
                        table.start_balances, words, keys, max(1, table.deal_draws),
-                       FIRST_TURNS, FIRST_CARDS, TurnStream.TURNS, TurnStream.WIDTH + 1, most,
-                       done, worth, cash, stats, visited, balances, pl)  # fmt: skip
+                       FIRST_TURNS, FIRST_CARDS, table.first_choices, TurnStream.TURNS,
+                       TurnStream.WIDTH + 1, most, done, worth, cash, stats, visited, balances,
+                       pl)  # fmt: skip
         _add_block(figures, table, worth, cash, stats[done:played], visited[done:played])
         FELL_BACK["played"] += played - done
         if played < len(seeds) and stats[played, STATUS] == UNCOVERED:
@@ -461,17 +481,18 @@ def _play_one(rules: Any, policies: Sequence[Strategy], table: _Table, seed: Any
     pl = np.zeros((PL_ROWS, n), np.int64)
     balances = np.zeros(table.accounts, np.int64)
     deal = chance_draws(seed, "deal", max(1, table.deal_draws))
-    turns, cards = FIRST_TURNS, FIRST_CARDS
+    turns, cards, choices = FIRST_TURNS, FIRST_CARDS, table.first_choices
     while True:
         dice = turn_draws(seed, "dice", turns)
         speculation = turn_draws(seed, "speculation", turns)
         chance = chance_draws(seed, "chance_card", cards)
+        policy = chance_draws(seed, "policy", choices) if choices else np.empty(0)
         game(table.v, table.fv, table.sp, table.ls, table.ch, table.bt, table.markup,
-             table.start_balances, deal, dice, speculation, chance, worth, cash, stats,
-             balances, pl)  # fmt: skip
+             table.start_balances, deal, dice, speculation, chance, policy, worth, cash,
+             stats, balances, pl)  # fmt: skip
         if stats[STATUS] != NEED_DRAWS:
             break
-        turns, cards = turns * 4, cards * 4
+        turns, cards, choices = turns * 4, cards * 4, choices * 4
     if stats[STATUS] == UNCOVERED:
         return _hand_back(rules, policies, seed, stats, figures)
     FELL_BACK["played"] += 1

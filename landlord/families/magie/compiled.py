@@ -15,8 +15,10 @@ and ``D``, the game
 houses, ``pl`` per player, ``g`` the game's own numbers, ``debts``, ``kept`` the
 Chance cards kept, ``stats`` the figures, and the draws: ``dice`` and ``spec``
 by turn, ``cdraw`` the Chance cards'; scratch rows for bills and talk offers; ``pub``,
-the spaces the Treasury has bought or built a college on; and ``work`` and ``fwork``,
-the helpers' own scratch rows, so that no helper allocates).
+the spaces the Treasury has bought or built a college on; ``work`` and ``fwork``,
+the helpers' own scratch rows, so that no helper allocates; and ``pdraw``, the policy
+stream's numbers, from which a random player (``bt[RANDOM]``) draws each choice over the
+legal actions listed in the reference engine's order).
 """
 
 from __future__ import annotations
@@ -90,6 +92,7 @@ from landlord.families.magie.batch import (  # the arrays' rows and the numbers'
     LUXURY_FEE,
     LUXURY_TO,
     MAX_DEBTS,
+    MAX_DEBTS_RANDOM,
     MAX_JAIL,
     MAX_KEPT,
     MAX_OFFERS,
@@ -128,6 +131,7 @@ from landlord.families.magie.batch import (  # the arrays' rows and the numbers'
     RAIL_PASS,
     RAILROAD,
     RAILS,
+    RANDOM,
     RATES,
     RENT0,
     RENT_EACH,
@@ -194,12 +198,12 @@ from landlord.families.magie.batch import (  # the arrays' rows and the numbers'
     WORKS_TO,
     N,
 )  # fmt: skip
-from landlord.families.magie.dealings import OFFERS_PER_TALK, PRICE_LADDER
+from landlord.families.magie.dealings import LOAN_AMOUNTS, OFFERS_PER_TALK, PRICE_LADDER
 
 #: ``g``, the game's own numbers, by index.
 (TRUST_A, TRUST_B, PAIR_A, PAIR_B, WAGES_DONE, EXTRA, TURN, DICE_K, SPEC_K, CHANCE_I, DEBTS_USED,
  DEBTS_LIVE, KEPT_N, SINGLE_TAX, SINCE, TALLY, TALLY_MODE, BOUGHT, WAGES_NOW, WORKS_DONE,
- VOTES_LEFT, ROUND_NOW, SPENDING, G_SIZE) = range(24)  # fmt: skip
+ VOTES_LEFT, ROUND_NOW, SPENDING, POLICY_I, G_SIZE) = range(25)  # fmt: skip
 #: Why money moves, as far as the sums and the Treasury's fund tell reasons apart:
 #: other (a loan repaid among them); land rent (also a site bid, Natural Opportunity
 #: rent); the dial's land value tax; a fine (Rule 6's "fines"). ``_transfer``'s last
@@ -215,11 +219,14 @@ PUBLIC, COLLEGE = 1, 2
 #: rest (a debt's bills are at most two kinds: land rent and house rent to one holder).
 #: A loan is R_OTHER throughout; under the earlier reading (``v[LATE_AS_DEBTS]``) every
 #: debt is R_FUND, as "debt repaid" was.
-DEBTOR, CREDITOR, OWED, ALIVE, WHY_FIRST, FIRST, WHY_REST, DEBT_ROWS = range(8)
+#: PLEDGE: the card the debt is secured on, as its space + 1; 0 for a debt on wages.
+DEBTOR, CREDITOR, OWED, ALIVE, WHY_FIRST, FIRST, WHY_REST, PLEDGE, DEBT_ROWS = range(9)
 #: What a turn's business chooses (the decision ``turn``).
 DO_ROLL, DO_BUILD, DO_REPAY, DO_TRUST, DO_TALK, DO_VOTE, DO_CLAIM = range(7)
-#: Talk offers, by the first column of a row: (kind, a, b, c, d).
-GIVE_UP, OFFER_CARD, OFFER_LUXURY, ASK_LOAN = range(4)
+#: Talk offers, by the first column of a row: (kind, a, b, c, d): GiveUp or EndDealing;
+#: OfferCard (space, buyer, price); OfferLuxury (buyer, price); AskLoan (lender, amount,
+#: interest, the card pledged or -1); AskForCard (space, price).
+GIVE_UP, OFFER_CARD, OFFER_LUXURY, ASK_LOAN, ASK_CARD = range(5)
 #: Move options: forward, backward, by the railroad pass, stay put.
 FORWARD, BACKWARD, BY_PASS, STAY = range(4)
 #: Throws in a turn's row of the turn-keyed streams (TurnStream.WIDTH).
@@ -227,10 +234,11 @@ WIDTH = 8
 #: Rows of ``work`` (``D[14]``), each helper's own scratch so that nested calls never share
 #: one: _pay_bills's payees, what is owed them and the debt's rows WHY_FIRST, FIRST and
 #: WHY_REST for each, _draw_chance's cards left in the pack, _move's options (where to,
-#: how), and the net worths of _gini, _for_single_tax and _prosperous. ``fwork``
-#: (``D[15]``) is _gini's sorted worths.
+#: how), the net worths of _gini, _for_single_tax and _prosperous, and _talk_actions'
+#: cards that secure a loan of each amount, and their worth. ``fwork`` (``D[15]``) is
+#: _gini's sorted worths.
 (W_PAYEES, W_OWED, W_WHY_FIRST, W_FIRST, W_WHY_REST, W_LEFT, W_TO, W_HOW, W_GINI, W_VOTE,
- W_PROSPER, W_ROWS) = range(12)  # fmt: skip
+ W_PROSPER, W_COVER, W_WORTH, W_ROWS) = range(14)  # fmt: skip
 
 #: Every function but ``game`` (and what only ``game`` calls) is compiled by
 #: :func:`landlord.batch.kernel.helper`: without numba's reference counting, so it makes
@@ -245,6 +253,36 @@ def _uncovered(D, why):  # pragma: no cover
     if stats[STATUS] == 0:
         stats[STATUS] = UNCOVERED
         stats[WHY] = why
+
+
+@_helper
+def _pick(D, count):  # pragma: no cover
+    """A random player's choice among ``count`` legal actions, as RandomPlayer.decide draws
+    it from the session's policy stream (``legal[int(rng.random() * len(legal))]``): its
+    index; -1 if the draws ran out (the game is played again with more)."""
+    u = _next_draw(D, D[16], POLICY_I)
+    return -1 if u < 0 else int(u * count)
+
+
+@_helper
+def _next_draw(D, draws, slot):  # pragma: no cover
+    """The next number of a stream's ``draws``, how many were taken kept in ``g[slot]``;
+    -1.0 if they ran out (NEED_DRAWS: the game is played again with more)."""
+    g, stats = D[4], D[7]
+    i = g[slot]
+    if i >= len(draws):
+        if stats[STATUS] == 0:
+            stats[STATUS] = NEED_DRAWS
+        return -1.0
+    g[slot] = i + 1
+    return draws[i]
+
+
+@_helper
+def _accepts(S, D, player):  # pragma: no cover
+    """A random player's answer to a proposal (Accept or Refuse, in that order): True for
+    Accept; False too if the draws ran out."""
+    return _pick(D, 2) == 0
 
 
 @_helper
@@ -275,13 +313,16 @@ def _transfer(S, D, payer, payee, amount, why):  # pragma: no cover
 
 @_helper
 def _give_card(S, D, space, player):  # pragma: no cover
-    """LandlordsGame.give_card with Holdings.set_owner and Dealings.card_moved (no card
-    is ever pledged here: a pledge stops the game)."""
+    """LandlordsGame.give_card with Holdings.set_owner and Dealings.card_moved: a card back
+    in the pack is no longer a pledge (the debt is then secured on wages)."""
     v, sp, ls = S[0], S[1], S[2]
-    own, hs, g = D[1], D[2], D[4]
+    own, hs, g, debts = D[1], D[2], D[4], D[5]
     own[space] = player
     if player < 0:
         hs[space] = 0
+        for k in range(g[DEBTS_USED]):
+            if debts[ALIVE, k] and debts[PLEDGE, k] == space + 1:
+                debts[PLEDGE, k] = 0
     if sp[KIND, space] != RAILROAD:
         return
     # Dealings.card_moved: the holders of the railroads, as a set. Only a set of two
@@ -436,12 +477,15 @@ def _card_value(S, D, space):  # pragma: no cover
 
 
 @_helper
-def _add_debt(S, D, debtor, creditor, owed, why_first, first, why_rest):  # pragma: no cover
-    """Dealings.add_debt, secured on wages: paid under ``why_first`` for the first ``first``
-    of it and under ``why_rest`` for the rest (a loan: R_OTHER, ``owed``, R_OTHER)."""
+def _add_debt(S, D, debtor, creditor, owed, why_first, first, why_rest,
+              pledge=-1):  # fmt: skip  # pragma: no cover
+    """Dealings.add_debt: paid under ``why_first`` for the first ``first`` of it and under
+    ``why_rest`` for the rest (a loan: R_OTHER, ``owed``, R_OTHER); secured on the card of
+    ``pledge``, or on wages (-1)."""
     g, debts = D[4], D[5]
     k = g[DEBTS_USED]
-    if k >= MAX_DEBTS:
+    room = debts.shape[1]
+    if k >= room:
         # Full: drop the debts paid off, keeping the others in the order they were made.
         k = 0
         for j in range(g[DEBTS_USED]):
@@ -450,13 +494,14 @@ def _add_debt(S, D, debtor, creditor, owed, why_first, first, why_rest):  # prag
                     debts[row, k] = debts[row, j]
                 k += 1
         g[DEBTS_USED] = k
-        if k >= MAX_DEBTS:
+        if k >= room:
             _uncovered(D, 3)
             return
     debts[DEBTOR, k], debts[CREDITOR, k], debts[OWED, k], debts[ALIVE, k] = (
         debtor, creditor, owed, 1
     )  # fmt: skip
     debts[WHY_FIRST, k], debts[FIRST, k], debts[WHY_REST, k] = why_first, first, why_rest
+    debts[PLEDGE, k] = pledge + 1
     g[DEBTS_USED] += 1
     g[DEBTS_LIVE] += 1
 
@@ -484,7 +529,7 @@ def _take_wages(S, D, player, wages):  # pragma: no cover
     for k in range(g[DEBTS_USED]):
         if wages <= 0:
             break
-        if debts[ALIVE, k] and debts[DEBTOR, k] == player:
+        if debts[ALIVE, k] and debts[DEBTOR, k] == player and not debts[PLEDGE, k]:
             amount = min(debts[OWED, k], wages, bal[player])
             if amount > 0:
                 _settle(S, D, k, amount)
@@ -562,28 +607,64 @@ def _throw(D, table, slot):  # pragma: no cover
 
 
 @_helper
+def _pledged(D, space):  # pragma: no cover
+    """Whether the card of ``space`` is pledged for a debt (Dealings.pledged)."""
+    g, debts = D[4], D[5]
+    for k in range(g[DEBTS_USED]):  # noqa: SIM110 - a loop numba compiles plainly
+        if debts[ALIVE, k] and debts[PLEDGE, k] == space + 1:
+            return True
+    return False
+
+
+@_helper
 def _talk_actions(S, D, player, need, acts):  # pragma: no cover
-    """Dealings.talk_actions for ``need`` > 0: rows (kind, a, b, c, d) into ``acts``."""
+    """Dealings.talk_actions: rows (kind, a, b, c, d) into ``acts``, in its order; returns
+    how many, or -1 if they are more than ``acts`` holds. With ``need`` (a sum to raise)
+    only his own cards, at half and full value."""
     v, ls, rates = S[0], S[2], S[2][RATES]
     bal, own, pl = D[0], D[1], D[3]
-    n = v[N]
+    n, room = v[N], acts.shape[0]
+    rungs = 2 if need else len(PRICE_LADDER)
     na = 1
-    acts[0, 0] = GIVE_UP
+    acts[0, 0] = GIVE_UP  # or EndDealing: the first either way
+    cover_for = D[14][W_COVER]  # per loan amount: the cheapest free card worth it, or -1
+    amounts = 1 if need else len(LOAN_AMOUNTS)
+    for i in range(amounts):
+        cover_for[i] = -1
+    cover_value = D[14][W_WORTH]
     for k in range(v[N_CARDS]):
         space = ls[CARDS, k]
-        if own[space] != player:
+        holder = own[space]
+        if holder < 0 or (need and holder != player) or _pledged(D, space):
             continue
         value = _card_value(S, D, space)
-        for other in range(n):
-            if other == player:
-                continue
-            for pct in PRICE_LADDER[:2]:  # raising money: half or full value
-                price = value * pct // 100
-                if price <= bal[other]:
+        if holder == player:
+            for i in range(amounts):
+                amount = (need - bal[player] + 9) // 10 * 10 if need else LOAN_AMOUNTS[i]
+                if value >= amount and (cover_for[i] < 0 or value < cover_value[i]):
+                    cover_for[i], cover_value[i] = space, value
+            for other in range(n):
+                if other == player:
+                    continue
+                for r in range(rungs):  # the prices rise: the first too dear ends the run
+                    price = value * PRICE_LADDER[r] // 100
+                    if price > bal[other]:
+                        break
+                    if na >= room:
+                        return -1
                     acts[na, 0], acts[na, 1], acts[na, 2], acts[na, 3] = (
                         OFFER_CARD, space, other, price
                     )  # fmt: skip
                     na += 1
+        else:
+            for r in range(rungs):
+                price = value * PRICE_LADDER[r] // 100
+                if price > bal[player]:
+                    break
+                if na >= room:
+                    return -1
+                acts[na, 0], acts[na, 1], acts[na, 2] = ASK_CARD, space, price
+                na += 1
     if pl[LUXURIES, player]:
         fee = v[LUXURY_FEE]
         for other in range(n):
@@ -591,30 +672,29 @@ def _talk_actions(S, D, player, need, acts):  # pragma: no cover
                 continue
             for price in (fee * 2 // 3, fee, fee * 4 // 3):
                 if bal[other] >= price:
+                    if na >= room:
+                        return -1
                     acts[na, 0], acts[na, 1], acts[na, 2] = OFFER_LUXURY, other, price
                     na += 1
-    amount = (need - bal[player] + 9) // 10 * 10
-    cover, cover_value = -1, 0
-    for k in range(v[N_CARDS]):
-        space = ls[CARDS, k]
-        if own[space] == player:
-            value = _card_value(S, D, space)
-            if value >= amount and (cover < 0 or value < cover_value):
-                cover, cover_value = space, value
-    for other in range(n):
-        if other == player or bal[other] < amount:
-            continue
-        for r in range(v[N_RATES]):
-            # Every rate, on wages, then on the card that covers it.
-            acts[na, 0], acts[na, 1], acts[na, 2], acts[na, 3], acts[na, 4] = (
-                ASK_LOAN, other, amount, rates[r], -1
-            )  # fmt: skip
-            na += 1
-            if cover >= 0:
+    for i in range(amounts):
+        amount = (need - bal[player] + 9) // 10 * 10 if need else LOAN_AMOUNTS[i]
+        cover = cover_for[i]
+        for other in range(n):
+            if other == player or bal[other] < amount:
+                continue
+            for r in range(v[N_RATES]):
+                # Every rate, on wages, then on the card that covers it.
+                if na + 2 > room:
+                    return -1
                 acts[na, 0], acts[na, 1], acts[na, 2], acts[na, 3], acts[na, 4] = (
-                    ASK_LOAN, other, amount, rates[r], cover
+                    ASK_LOAN, other, amount, rates[r], -1
                 )  # fmt: skip
                 na += 1
+                if cover >= 0:
+                    acts[na, 0], acts[na, 1], acts[na, 2], acts[na, 3], acts[na, 4] = (
+                        ASK_LOAN, other, amount, rates[r], cover
+                    )  # fmt: skip
+                    na += 1
     return na
 
 
@@ -644,68 +724,101 @@ def _choose_talk(S, D, need, acts, na):  # pragma: no cover
 
 @_helper
 def _propose(S, D, player, kind, a, b, c, d):  # pragma: no cover
-    """Dealings.propose with bots._offer answering; True if accepted."""
-    v, bt, mk = S[0], S[4], S[5]
-    pl = D[3]
+    """Dealings.propose, the other player answering by bots._offer or, a random player, by
+    a draw; True if accepted."""
+    v, sp, bt, mk = S[0], S[1], S[4], S[5]
+    own, pl = D[1], D[3]
     if kind == OFFER_CARD:
         space, buyer, price = a, b, c
-        fair = _card_value(S, D, space) * (mk[buyer] if bt[BIDS, buyer] else 0.5)
-        if price <= fair and price <= _spare(S, D, buyer):
+        if bt[RANDOM, buyer]:
+            ok = _accepts(S, D, buyer)
+        else:
+            fair = _card_value(S, D, space) * (mk[buyer] if bt[BIDS, buyer] else 0.5)
+            ok = price <= fair and price <= _spare(S, D, buyer)
+        if ok:
             _transfer(S, D, buyer, player, price, R_OTHER)
             _give_card(S, D, space, buyer)
-            return True
-        return False
+        return ok
+    if kind == ASK_CARD:
+        space, price = a, b
+        holder = own[space]
+        if bt[RANDOM, holder]:
+            ok = _accepts(S, D, holder)
+        else:
+            keep = _card_value(S, D, space) * 1.5
+            if sp[KIND, space] == RAILROAD and bt[HUNTS, holder]:
+                keep *= 2
+            ok = price >= keep
+        if ok:
+            _transfer(S, D, player, holder, price, R_OTHER)
+            _give_card(S, D, space, player)
+        return ok
     if kind == OFFER_LUXURY:
         buyer, price = a, b
-        spare = _spare(S, D, buyer)
-        if bt[BUYS_LUXURY, buyer] and price <= v[LUXURY_FEE] and price <= spare:
+        if bt[RANDOM, buyer]:
+            ok = _accepts(S, D, buyer)
+        else:
+            spare = _spare(S, D, buyer)
+            ok = bt[BUYS_LUXURY, buyer] and price <= v[LUXURY_FEE] and price <= spare
+        if ok:
             _transfer(S, D, buyer, player, price, R_OTHER)
             pl[LUXURIES, player] -= 1
             pl[LUXURIES, buyer] += 1
-            return True
-        return False
+        return ok
     # ASK_LOAN
     lender, amount, interest, collateral = a, b, c, d
-    secured = collateral >= 0 and _card_value(S, D, collateral) >= amount
-    if amount <= _spare(S, D, lender) and (secured or interest >= 10):
-        if collateral >= 0:
-            _uncovered(D, 4)
-            return False
+    if bt[RANDOM, lender]:
+        ok = _accepts(S, D, lender)
+    else:
+        secured = collateral >= 0 and _card_value(S, D, collateral) >= amount
+        ok = amount <= _spare(S, D, lender) and (secured or interest >= 10)
+    if ok:
         _transfer(S, D, lender, player, amount, R_OTHER)
         owed = amount * (100 + interest) // 100
         why = R_FUND if v[LATE_AS_DEBTS] else R_OTHER  # "debt repaid" fed the fund then
-        _add_debt(S, D, player, lender, owed, why, owed, why)
-        return True
-    return False
+        _add_debt(S, D, player, lender, owed, why, owed, why, collateral)
+    return ok
 
 
 @_helper
 def _talks(S, D, player, need):  # pragma: no cover
-    """Dealings.talks for ``need`` > 0: up to three offers, until the cash covers it."""
+    """Dealings.talks: up to three offers, with ``need`` until the cash covers it; a bot
+    answers by bots._talks (with a sum to raise: the railroad hunt is :func:`_hunt`), a
+    random player draws. A refused offer is struck off the table (and any equal to it),
+    an accepted one changes it."""
     bal, stats = D[0], D[7]
     acts = D[12]  # talks never nest: one table of offers serves them all
+    random = S[4][RANDOM, player]
     na = 0
     for _ in range(OFFERS_PER_TALK):
-        if bal[player] >= need:
+        if need and bal[player] >= need:
             return
         if na == 0:
             na = _talk_actions(S, D, player, need, acts)
+            if na < 0:
+                _uncovered(D, 7)
+                return
         if na == 1:
             return
-        choice = _choose_talk(S, D, need, acts, na)
-        if choice == 0:
-            return  # GiveUp
-        row = acts[choice]
-        accepted = _propose(S, D, player, row[0], row[1], row[2], row[3], row[4])
+        choice = _pick(D, na) if random else _choose_talk(S, D, need, acts, na)
+        if choice <= 0:
+            return  # GiveUp or EndDealing (or the draws ran out)
+        kind, a, b = acts[choice, 0], acts[choice, 1], acts[choice, 2]
+        c, d = acts[choice, 3], acts[choice, 4]
+        accepted = _propose(S, D, player, kind, a, b, c, d)
         if stats[STATUS]:
             return
         if accepted:
             na = 0
-        else:  # the offer refused is struck off the table
-            for i in range(choice, na - 1):
-                for c in range(5):
-                    acts[i, c] = acts[i + 1, c]
-            na -= 1
+            continue
+        kept = 0
+        for i in range(na):
+            same = acts[i, 0] == kind and acts[i, 1] == a and acts[i, 2] == b
+            if not (same and acts[i, 3] == c and acts[i, 4] == d):
+                for col in range(5):
+                    acts[kept, col] = acts[i, col]
+                kept += 1
+        na = kept
 
 
 @_helper
@@ -719,7 +832,7 @@ def _hunt(S, D, player):  # pragma: no cover
     v, sp, bt = S[0], S[1], S[4]
     bal, own, hs = D[0], D[1], D[2]
     wanted = _wanted_railroad(S, D, player)
-    if wanted < 0:
+    if wanted < 0 or _pledged(D, wanted):  # a pledged card is not offered for
         return
     holder = own[wanted]
     value = sp[PRICE, wanted] + hs[wanted] * v[HOUSE_COST]
@@ -734,10 +847,14 @@ def _hunt(S, D, player):  # pragma: no cover
                 best = price
         if best < 0:
             return
-        keep = _card_value(S, D, wanted) * 1.5  # bots._offer, for an AskForCard
-        if bt[HUNTS, holder]:
-            keep *= 2
-        if best >= keep:
+        if bt[RANDOM, holder]:  # a random holder draws his answer
+            ok = _accepts(S, D, holder)
+        else:
+            keep = _card_value(S, D, wanted) * 1.5  # bots._offer, for an AskForCard
+            if bt[HUNTS, holder]:
+                keep *= 2
+            ok = best >= keep
+        if ok:
             _transfer(S, D, player, holder, best, R_OTHER)
             _give_card(S, D, wanted, player)
             return
@@ -825,10 +942,17 @@ def _sale(S, D, lander, space):  # pragma: no cover
     for k in range(1, n):
         other = (lander + k) % n
         cash = bal[other]
-        listed = False
+        listed = 0
         for s in range(v[N_STEPS]):
             if high + ls[BID_STEPS, s] <= cash:
-                listed = True
+                listed += 1
+        if listed and bt[RANDOM, other]:
+            amount = _random_bid(D, ls[BID_STEPS], v[N_STEPS], high, cash, listed)
+            if amount == -2:
+                return -1
+            if amount >= 0:
+                high, bidder = amount, other
+            continue
         if not listed or not bt[BIDS, other]:
             continue
         limit = min(_worth_paying(S, other, space), _spare(S, D, other))
@@ -840,14 +964,38 @@ def _sale(S, D, lander, space):  # pragma: no cover
         if best >= 0:
             high, bidder = best, other
     # The lander's option at the highest figure (if he can pay it), bots._sale.
-    worth = _worth_paying(S, lander, space)
-    if bal[lander] >= high and worth >= high and _spare(S, D, lander) >= high:
-        bidder = lander
+    if bt[RANDOM, lander]:
+        if bal[lander] >= high:
+            choice = _pick(D, 2)
+            if choice < 0:
+                return -1
+            if choice == 0:
+                bidder = lander
+    elif bal[lander] >= high:
+        worth = _worth_paying(S, lander, space)
+        if worth >= high and _spare(S, D, lander) >= high:
+            bidder = lander
     if bidder < 0:
         return -1
     _transfer(S, D, bidder, v[SALE_TO], high, R_OTHER)
     _give_card(S, D, space, bidder)
     return bidder
+
+
+@_helper
+def _random_bid(D, steps, count, high, room, listed):  # pragma: no cover
+    """A random player's draw among Pass and the ``listed`` bids ``high + step`` (of the
+    first ``count`` ``steps``, in their order) that come to at most ``room``: the amount
+    bid, -1 for Pass, -2 if the draws ran out."""
+    choice = _pick(D, listed + 1)
+    if choice < 0:
+        return -2
+    for s in range(count):
+        if high + steps[s] <= room:
+            choice -= 1
+            if choice == 0:
+                return high + steps[s]
+    return -1
 
 
 @_helper
@@ -893,14 +1041,10 @@ def _speculate(S, D, player):  # pragma: no cover
 def _draw_chance(S, D):  # pragma: no cover
     """Spaces.chance_pack and the session's pick: the index of the card drawn, or -1."""
     v, ch = S[0], S[3]
-    g, kept, stats, cdraw = D[4], D[6], D[7], D[10]
-    i = g[CHANCE_I]
-    if i >= len(cdraw):
-        if stats[STATUS] == 0:
-            stats[STATUS] = NEED_DRAWS
+    g, kept = D[4], D[6]
+    u = _next_draw(D, D[10], CHANCE_I)
+    if u < 0:
         return -1
-    g[CHANCE_I] = i + 1
-    u = cdraw[i]
     cards = v[N_CHANCE]
     left = D[14][W_LEFT]
     for c in range(cards):
@@ -983,10 +1127,18 @@ def _land(S, D, player, space, origin, steps):  # pragma: no cover
             return
         if kind == LUXURY:
             fee = v[LUXURY_FEE]
-            if bal[player] >= fee and bt[BUYS_LUXURY, player] and _spare(S, D, player) >= fee:
-                _transfer(S, D, player, v[LUXURY_TO], fee, R_OTHER)
-                pl[LUXURIES, player] += 1
-                return
+            if bal[player] >= fee:  # the decision luxury: Buy, Decline
+                if bt[RANDOM, player]:
+                    choice = _pick(D, 2)
+                    if choice < 0:
+                        return
+                    buys = choice == 0
+                else:
+                    buys = bt[BUYS_LUXURY, player] and _spare(S, D, player) >= fee
+                if buys:
+                    _transfer(S, D, player, v[LUXURY_TO], fee, R_OTHER)
+                    pl[LUXURIES, player] += 1
+                    return
             space = _backward(S, origin, steps)
             pl[POS, player] = space
             continue
@@ -1124,7 +1276,11 @@ def _move(S, D, player, first, second):  # pragma: no cover
             count += 1
             break
     choice = 0
-    if count > 1:
+    if count > 1 and S[4][RANDOM, player]:
+        choice = _pick(D, count)
+        if choice < 0:
+            return
+    elif count > 1:
         best = 0.0
         for k in range(count):
             cost = _landing_cost(S, D, player, to[k], how[k])
@@ -1150,14 +1306,31 @@ def _jail_turn(S, D, player):  # pragma: no cover
         _pay(S, D, player, v[FINE_TO], fine, R_FUND)
         pl[JAILED, player] = 0
         return -1
+    card = -1  # the first Chance card he keeps that lets him out
     for k in range(g[KEPT_N]):
-        if kept[0, k] == player:  # UseJailCard: the card goes back into the pack
-            for j in range(k, g[KEPT_N] - 1):
-                kept[0, j], kept[1, j] = kept[0, j + 1], kept[1, j + 1]
-            g[KEPT_N] -= 1
-            pl[JAILED, player] = 0
+        if kept[0, k] == player:
+            card = k
+            break
+    can_pay = bal[player] >= fine
+    if bt[RANDOM, player]:
+        # TryForDoubles, PayFine if he can, UseJailCard if he keeps one: a draw.
+        count = 1 + can_pay + (card >= 0)
+        choice = _pick(D, count) if count > 1 else 0
+        if choice < 0:
             return -1
-    if bal[player] >= fine and bt[PAYS_FINE, player] and _spare(S, D, player) >= fine:
+        if choice == 0:
+            card, can_pay = -1, False
+        elif choice == 1 and can_pay:
+            card = -1
+    else:  # policies.bots.jail_choice: the card, else the fine if he pays fines
+        can_pay = can_pay and bt[PAYS_FINE, player] and _spare(S, D, player) >= fine
+    if card >= 0:  # UseJailCard: the card goes back into the pack
+        for j in range(card, g[KEPT_N] - 1):
+            kept[0, j], kept[1, j] = kept[0, j + 1], kept[1, j + 1]
+        g[KEPT_N] -= 1
+        pl[JAILED, player] = 0
+        return -1
+    if can_pay:
         _transfer(S, D, player, v[FINE_TO], fine, R_FUND)
         pl[JAILED, player] = 0
         return -1
@@ -1237,6 +1410,93 @@ def _business(S, D, player, talks_left):  # pragma: no cover
 
 
 @_helper
+def _buildable(S, D, player, space, limit):  # pragma: no cover
+    """Whether ``player`` holds the lot of ``space`` and may build on it (below ``limit``,
+    0 for none): a Build in business_actions."""
+    own, hs = D[1], D[2]
+    return S[1][KIND, space] == LOT and own[space] == player and (not limit or hs[space] < limit)
+
+
+@_helper
+def _random_business(S, D, player, talks_left):  # pragma: no cover
+    """LandlordsGame.business_actions for a random player, and his draw: (what, which).
+    The list: Roll; Build on each lot he holds (board order, below the limit); Repay each
+    debt he can (oldest first); FormTrust; CallVote; Negotiate; ClaimSite on each
+    unimproved lot (board order). Only Roll: no decision, no draw."""
+    v, sp = S[0], S[1]
+    bal, own, hs, g, debts = D[0], D[1], D[2], D[4], D[5]
+    cash, cost, size = bal[player], v[HOUSE_COST], v[SIZE]
+    single_tax = g[SINGLE_TAX]
+    votes = 1 if g[VOTES_LEFT] and not single_tax else 0
+    lots = 0
+    for space in range(size):
+        if sp[KIND, space] == LOT and own[space] == player:
+            lots += 1
+    pair = g[PAIR_A] >= 0
+    if (cash < cost or not (lots or single_tax)) and not (g[DEBTS_LIVE] or pair):
+        # The usual turn (USUAL_BUSINESS): Roll, CallVote, Negotiate.
+        count = 1 + votes + talks_left
+        choice = _pick(D, count) if count > 1 else 0
+        if choice <= 0:
+            return DO_ROLL, 0
+        if choice == 1 and votes:
+            return DO_VOTE, 0
+        return DO_TALK, 0
+    can_build = cash >= cost
+    limit = v[HOUSE_LIMIT]
+    builds = 0
+    if can_build and lots:
+        for space in range(size):
+            if _buildable(S, D, player, space, limit):
+                builds += 1
+    repays = 0
+    for k in range(g[DEBTS_USED]):
+        if debts[ALIVE, k] and debts[DEBTOR, k] == player and cash >= debts[OWED, k]:
+            repays += 1
+    a, b = g[PAIR_A], g[PAIR_B]
+    trust = 1 if pair and g[TRUST_A] < 0 and player in (a, b) else 0
+    sites = 0
+    if can_build and single_tax:
+        for space in range(size):
+            if sp[KIND, space] == LOT and not hs[space]:
+                sites += 1
+    count = 1 + builds + repays + trust + votes + talks_left + sites
+    choice = _pick(D, count) if count > 1 else 0
+    if choice <= 0:
+        return DO_ROLL, 0
+    choice -= 1
+    if choice < builds:
+        for space in range(size):
+            if _buildable(S, D, player, space, limit):
+                if choice == 0:
+                    return DO_BUILD, space
+                choice -= 1
+    choice -= builds
+    if choice < repays:
+        for k in range(g[DEBTS_USED]):
+            if debts[ALIVE, k] and debts[DEBTOR, k] == player and cash >= debts[OWED, k]:
+                if choice == 0:
+                    return DO_REPAY, k
+                choice -= 1
+    choice -= repays
+    if choice < trust:
+        return DO_TRUST, b if player == a else a
+    choice -= trust
+    if choice < votes:
+        return DO_VOTE, 0
+    choice -= votes
+    if choice < talks_left:
+        return DO_TALK, 0
+    choice -= talks_left
+    for space in range(size):
+        if sp[KIND, space] == LOT and not hs[space]:
+            if choice == 0:
+                return DO_CLAIM, space
+            choice -= 1
+    return DO_ROLL, 0  # pragma: no cover - the count says otherwise
+
+
+@_helper
 def _turn(S, D, player):  # pragma: no cover
     """LandlordsGame._turn: the single tax by round or Gini, a turn missed, the Poor House,
     Jail, a Natural Opportunity, the turn's business (building, repaying, the Trust, the
@@ -1269,8 +1529,14 @@ def _turn(S, D, player):  # pragma: no cover
             return
     talks_left = 1
     g[VOTES_LEFT] = v[VOTE_OPEN]
+    random = S[4][RANDOM, player]
     while True:
-        what, which = _business(S, D, player, talks_left)
+        if random:
+            what, which = _random_business(S, D, player, talks_left)
+        else:
+            what, which = _business(S, D, player, talks_left)
+        if stats[STATUS]:
+            return
         if what == DO_ROLL:
             break
         if what == DO_BUILD:
@@ -1279,8 +1545,9 @@ def _turn(S, D, player):  # pragma: no cover
         elif what == DO_REPAY:
             _settle(S, D, which, D[5][OWED, which])
         elif what == DO_TRUST:
-            # Dealings.propose_trust; bots._trust accepts.
-            g[TRUST_A], g[TRUST_B] = min(player, which), max(player, which)
+            # Dealings.propose_trust: bots._trust accepts; a random partner draws.
+            if not S[4][RANDOM, which] or _accepts(S, D, which):
+                g[TRUST_A], g[TRUST_B] = min(player, which), max(player, which)
         elif what == DO_VOTE:
             g[VOTES_LEFT] = 0
             _call_vote(S, D, player)
@@ -1288,7 +1555,10 @@ def _turn(S, D, player):  # pragma: no cover
             _claim_site(S, D, player, which)
         else:  # Negotiate (LandlordsGame._do_business): the railroad hunt's talks
             talks_left = 0
-            _hunt(S, D, player)
+            if random:
+                _talks(S, D, player, 0)
+            else:
+                _hunt(S, D, player)
         if pl[POOR, player] or stats[STATUS]:
             return
     face = _throw(D, D[8], DICE_K)
@@ -1324,7 +1594,11 @@ def _deal(S, D, draws):  # pragma: no cover
             price = sp[PRICE, card]
             if bal[player] < price or (D[4][SINGLE_TAX] and sp[KIND, card] == LOT):
                 continue  # under the single tax a title deed is worth nothing
-            if _worth_paying(S, player, card) >= price and _spare(S, D, player) >= price:
+            if S[4][RANDOM, player]:
+                buys = _pick(D, 2) == 0  # Buy, Decline (the draws run out: not bought)
+            else:
+                buys = _worth_paying(S, player, card) >= price and _spare(S, D, player) >= price
+            if buys:
                 _transfer(S, D, player, v[DEAL_TO], price, R_OTHER)
                 _give_card(S, D, card, player)
 
@@ -1362,10 +1636,11 @@ def _worths(S, D, out):  # pragma: no cover
 
 
 @njit(cache=True)
-def game(v, fv, sp, ls, ch, bt, mk, start_balances, deal, dice, spec, cdraw, worth, cash,
-         stats, bal, pl):  # fmt: skip  # pragma: no cover
+def game(v, fv, sp, ls, ch, bt, mk, start_balances, deal, dice, spec, cdraw, pdraw, worth,
+         cash, stats, bal, pl):  # fmt: skip  # pragma: no cover
     """One game, from the deal to its end: GameState._flow with LandlordsGame's set-up,
-    turn and end (_after_turn: the Treasury's spending, Prosperity, Rule 19's wages)."""
+    turn and end (_after_turn: the Treasury's spending, Prosperity, Rule 19's wages).
+    ``pdraw``: the policy stream's numbers, which random players draw their choices from."""
     n, size = v[N], v[SIZE]
     stats[:] = 0
     bal[:] = start_balances
@@ -1378,11 +1653,15 @@ def game(v, fv, sp, ls, ch, bt, mk, start_balances, deal, dice, spec, cdraw, wor
     g[WAGES_NOW], g[SINCE] = v[WAGES], -1
     if fv[SHARE] > 0:  # the dial: Treasury.spending, the ledger counting its tax
         g[SPENDING], g[TALLY_MODE] = 1, DIAL_TALLY
-    debts = np.zeros((DEBT_ROWS, MAX_DEBTS), np.int64)
+    # Room for the debts: random players run up many more (each slot is written before it
+    # is read, so the table need not be cleared).
+    room = MAX_DEBTS_RANDOM if bt[RANDOM].any() else MAX_DEBTS
+    debts = np.empty((DEBT_ROWS, room), np.int64)
     kept = np.zeros((2, MAX_KEPT), np.int64)
     pub = np.zeros(size, np.int64)
     S = (v, sp, ls, ch, bt, mk, fv)
-    D = _state(n, size, v, bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, pub)
+    D = _state(n, size, v, bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, pub,
+               pdraw)  # fmt: skip
     if v[ST_FROM_START]:
         _adopt(S, D)
     _deal(S, D, deal)
@@ -1392,16 +1671,17 @@ def game(v, fv, sp, ls, ch, bt, mk, start_balances, deal, dice, spec, cdraw, wor
 
 @njit(cache=True)
 def games(v, fv, sp, ls, ch, bt, mk, start_balances, seeds, keys, deal_draws, first_turns,
-          first_cards, block, width, most, start, worth, cash, stats, visited, bal,
-          pl):  # fmt: skip  # pragma: no cover
+          first_cards, first_policy, block, width, most, start, worth, cash, stats, visited,
+          bal, pl):  # fmt: skip  # pragma: no cover
     """batch.play's games, from game ``start`` on, one per row of ``seeds`` (its seed's
     four 32-bit words, low first), each game's chance drawn here as ``batch.chance_draws``
     and ``batch.turn_draws`` draw it (``streams.uniforms``, the purposes' keys in
-    ``keys``: deal, dice, speculation, Chance): ``deal_draws`` for the deal; tables of
-    ``width`` draws a turn for the dice and the Speculation space, ``first_turns`` turns
-    rounded up to whole blocks of ``block``; ``first_cards`` Chance draws; four times as
-    many turns and cards each time a game needs more (NEED_DRAWS: the game played
-    again). Game g's ``stats`` go in ``stats[g]``, how many players went to the Poor House
+    ``keys``: deal, dice, speculation, Chance, policy): ``deal_draws`` for the deal; tables
+    of ``width`` draws a turn for the dice and the Speculation space, ``first_turns`` turns
+    rounded up to whole blocks of ``block``; ``first_cards`` Chance draws; ``first_policy``
+    draws of the policy stream (0 at a table without random players); four times as
+    many turns, cards and policy draws each time a game needs more (NEED_DRAWS: the game
+    played again). Game g's ``stats`` go in ``stats[g]``, how many players went to the Poor House
     and worked a Natural Opportunity in ``visited[g]``, its snapshots in the rows of
     ``worth`` and ``cash`` after the game before's, each game given room for ``most``.
 
@@ -1410,31 +1690,35 @@ def games(v, fv, sp, ls, ch, bt, mk, start_balances, seeds, keys, deal_draws, fi
     snapshots not kept), which batch.play hands to the reference engine."""
     entropy = np.empty(seeds.shape[1] + 1, np.uint32)  # the seed's words, then a key
     deal = np.empty(deal_draws)
-    dice, spec, chance = np.empty(0), np.empty(0), np.empty(0)
+    dice, spec, chance, policy = np.empty(0), np.empty(0), np.empty(0), np.empty(0)
     row = 0
     for g in range(start, len(seeds)):
         if row + most > len(worth):
             return g
         entropy[:-1] = seeds[g]
         _drawn(entropy, keys[0], deal)
-        turns, cards = first_turns, first_cards
+        turns, cards, choices = first_turns, first_cards, first_policy
         while True:
             rows = -(-turns // block) * block
             if rows * width > len(dice):  # room for the longer tables, kept for the next
                 dice, spec = np.empty(rows * width), np.empty(rows * width)
             if cards > len(chance):
                 chance = np.empty(cards)
+            if choices > len(policy):
+                policy = np.empty(choices)
             _drawn(entropy, keys[1], dice[: rows * width])
             _drawn(entropy, keys[2], spec[: rows * width])
             _drawn(entropy, keys[3], chance[:cards])
+            if choices:
+                _drawn(entropy, keys[4], policy[:choices])
             game(v, fv, sp, ls, ch, bt, mk, start_balances, deal,
                  dice[: rows * width].reshape(rows, width),
                  spec[: rows * width].reshape(rows, width), chance[:cards],
-                 worth[row : row + most], cash[row : row + most], stats[g], bal,
-                 pl)  # fmt: skip
+                 policy[:choices], worth[row : row + most], cash[row : row + most], stats[g],
+                 bal, pl)  # fmt: skip
             if stats[g, STATUS] != NEED_DRAWS:
                 break
-            turns, cards = turns * 4, cards * 4
+            turns, cards, choices = turns * 4, cards * 4, choices * 4
         if stats[g, STATUS] == UNCOVERED:
             return g
         visited[g, 0] = visited[g, 1] = 0
@@ -1454,28 +1738,30 @@ def _drawn(entropy, key, out):  # pragma: no cover
 
 
 @njit(cache=True)
-def resume(v, fv, sp, ls, ch, bt, mk, dice, spec, cdraw, worth, cash, stats, bal, pl, own, hs,
-           g, debts, kept, pub, round_, player, turns, snapshots):  # fmt: skip  # pragma: no cover
+def resume(v, fv, sp, ls, ch, bt, mk, dice, spec, cdraw, pdraw, worth, cash, stats, bal, pl,
+           own, hs, g, debts, kept, pub, round_, player, turns,
+           snapshots):  # fmt: skip  # pragma: no cover
     """A game played on from a position between two turns (a game of the reference engine
     handed over, :func:`.batch.play_on`): its state in the arrays ``game`` makes, its
     snapshots so far in ``worth`` and ``cash``; then GameState._flow from ``round_``'s turn
     of ``player``, as ``game`` plays it."""
     n, size = v[N], v[SIZE]
     S = (v, sp, ls, ch, bt, mk, fv)
-    D = _state(n, size, v, bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, pub)
+    D = _state(n, size, v, bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, pub,
+               pdraw)  # fmt: skip
     _rounds(S, D, worth, cash, round_, player, turns, snapshots, round_ - 1)
 
 
 @njit(cache=True)
-def _state(n, size, v, bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw,
-           pub):  # fmt: skip  # pragma: no cover
+def _state(n, size, v, bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, pub,
+           pdraw):  # fmt: skip  # pragma: no cover
     """The game's tuple ``D``, with the scratch rows every helper uses."""
     bills = np.zeros((3, max(n, 3)), np.int64)  # (payee, amount, why) per bill
     offers = np.zeros((MAX_OFFERS, 5), np.int64)
     work = np.zeros((W_ROWS, max(n, 4, v[N_CHANCE])), np.int64)  # the helpers' scratch
     fwork = np.zeros(n, np.float64)
     return (bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, bills, offers, pub,
-            work, fwork)  # fmt: skip
+            work, fwork, pdraw)  # fmt: skip
 
 
 @_helper
@@ -1611,7 +1897,13 @@ def _call_vote(S, D, player):  # pragma: no cover
     for k in range(1, n):
         if ayes >= v[VOTES_NEEDED]:
             break
-        if _for_single_tax(S, D, (player + k) % n):
+        voter = (player + k) % n
+        if S[4][RANDOM, voter]:
+            if _accepts(S, D, voter):
+                ayes += 1
+            elif D[7][STATUS]:
+                return
+        elif _for_single_tax(S, D, voter):
             ayes += 1
     if ayes >= v[VOTES_NEEDED]:
         _adopt(S, D)
@@ -1643,7 +1935,10 @@ def _site_landing(S, D, player, space):  # pragma: no cover
         return
     cost = v[HOUSE_COST]
     asked = not hs[space] and bal[player] >= cost  # the decision build_site
-    if asked and bt[BUILD_TO, player] and _spare(S, D, player) >= cost:
+    if asked and bt[RANDOM, player]:
+        if _pick(D, 2) == 0:
+            _build_site(S, D, player, space, 0)
+    elif asked and bt[BUILD_TO, player] and _spare(S, D, player) >= cost:
         _build_site(S, D, player, space, 0)
 
 
@@ -1659,10 +1954,17 @@ def _claim_site(S, D, player, space):  # pragma: no cover
     for k in range(1, n):
         other = (player + k) % n
         room = bal[other] - cost
-        listed = False
+        listed = 0
         for s in range(v[N_SITE_STEPS]):
             if high + ls[SITE_STEPS, s] <= room:
-                listed = True
+                listed += 1
+        if listed and bt[RANDOM, other]:
+            amount = _random_bid(D, ls[SITE_STEPS], v[N_SITE_STEPS], high, room, listed)
+            if amount == -2:
+                return
+            if amount >= 0:
+                high, bidder = amount, other
+            continue
         if not listed or not (bt[BIDS, other] and bt[BUILD_TO, other]):
             continue
         limit = _spare(S, D, other) - cost
@@ -1673,8 +1975,15 @@ def _claim_site(S, D, player, space):  # pragma: no cover
                 best = amount
         if best >= 0:
             high, bidder = best, other
-    if bidder >= 0 and bal[player] >= high + cost and _spare(S, D, player) >= high + cost:
-        bidder = player
+    if bidder >= 0 and bal[player] >= high + cost:  # the decision site: match, Decline
+        if bt[RANDOM, player]:
+            choice = _pick(D, 2)
+            if choice < 0:
+                return
+            if choice == 0:
+                bidder = player
+        elif _spare(S, D, player) >= high + cost:
+            bidder = player
     _build_site(S, D, player if bidder < 0 else bidder, space, high)
 
 

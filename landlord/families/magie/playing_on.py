@@ -14,8 +14,8 @@ parts:
    drawing the dice of the turns to come and the Chance cards after those the
    reference engine drew, from the same streams.
 
-A position the compiled game does not follow (a card pledged for a debt, more
-debts or kept cards than it has room for, a seat passed over) is played on by
+A position the compiled game does not follow (more debts or kept cards than it has
+room for, a seat passed over) is played on by
 the reference engine instead, as is a game the compiled game stops in; either
 way each continuation's figures are the reference engine's
 (``tests/test_batch_continuations.py`` compares them).
@@ -64,6 +64,7 @@ from landlord.families.magie.batch import (
     WHY_NOT,
 )
 from landlord.families.magie.treasury import RENTS_AND_FINES
+from landlord.policies.bots import RandomPlayer
 from landlord.scorecard import balances_by_round, ledger_sums
 from landlord.session import Session
 
@@ -71,6 +72,8 @@ __all__ = ["play_on", "why_not_on"]
 
 #: Turns of dice drawn at first for each round still to play, and Chance cards.
 TURNS_PER_ROUND_PER_PLAYER, FIRST_CARDS = 1.25, 64
+#: The policy stream's draws a game played on takes: none (no random player plays on).
+_NO_CHOICES = np.empty(0)
 
 
 def why_not_on(game: Any, policies: Sequence[Any]) -> str | None:
@@ -79,6 +82,9 @@ def why_not_on(game: Any, policies: Sequence[Any]) -> str | None:
     why = batch.why_not(game.rules, policies)
     if why:
         return why
+    if any(type(policy) is RandomPlayer for policy in policies):
+        # The policy stream would go on from where the game's own left it.
+        return "the batch path plays a game on with rule-of-thumb bots only"
     treasury = game.treasury
     if treasury.switch_round or treasury.single_tax or treasury._dividend:
         # The single tax may come in where the rule set alone would not bring it.
@@ -187,7 +193,7 @@ def _resumed(resume: Callable, shared: _Start, arrays: dict[str, Any], seed: int
         chance = chance_draws(seed, "chance_card", cards)
         stats = arrays["stats"]
         resume(table.v, table.fv, table.sp, table.ls, table.ch, table.bt, table.markup,
-               dice, speculation, chance, arrays["worth"], arrays["cash"], stats,
+               dice, speculation, chance, _NO_CHOICES, arrays["worth"], arrays["cash"], stats,
                arrays["bal"], arrays["pl"], arrays["own"], arrays["hs"], arrays["g"],
                arrays["debts"], arrays["kept"], arrays["pub"], arrays["round"],
                arrays["player"], arrays["turns"], arrays["snapshots"])  # fmt: skip
@@ -237,10 +243,8 @@ def _arrays(game: Any, shared: _Start, chance_used: int) -> dict[str, Any] | Non
     paid_under = [_paid_under(debt, keep_reason, c) for debt in debts]
     if (
         None in paid_under
-        or dealings.pledged
         or dealings.raising
-        or any(debt.collateral is not None for debt in debts)
-        or dealings.wage_debts != len(debts)
+        or dealings.wage_debts != sum(debt.collateral is None for debt in debts)
         or len(debts) > MAX_DEBTS
         or len(game.cards_kept) > MAX_KEPT
         or game.passed_over is not None
@@ -276,7 +280,8 @@ def _arrays(game: Any, shared: _Start, chance_used: int) -> dict[str, Any] | Non
     g[c.SPENDING] = treasury.spending
     debt_table = np.zeros((c.DEBT_ROWS, MAX_DEBTS), np.int64)
     for k, (debt, under) in enumerate(zip(debts, paid_under, strict=True)):
-        debt_table[:, k] = debt.debtor, debt.creditor, debt.owed, 1, *under
+        pledge = 0 if debt.collateral is None else debt.collateral + 1  # compiled.PLEDGE
+        debt_table[:, k] = debt.debtor, debt.creditor, debt.owed, 1, *under, pledge
     kept = np.zeros((2, MAX_KEPT), np.int64)
     for k, (player, card) in enumerate(game.cards_kept):
         kept[:, k] = player, card
