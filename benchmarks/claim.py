@@ -28,7 +28,14 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 from games import reference_loop_seconds
 from setup_commands import commit, machine, save_report
 
-from landlord.claim import GRID_PATH, GRID_V2_PATH, RESULTS_PATH, RESULTS_V2_PATH, load_grid, run_claim
+from landlord.claim import (
+    GRID_PATH,
+    GRID_V2_PATH,
+    RESULTS_PATH,
+    RESULTS_V2_PATH,
+    load_grid,
+    run_claim,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
