@@ -33,7 +33,7 @@ from numba import njit, uint32, uint64
 
 from landlord.batch.kernel import helper
 
-__all__ = ["draw", "uniforms"]
+__all__ = ["draw", "fill", "start", "uniforms"]
 
 #: SeedSequence's constants (bit_generator.pyx).
 INIT_A, MULT_A = 0x43B0D7E5, 0x931E8875
@@ -132,6 +132,16 @@ def uniforms(entropy, count, out):  # pragma: no cover
     """Fill ``out`` (1-D float64) with the first numbers in [0, 1) of the stream whose
     SeedSequence has the 32-bit words ``entropy[:count]`` (the seed's, padded with zeros
     to four, then the spawn key's): ``default_rng(SeedSequence(...)).random(len(out))``."""
+    state = np.empty(4, np.uint64)
+    start(entropy, count, state)
+    fill(state, out)
+
+
+@njit(cache=True)
+def start(entropy, count, state):  # pragma: no cover
+    """Set ``state`` (four 64-bit words: the generator's 128-bit state, high half first,
+    then its increment) to the stream of :func:`uniforms`, before its first number; then
+    :func:`fill` draws its numbers, as many at a time as wanted."""
     pool = np.empty(POOL_SIZE, np.uint32)
     _pool(entropy, count, pool)
     words = np.empty(4, np.uint64)
@@ -144,6 +154,14 @@ def uniforms(entropy, count, out):  # pragma: no cover
     hi, lo = _step(uint64(0), uint64(0), inc_hi, inc_lo)
     hi, lo = _add128(hi, lo, s0, s1)
     hi, lo = _step(hi, lo, inc_hi, inc_lo)
+    state[0], state[1], state[2], state[3] = hi, lo, inc_hi, inc_lo
+
+
+@helper
+def fill(state, out):  # pragma: no cover
+    """Fill ``out`` with the stream's next numbers in [0, 1), and move ``state`` on past
+    them (:func:`start`)."""
+    hi, lo, inc_hi, inc_lo = state[0], state[1], state[2], state[3]
     scale = 1.0 / 9007199254740992.0
     for k in range(out.shape[0]):
         hi, lo = _step(hi, lo, inc_hi, inc_lo)
@@ -152,6 +170,7 @@ def uniforms(entropy, count, out):  # pragma: no cover
         r = hi >> uint64(58)
         x = (x >> r) | (x << ((uint64(64) - r) & uint64(63)))
         out[k] = float(x >> uint64(11)) * scale
+    state[0], state[1] = hi, lo
 
 
 def draw(seed: int, purpose: str, count: int) -> np.ndarray:

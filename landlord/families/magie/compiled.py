@@ -28,7 +28,8 @@ from numba import njit
 
 from landlord.batch.kernel import helper
 from landlord.batch.money import money_row
-from landlord.batch.streams import uniforms
+from landlord.batch.streams import fill, uniforms
+from landlord.batch.streams import start as start_stream
 from landlord.families.magie.batch import (  # the arrays' rows and the numbers' indices
     ACCOUNT,
     ADVANCE,
@@ -203,7 +204,9 @@ from landlord.families.magie.dealings import LOAN_AMOUNTS, OFFERS_PER_TALK, PRIC
 #: ``g``, the game's own numbers, by index.
 (TRUST_A, TRUST_B, PAIR_A, PAIR_B, WAGES_DONE, EXTRA, TURN, DICE_K, SPEC_K, CHANCE_I, DEBTS_USED,
  DEBTS_LIVE, KEPT_N, SINGLE_TAX, SINCE, TALLY, TALLY_MODE, BOUGHT, WAGES_NOW, WORKS_DONE,
- VOTES_LEFT, ROUND_NOW, SPENDING, POLICY_I, G_SIZE) = range(25)  # fmt: skip
+ VOTES_LEFT, ROUND_NOW, SPENDING, POLICY_I, DICE_ROWS, SPEC_ROWS, G_SIZE) = range(27)  # fmt: skip
+#: The turn-keyed streams, as ``_throw`` takes them: the dice, the Speculation space's.
+DICE_STREAM, SPEC_STREAM = 0, 1
 #: Why money moves, as far as the sums and the Treasury's fund tell reasons apart:
 #: other (a loan repaid among them); land rent (also a site bid, Natural Opportunity
 #: rent); the dial's land value tax; a fine (Rule 6's "fines"). ``_transfer``'s last
@@ -586,15 +589,25 @@ def _to_opportunity(S, D, player):  # pragma: no cover
 
 
 @_helper
-def _throw(D, table, slot):  # pragma: no cover
-    """A throw of the turn-keyed stream ``table`` (TurnStream.uniform), as an index into
-    DICE; -1 if the draws ran out or the turn threw more than its row holds."""
+def _throw(D, which):  # pragma: no cover
+    """A throw of the turn-keyed stream ``which`` (DICE_STREAM or SPEC_STREAM: its table
+    of draws by turn, TurnStream.uniform), as an index into DICE; -1 if the draws ran out
+    or the turn threw more than its row holds. A table drawn as the game goes (by
+    ``games``) gets its rows up to this turn's now, from the stream's state."""
     g, stats = D[4], D[7]
+    table = D[8] if which == DICE_STREAM else D[9]
+    slot = DICE_K if which == DICE_STREAM else SPEC_K
     turn = g[TURN]
     if turn >= table.shape[0]:
         if stats[STATUS] == 0:
             stats[STATUS] = NEED_DRAWS
         return -1
+    drawn = g[DICE_ROWS + which]
+    if turn >= drawn:
+        state = D[17][which]
+        for row in range(drawn, turn + 1):
+            fill(state, table[row])
+        g[DICE_ROWS + which] = turn + 1
     k = g[slot]
     g[slot] = k + 1
     if k >= WIDTH:
@@ -626,7 +639,7 @@ def _talk_actions(S, D, player, need, acts):  # pragma: no cover
     n, room = v[N], acts.shape[0]
     rungs = 2 if need else len(PRICE_LADDER)
     na = 1
-    acts[0, 0] = GIVE_UP  # or EndDealing: the first either way
+    acts[0] = GIVE_UP  # or EndDealing: the first either way (every column is written)
     cover_for = D[14][W_COVER]  # per loan amount: the cheapest free card worth it, or -1
     amounts = 1 if need else len(LOAN_AMOUNTS)
     for i in range(amounts):
@@ -652,8 +665,8 @@ def _talk_actions(S, D, player, need, acts):  # pragma: no cover
                         break
                     if na >= room:
                         return -1
-                    acts[na, 0], acts[na, 1], acts[na, 2], acts[na, 3] = (
-                        OFFER_CARD, space, other, price
+                    acts[na, 0], acts[na, 1], acts[na, 2], acts[na, 3], acts[na, 4] = (
+                        OFFER_CARD, space, other, price, 0
                     )  # fmt: skip
                     na += 1
         else:
@@ -664,6 +677,7 @@ def _talk_actions(S, D, player, need, acts):  # pragma: no cover
                 if na >= room:
                     return -1
                 acts[na, 0], acts[na, 1], acts[na, 2] = ASK_CARD, space, price
+                acts[na, 3] = acts[na, 4] = 0
                 na += 1
     if pl[LUXURIES, player]:
         fee = v[LUXURY_FEE]
@@ -675,6 +689,7 @@ def _talk_actions(S, D, player, need, acts):  # pragma: no cover
                     if na >= room:
                         return -1
                     acts[na, 0], acts[na, 1], acts[na, 2] = OFFER_LUXURY, other, price
+                    acts[na, 3] = acts[na, 4] = 0
                     na += 1
     for i in range(amounts):
         amount = (need - bal[player] + 9) // 10 * 10 if need else LOAN_AMOUNTS[i]
@@ -1014,7 +1029,7 @@ def _speculate(S, D, player):  # pragma: no cover
         stake_to = broker if broker >= 0 else v[BANK]
     if stake_to != player and not _pay(S, D, player, stake_to, v[STAKE], R_OTHER):
         return
-    face = _throw(D, D[9], SPEC_K)
+    face = _throw(D, SPEC_STREAM)
     if face < 0:
         return
     first, second = face // 6 + 1, face % 6 + 1
@@ -1334,7 +1349,7 @@ def _jail_turn(S, D, player):  # pragma: no cover
         _transfer(S, D, player, v[FINE_TO], fine, R_FUND)
         pl[JAILED, player] = 0
         return -1
-    face = _throw(D, D[8], DICE_K)
+    face = _throw(D, DICE_STREAM)
     if face < 0:
         return -1
     if face // 6 == face % 6:
@@ -1561,7 +1576,7 @@ def _turn(S, D, player):  # pragma: no cover
                 _hunt(S, D, player)
         if pl[POOR, player] or stats[STATUS]:
             return
-    face = _throw(D, D[8], DICE_K)
+    face = _throw(D, DICE_STREAM)
     if face < 0:
         return
     _move(S, D, player, face // 6 + 1, face % 6 + 1)
@@ -1637,10 +1652,13 @@ def _worths(S, D, out):  # pragma: no cover
 
 @njit(cache=True)
 def game(v, fv, sp, ls, ch, bt, mk, start_balances, deal, dice, spec, cdraw, pdraw, worth,
-         cash, stats, bal, pl):  # fmt: skip  # pragma: no cover
+         cash, stats, bal, pl, streams=None, drawn=-1):  # fmt: skip  # pragma: no cover
     """One game, from the deal to its end: GameState._flow with LandlordsGame's set-up,
     turn and end (_after_turn: the Treasury's spending, Prosperity, Rule 19's wages).
-    ``pdraw``: the policy stream's numbers, which random players draw their choices from."""
+    ``pdraw``: the policy stream's numbers, which random players draw their choices from.
+    The tables ``dice`` and ``spec`` hold their first ``drawn`` rows (all of them, -1),
+    the rest drawn as the game reaches them from the streams' states in ``streams``
+    (a row each: :func:`landlord.batch.streams.start`)."""
     n, size = v[N], v[SIZE]
     stats[:] = 0
     bal[:] = start_balances
@@ -1657,11 +1675,16 @@ def game(v, fv, sp, ls, ch, bt, mk, start_balances, deal, dice, spec, cdraw, pdr
     # is read, so the table need not be cleared).
     room = MAX_DEBTS_RANDOM if bt[RANDOM].any() else MAX_DEBTS
     debts = np.empty((DEBT_ROWS, room), np.int64)
-    kept = np.zeros((2, MAX_KEPT), np.int64)
+    kept = np.empty((2, MAX_KEPT), np.int64)  # read up to g[KEPT_N] only
     pub = np.zeros(size, np.int64)
+    if drawn < 0:
+        drawn = dice.shape[0]
+    g[DICE_ROWS] = g[SPEC_ROWS] = drawn
+    if streams is None:
+        streams = np.zeros((2, 4), np.uint64)
     S = (v, sp, ls, ch, bt, mk, fv)
     D = _state(n, size, v, bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, pub,
-               pdraw)  # fmt: skip
+               pdraw, streams)  # fmt: skip
     if v[ST_FROM_START]:
         _adopt(S, D)
     _deal(S, D, deal)
@@ -1691,6 +1714,7 @@ def games(v, fv, sp, ls, ch, bt, mk, start_balances, seeds, keys, deal_draws, fi
     entropy = np.empty(seeds.shape[1] + 1, np.uint32)  # the seed's words, then a key
     deal = np.empty(deal_draws)
     dice, spec, chance, policy = np.empty(0), np.empty(0), np.empty(0), np.empty(0)
+    streams = np.empty((2, 4), np.uint64)  # the dice's and the Speculation space's
     row = 0
     for g in range(start, len(seeds)):
         if row + most > len(worth):
@@ -1706,8 +1730,11 @@ def games(v, fv, sp, ls, ch, bt, mk, start_balances, seeds, keys, deal_draws, fi
                 chance = np.empty(cards)
             if choices > len(policy):
                 policy = np.empty(choices)
-            _drawn(entropy, keys[1], dice[: rows * width])
-            _drawn(entropy, keys[2], spec[: rows * width])
+            # The turn-keyed tables are drawn as the game reaches their rows (_throw).
+            entropy[-1] = keys[1]
+            start_stream(entropy, len(entropy), streams[0])
+            entropy[-1] = keys[2]
+            start_stream(entropy, len(entropy), streams[1])
             _drawn(entropy, keys[3], chance[:cards])
             if choices:
                 _drawn(entropy, keys[4], policy[:choices])
@@ -1715,7 +1742,7 @@ def games(v, fv, sp, ls, ch, bt, mk, start_balances, seeds, keys, deal_draws, fi
                  dice[: rows * width].reshape(rows, width),
                  spec[: rows * width].reshape(rows, width), chance[:cards],
                  policy[:choices], worth[row : row + most], cash[row : row + most], stats[g],
-                 bal, pl)  # fmt: skip
+                 bal, pl, streams, 0)  # fmt: skip
             if stats[g, STATUS] != NEED_DRAWS:
                 break
             turns, cards, choices = turns * 4, cards * 4, choices * 4
@@ -1746,22 +1773,24 @@ def resume(v, fv, sp, ls, ch, bt, mk, dice, spec, cdraw, pdraw, worth, cash, sta
     snapshots so far in ``worth`` and ``cash``; then GameState._flow from ``round_``'s turn
     of ``player``, as ``game`` plays it."""
     n, size = v[N], v[SIZE]
+    g[DICE_ROWS], g[SPEC_ROWS] = dice.shape[0], spec.shape[0]  # drawn whole
     S = (v, sp, ls, ch, bt, mk, fv)
     D = _state(n, size, v, bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, pub,
-               pdraw)  # fmt: skip
+               pdraw, np.zeros((2, 4), np.uint64))  # fmt: skip
     _rounds(S, D, worth, cash, round_, player, turns, snapshots, round_ - 1)
 
 
 @njit(cache=True)
 def _state(n, size, v, bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, pub,
-           pdraw):  # fmt: skip  # pragma: no cover
+           pdraw, streams):  # fmt: skip  # pragma: no cover
     """The game's tuple ``D``, with the scratch rows every helper uses."""
-    bills = np.zeros((3, max(n, 3)), np.int64)  # (payee, amount, why) per bill
-    offers = np.zeros((MAX_OFFERS, 5), np.int64)
-    work = np.zeros((W_ROWS, max(n, 4, v[N_CHANCE])), np.int64)  # the helpers' scratch
-    fwork = np.zeros(n, np.float64)
+    # Scratch, each written before it is read: not cleared.
+    bills = np.empty((3, max(n, 3)), np.int64)  # (payee, amount, why) per bill
+    offers = np.empty((MAX_OFFERS, 5), np.int64)
+    work = np.empty((W_ROWS, max(n, 4, v[N_CHANCE])), np.int64)  # the helpers' scratch
+    fwork = np.empty(n, np.float64)
     return (bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, bills, offers, pub,
-            work, fwork, pdraw)  # fmt: skip
+            work, fwork, pdraw, streams)  # fmt: skip
 
 
 @_helper
