@@ -16,9 +16,11 @@ houses, ``pl`` per player, ``g`` the game's own numbers, ``debts``, ``kept`` the
 Chance cards kept, ``stats`` the figures, and the draws: ``dice`` and ``spec``
 by turn, ``cdraw`` the Chance cards'; scratch rows for bills and talk offers; ``pub``,
 the spaces the Treasury has bought or built a college on; ``work`` and ``fwork``,
-the helpers' own scratch rows, so that no helper allocates; and ``pdraw``, the policy
+the helpers' own scratch rows, so that no helper allocates; ``pdraw``, the policy
 stream's numbers, from which a random player (``bt[RANDOM]``) draws each choice over the
-legal actions listed in the reference engine's order).
+legal actions listed in the reference engine's order; ``streams``, the states of the
+dice's and the Speculation space's streams while their tables are drawn as the game
+goes; and ``marks``, a row per space for _talk_actions).
 """
 
 from __future__ import annotations
@@ -645,10 +647,17 @@ def _talk_actions(S, D, player, need, acts):  # pragma: no cover
     for i in range(amounts):
         cover_for[i] = -1
     cover_value = D[14][W_WORTH]
+    pledged = D[18]  # the cards pledged now, marked in one pass over the debts
+    for k in range(v[N_CARDS]):
+        pledged[ls[CARDS, k]] = 0
+    g, debts = D[4], D[5]
+    for k in range(g[DEBTS_USED]):
+        if debts[ALIVE, k] and debts[PLEDGE, k]:
+            pledged[debts[PLEDGE, k] - 1] = 1
     for k in range(v[N_CARDS]):
         space = ls[CARDS, k]
         holder = own[space]
-        if holder < 0 or (need and holder != player) or _pledged(D, space):
+        if holder < 0 or (need and holder != player) or pledged[space]:
             continue
         value = _card_value(S, D, space)
         if holder == player:
@@ -1789,8 +1798,9 @@ def _state(n, size, v, bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdra
     offers = np.empty((MAX_OFFERS, 5), np.int64)
     work = np.empty((W_ROWS, max(n, 4, v[N_CHANCE])), np.int64)  # the helpers' scratch
     fwork = np.empty(n, np.float64)
+    marks = np.empty(size, np.int64)  # _talk_actions' pledged cards
     return (bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, bills, offers, pub,
-            work, fwork, pdraw, streams)  # fmt: skip
+            work, fwork, pdraw, streams, marks)  # fmt: skip
 
 
 @_helper
