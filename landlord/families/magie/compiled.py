@@ -19,8 +19,8 @@ the spaces the Treasury has bought or built a college on; ``work`` and ``fwork``
 the helpers' own scratch rows, so that no helper allocates; ``pdraw``, the policy
 stream's numbers, from which a random player (``bt[RANDOM]``) draws each choice over the
 legal actions listed in the reference engine's order; ``streams``, the states of the
-dice's and the Speculation space's streams while their tables are drawn as the game
-goes; and ``marks``, a row per space for _talk_actions).
+dice's and the Speculation space's streams, while their tables are drawn as the game
+goes).
 """
 
 from __future__ import annotations
@@ -240,10 +240,10 @@ WIDTH = 8
 #: one: _pay_bills's payees, what is owed them and the debt's rows WHY_FIRST, FIRST and
 #: WHY_REST for each, _draw_chance's cards left in the pack, _move's options (where to,
 #: how), the net worths of _gini, _for_single_tax and _prosperous, and _talk_actions'
-#: cards that secure a loan of each amount, and their worth. ``fwork`` (``D[15]``) is
-#: _gini's sorted worths.
+#: cards that secure a loan of each amount, their worth, and the cards pledged (by
+#: space). ``fwork`` (``D[15]``) is _gini's sorted worths.
 (W_PAYEES, W_OWED, W_WHY_FIRST, W_FIRST, W_WHY_REST, W_LEFT, W_TO, W_HOW, W_GINI, W_VOTE,
- W_PROSPER, W_COVER, W_WORTH, W_ROWS) = range(14)  # fmt: skip
+ W_PROSPER, W_COVER, W_WORTH, W_PLEDGED, W_ROWS) = range(15)  # fmt: skip
 
 #: Every function but ``game`` (and what only ``game`` calls) is compiled by
 #: :func:`landlord.batch.kernel.helper`: without numba's reference counting, so it makes
@@ -647,7 +647,7 @@ def _talk_actions(S, D, player, need, acts):  # pragma: no cover
     for i in range(amounts):
         cover_for[i] = -1
     cover_value = D[14][W_WORTH]
-    pledged = D[18]  # the cards pledged now, marked in one pass over the debts
+    pledged = D[14][W_PLEDGED]  # the cards pledged now, marked in one pass over the debts
     for k in range(v[N_CARDS]):
         pledged[ls[CARDS, k]] = 0
     g, debts = D[4], D[5]
@@ -1796,11 +1796,10 @@ def _state(n, size, v, bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdra
     # Scratch, each written before it is read: not cleared.
     bills = np.empty((3, max(n, 3)), np.int64)  # (payee, amount, why) per bill
     offers = np.empty((MAX_OFFERS, 5), np.int64)
-    work = np.empty((W_ROWS, max(n, 4, v[N_CHANCE])), np.int64)  # the helpers' scratch
+    work = np.empty((W_ROWS, max(n, 4, v[N_CHANCE], size)), np.int64)  # the helpers' scratch
     fwork = np.empty(n, np.float64)
-    marks = np.empty(size, np.int64)  # _talk_actions' pledged cards
     return (bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, bills, offers, pub,
-            work, fwork, pdraw, streams, marks)  # fmt: skip
+            work, fwork, pdraw, streams)  # fmt: skip
 
 
 @_helper
