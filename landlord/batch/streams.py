@@ -33,7 +33,7 @@ from numba import njit, uint32, uint64
 
 from landlord.batch.kernel import helper
 
-__all__ = ["draw", "fill", "start", "uniforms"]
+__all__ = ["draw", "fill", "fill_from", "start", "uniforms"]
 
 #: SeedSequence's constants (bit_generator.pyx).
 INIT_A, MULT_A = 0x43B0D7E5, 0x931E8875
@@ -161,7 +161,13 @@ def start(entropy, count, state):  # pragma: no cover
 def fill(state, out):  # pragma: no cover
     """Fill ``out`` with the stream's next numbers in [0, 1), and move ``state`` on past
     them (:func:`start`)."""
-    hi, lo, inc_hi, inc_lo = state[0], state[1], state[2], state[3]
+    state[0], state[1] = fill_from(state[0], state[1], state[2], state[3], out)
+
+
+@helper
+def fill_from(hi, lo, inc_hi, inc_lo, out):  # pragma: no cover
+    """:func:`fill` from a state given as its four words: returns the state's new halves
+    (``hi``, ``lo``; the increment does not change)."""
     scale = 1.0 / 9007199254740992.0
     for k in range(out.shape[0]):
         hi, lo = _step(hi, lo, inc_hi, inc_lo)
@@ -170,7 +176,7 @@ def fill(state, out):  # pragma: no cover
         r = hi >> uint64(58)
         x = (x >> r) | (x << ((uint64(64) - r) & uint64(63)))
         out[k] = float(x >> uint64(11)) * scale
-    state[0], state[1] = hi, lo
+    return hi, lo
 
 
 def draw(seed: int, purpose: str, count: int) -> np.ndarray:

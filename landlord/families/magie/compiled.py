@@ -18,19 +18,19 @@ by turn, ``cdraw`` the Chance cards'; scratch rows for bills and talk offers; ``
 the spaces the Treasury has bought or built a college on; ``work`` and ``fwork``,
 the helpers' own scratch rows, so that no helper allocates; ``pdraw``, the policy
 stream's numbers, from which a random player (``bt[RANDOM]``) draws each choice over the
-legal actions listed in the reference engine's order; ``streams``, the states of the
-dice's and the Speculation space's streams, while their tables are drawn as the game
-goes).
+legal actions listed in the reference engine's order). Each array more in ``D`` makes
+every helper's call dearer (one more cost eager landlords 16% of their games per CPU
+second): a few numbers more go in ``g``.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import int64, njit, uint64
 
 from landlord.batch.kernel import helper
 from landlord.batch.money import money_row
-from landlord.batch.streams import fill, uniforms
+from landlord.batch.streams import fill_from, uniforms
 from landlord.batch.streams import start as start_stream
 from landlord.families.magie.batch import (  # the arrays' rows and the numbers' indices
     ACCOUNT,
@@ -206,8 +206,12 @@ from landlord.families.magie.dealings import LOAN_AMOUNTS, OFFERS_PER_TALK, PRIC
 #: ``g``, the game's own numbers, by index.
 (TRUST_A, TRUST_B, PAIR_A, PAIR_B, WAGES_DONE, EXTRA, TURN, DICE_K, SPEC_K, CHANCE_I, DEBTS_USED,
  DEBTS_LIVE, KEPT_N, SINGLE_TAX, SINCE, TALLY, TALLY_MODE, BOUGHT, WAGES_NOW, WORKS_DONE,
- VOTES_LEFT, ROUND_NOW, SPENDING, POLICY_I, DICE_ROWS, SPEC_ROWS, G_SIZE) = range(27)  # fmt: skip
+ VOTES_LEFT, ROUND_NOW, SPENDING, POLICY_I, DICE_ROWS, SPEC_ROWS, STREAM_STATES,
+ G_SIZE) = (*range(27), 34)  # fmt: skip
 #: The turn-keyed streams, as ``_throw`` takes them: the dice, the Speculation space's.
+#: ``g[STREAM_STATES:]`` holds their states (four words each, streams.start), the
+#: generator's words as whole numbers of the same bits, while their tables are drawn as
+#: the game goes (``g[DICE_ROWS]``, ``g[SPEC_ROWS]``: the rows drawn so far).
 DICE_STREAM, SPEC_STREAM = 0, 1
 #: Why money moves, as far as the sums and the Treasury's fund tell reasons apart:
 #: other (a loan repaid among them); land rent (also a site bid, Natural Opportunity
@@ -606,9 +610,12 @@ def _throw(D, which):  # pragma: no cover
         return -1
     drawn = g[DICE_ROWS + which]
     if turn >= drawn:
-        state = D[17][which]
+        at = STREAM_STATES + 4 * which
+        hi, lo = uint64(g[at]), uint64(g[at + 1])
+        inc_hi, inc_lo = uint64(g[at + 2]), uint64(g[at + 3])
         for row in range(drawn, turn + 1):
-            fill(state, table[row])
+            hi, lo = fill_from(hi, lo, inc_hi, inc_lo, table[row])
+        g[at], g[at + 1] = int64(hi), int64(lo)
         g[DICE_ROWS + which] = turn + 1
     k = g[slot]
     g[slot] = k + 1
@@ -1689,11 +1696,12 @@ def game(v, fv, sp, ls, ch, bt, mk, start_balances, deal, dice, spec, cdraw, pdr
     if drawn < 0:
         drawn = dice.shape[0]
     g[DICE_ROWS] = g[SPEC_ROWS] = drawn
-    if streams is None:
-        streams = np.zeros((2, 4), np.uint64)
+    if streams is not None:
+        for word in range(8):
+            g[STREAM_STATES + word] = int64(streams[word // 4, word % 4])
     S = (v, sp, ls, ch, bt, mk, fv)
     D = _state(n, size, v, bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, pub,
-               pdraw, streams)  # fmt: skip
+               pdraw)  # fmt: skip
     if v[ST_FROM_START]:
         _adopt(S, D)
     _deal(S, D, deal)
@@ -1785,13 +1793,13 @@ def resume(v, fv, sp, ls, ch, bt, mk, dice, spec, cdraw, pdraw, worth, cash, sta
     g[DICE_ROWS], g[SPEC_ROWS] = dice.shape[0], spec.shape[0]  # drawn whole
     S = (v, sp, ls, ch, bt, mk, fv)
     D = _state(n, size, v, bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, pub,
-               pdraw, np.zeros((2, 4), np.uint64))  # fmt: skip
+               pdraw)  # fmt: skip
     _rounds(S, D, worth, cash, round_, player, turns, snapshots, round_ - 1)
 
 
 @njit(cache=True)
 def _state(n, size, v, bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, pub,
-           pdraw, streams):  # fmt: skip  # pragma: no cover
+           pdraw):  # fmt: skip  # pragma: no cover
     """The game's tuple ``D``, with the scratch rows every helper uses."""
     # Scratch, each written before it is read: not cleared.
     bills = np.empty((3, max(n, 3)), np.int64)  # (payee, amount, why) per bill
@@ -1799,7 +1807,7 @@ def _state(n, size, v, bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdra
     work = np.empty((W_ROWS, max(n, 4, v[N_CHANCE], size)), np.int64)  # the helpers' scratch
     fwork = np.empty(n, np.float64)
     return (bal, own, hs, pl, g, debts, kept, stats, dice, spec, cdraw, bills, offers, pub,
-            work, fwork, pdraw, streams)  # fmt: skip
+            work, fwork, pdraw)  # fmt: skip
 
 
 @_helper
