@@ -140,6 +140,8 @@ PAGE_SCRIPT = """
     if (next) { next.focus(); }
   }
   var pending = false;
+  // Buttons put on again count as a change too: a question's buttons come up off for a
+  // moment after a click (one click, one decision), and get the focus when they go on.
   new MutationObserver(function () {
     if (pending) { return; }
     pending = true;
@@ -148,7 +150,8 @@ PAGE_SCRIPT = """
       mark(document);
       keepFocus();
     });
-  }).observe(document.body, {childList: true, subtree: true});
+  }).observe(document.body, {childList: true, subtree: true, attributes: true,
+                             attributeFilter: ['disabled']});
   mark(document);
 })();
 """

@@ -16,7 +16,9 @@ rule.
 
 from __future__ import annotations
 
+import asyncio
 import html
+import time
 from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import Any
@@ -50,6 +52,11 @@ SEAT_CHOICES = (
 EMPTY = "empty"
 #: Lines of the event log on screen at most (the newest first); the whole log downloads.
 LOG_SHOWN = 1000
+#: Seconds a question's buttons stay off when it comes up straight after a click: a
+#: double-click (or double tap) at human speed, 80-350 ms apart, would otherwise answer it
+#: with its second click, since the next question arrives under the pointer in about
+#: 80 ms. A click's own buttons go off at once, so the second click answers nothing.
+SETTLE_SECONDS = 0.4
 #: How many seats the setup offers.
 MOST_SEATS = 4
 #: The paces of auto-play: words, and milliseconds between turns (a menu, not a slider:
@@ -136,6 +143,23 @@ def flows_words(data: Any, game: Any) -> str:
     from landlord.plotting.flow_arrows import flows_in_words
 
     return flows_in_words(cash_flows(game), MOST_ARROWS, currency=game.rules.info.currency)
+
+
+def _later(seconds: float, act: Callable[[], Any]) -> None:
+    """``act`` after ``seconds``, on the kernel's event loop (where a Voila app's clicks
+    are answered); at once where no loop runs (a script or a test calling ``click``)."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        act()
+        return
+    loop.call_later(seconds, act)
+
+
+def _turn_on(buttons: Sequence[Any]) -> None:
+    """Put ``buttons`` on again (those no longer on the page as well: harmless)."""
+    for made in buttons:
+        made.disabled = False
 
 
 def pace_controls(step: Callable[..., Any], tick: Callable[[Any], Any]) -> tuple[Any, ...]:
@@ -324,6 +348,8 @@ class PlayApp:
         self.choice_box.add_class("landlord-choices")
         #: The group of choices opened now: (decision, its label), or None.
         self._opened: tuple | None = None
+        #: When a choice button was last clicked (time.monotonic), for SETTLE_SECONDS.
+        self._clicked_at = -1.0
         # At the end: the winner and the standings by the rule set's own score.
         self.standings = widgets.HTML()
         self.standings.add_class("landlord-standings")
@@ -768,14 +794,18 @@ class PlayApp:
         opened = self._opened[1] if self._opened and self._opened[0] == asked else None
         buttons = []
 
-        def button(text: str, click: Callable[[Any], Any], css: str = "landlord-choice") -> Any:
+        # Straight after a click, the new buttons come up off and go on SETTLE_SECONDS later.
+        settling = time.monotonic() - self._clicked_at < SETTLE_SECONDS
+
+        def button(text: str, act: Callable[[], Any], css: str = "landlord-choice") -> Any:
             made = widgets.Button(
                 description=text if len(text) <= 60 else text[:59] + "…",
                 tooltip=text,
                 layout={"width": "auto", "max_width": "100%"},
+                disabled=settling,
             )
             made.add_class(css)
-            made.on_click(click)
+            made.on_click(lambda _: self._clicked(act))
             buttons.append(made)
             return made
 
@@ -786,24 +816,37 @@ class PlayApp:
         if group is not None:
             back = button(
                 "◂ back to all choices",
-                lambda _: self.open_group(None, asked),
+                lambda: self.open_group(None, asked),
                 "landlord-choice-back",
             )
             back.icon = ""
             for number, text in group.choices:
-                button(text, lambda _, number=number: self.choose(number, asked))
+                button(text, lambda number=number: self.choose(number, asked))
         else:
             for item in menu:
                 if isinstance(item, ChoiceGroup):
                     button(
                         f"{item.label} ({len(item.choices)} choices) ▸",
-                        lambda _, label=item.label: self.open_group(label, asked),
+                        lambda label=item.label: self.open_group(label, asked),
                         "landlord-choice-group",
                     )
                 else:
                     number, text = item
-                    button(text, lambda _, number=number: self.choose(number, asked))
+                    button(text, lambda number=number: self.choose(number, asked))
         self.choice_box.children = buttons
+        if settling:
+            _later(SETTLE_SECONDS, lambda shown=tuple(buttons): _turn_on(shown))
+
+    def _clicked(self, act: Callable[[], Any]) -> None:
+        """A choice button clicked: its buttons go off at once (a second click of a
+        double-click lands on them and answers nothing), then ``act`` answers."""
+        self._clicked_at = time.monotonic()
+        clicked = tuple(self.choice_box.children)
+        for made in clicked:
+            made.disabled = True
+        act()
+        if self.choice_box.children == clicked:  # nothing new to ask: on again, settled
+            _later(SETTLE_SECONDS, lambda: _turn_on(clicked))
 
     def _show_log(self) -> None:
         """The log, newest round first, each round under its heading; one player's
