@@ -207,3 +207,20 @@ def test_the_bankruptcy_why_keeps_the_text_apart_from_the_kit_s_reading():
     assert "coins" in reading
     assert "face down" in reading
     assert reading.strip().endswith("is the kit's reading.")
+
+
+def test_the_turn_s_button_throws_one_die():
+    # Quikopoly moves by one die: the question said "throw the die", the button "the dice".
+    from landlord.widgets.table import GameTable
+
+    table = GameTable("quikopoly", ["human", "eager_landlord"], seed=3)
+    for _ in range(100):  # to the person's first turn
+        if table.waiting_for is None:
+            table.play_turn()
+        elif not any(choice.startswith("throw") for choice in table.choices()):
+            table.choose(0)
+        else:
+            break
+    throws = [choice for choice in table.choices() if choice.startswith("throw")]
+    assert throws == ["throw the die"]
+    assert "throw the die" in table.question()

@@ -373,6 +373,15 @@ class Quikopoly(GameState):
         ]
 
     def describe(self, action: Any) -> str:
-        """An action in words, with the tiles' names and the players'."""
+        """An action in words, with the tiles' names and the players'; Quikopoly throws
+        one die.
+
+        >>> from landlord.engine.actions import ROLL
+        >>> from landlord.rules import load_rules
+        >>> Quikopoly(load_rules("quikopoly"), ["Ann", "Bob"]).describe(ROLL)
+        'throw the die'
+        """
+        if type(action) is Roll:
+            return "throw the die"
         names = [self.tiles.name(p) for p in range(self.size)]
         return action.describe(names, self.names, self.currency)
