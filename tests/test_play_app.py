@@ -492,3 +492,13 @@ def test_a_pair_that_moves_by_different_chances_is_not_called_the_same_dice(left
     app = SideBySideApp(left=left, right=right, seed=3)
     assert "the same dice" not in app.status.value
     assert f"the left game moves by {moves}: their turns are not matched" in app.status.value
+
+
+def test_how_to_play_names_the_pace_menu_and_every_game_of_the_rules_menu():
+    # It spoke of a slider (the pace is a menu) and left out Property and Quikopoly.
+    from landlord.widgets.play import HOW_TO_PLAY
+
+    assert "slider" not in HOW_TO_PLAY
+    assert "Pace a turn" in HOW_TO_PLAY
+    for game in ("Prosperity", "Monarch of the World", "Monopoly", "Property", "Quikopoly"):
+        assert game in HOW_TO_PLAY, game

@@ -233,7 +233,7 @@ HOW_TO_PLAY = """
 A seat marked <i>a person</i> is played with the buttons beside the board: each button is
 a move the rules allow just then, and the words above them say why you are asked and
 what follows. Bots play when you press <b>Next turn</b> or <b>Next round</b>, or on their
-own with <b>Play</b> (the slider sets the pace).</p>
+own with <b>Play</b> (<b>Pace a turn</b> sets how fast).</p>
 <p>Under those buttons, <b>Where the land rent went</b> shows after every move how much land
 rent has gone to players who hold land and how much to the Public Treasury, and who is the
 poorest player now. Under the charts, <b>What if we kept playing?</b> lets bots play this
@@ -250,6 +250,11 @@ Magie's 1932 rule sheet has been read, so the kit adds the win test reported for
 and 1972 UK rules (a trademark of Hasbro; the kit plays these historical rules for
 comparison and is independent of Hasbro). There press <b>Next turn</b> to throw for a
 person, who is asked whenever there is something to decide.</p>
+<p>Two more property games are in the menu. <i>Property</i> is Sid Sackson's card game from
+<i>A Gamut of Games</i> (1969): a red and a black card name a cell of an 8 x 8 grid, which
+is claimed, or pays rent to a rival who holds it. <i>Quikopoly</i> is a short game for a
+piecepack: twenty tiles round a square, the property tiles laid face down and turned up when
+bought, one die, and the last player left wins.</p>
 <p><b>Big board</b> draws the board as wide as the page, with the controls under it: on a
 projector the back row can read it (scroll to the part you talk about).
 <b>Save the game</b> downloads the game so far; <b>Go on with a saved game</b> loads it again,
