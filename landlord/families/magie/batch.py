@@ -55,7 +55,15 @@ from landlord.policies.bots import RandomPlayer, Strategy
 from landlord.scorecard import TREASURY
 from landlord.session import TurnStream
 
-__all__ = ["FELL_BACK", "play", "play_on", "single_tax_covered", "why_not", "why_not_on"]
+__all__ = [
+    "FELL_BACK",
+    "play",
+    "play_on",
+    "plays_at_random",
+    "single_tax_covered",
+    "why_not",
+    "why_not_on",
+]
 
 # What the compiled game follows (landlord.batch.follows): anything else at a value other
 # than its default is played by the reference engine.
@@ -123,9 +131,6 @@ MAX_DEBTS_RANDOM = 4096
 #: ``stats``, by index.
 (STATUS, ROUND, TURNS, END, LAND_RENT_PLAYERS, LAND_RENT_TREASURY, COLLECTED, SPENT,
  SNAPSHOTS, WHY, FINAL_WAGES, WORKS, ST_SINCE, EVERYONE, STATS) = range(15)  # fmt: skip
-#: The family's own figures of a game, in order (``Family.game_figures``).
-FAMILY_FIGURES = ("poor_house_players", "opportunity_players", "final_wages", "public_works",
-                  "single_tax_since", "everyone_wins")  # fmt: skip
 #: ``stats[STATUS]``: played to the end; the draws ran out; met something not followed.
 DONE, NEED_DRAWS, UNCOVERED = 0, 1, 2
 #: ``stats[WHY]`` when UNCOVERED.
@@ -194,11 +199,17 @@ COLLEGE_AT = -2
 TO_BROKER = -2
 
 
+def plays_at_random(policy: Any) -> bool:
+    """Whether ``policy`` is a random player (``RandomPlayer`` itself: a subclass may
+    choose otherwise), whom the compiled game plays from the policy stream."""
+    return type(policy) is RandomPlayer
+
+
 def why_not(rules: Any, policies: Sequence[Any]) -> str | None:
     """None if :func:`play` covers ``rules`` with ``policies``; else the reason."""
     # Random players draw from the policy stream over the legal actions as the reference
     # engine lists them; the compiled game lists them the same way (``_random_business``).
-    reason = not_rule_of_thumb([p for p in policies if type(p) is not RandomPlayer], FAMILY.name)
+    reason = not_rule_of_thumb([p for p in policies if not plays_at_random(p)], FAMILY.name)
     if reason:
         return reason
     if rules.monarch is not None:
@@ -322,7 +333,7 @@ class _Table:
                   "speculates", "hunts_railroads")  # fmt: skip
         rows = [
             [0] * (len(fields) + 1) + [1]  # a random player: only the last row counts
-            if type(p) is RandomPlayer
+            if plays_at_random(p)
             else [*(getattr(p, name) for name in fields), VOTE_WORDS[p.votes], 0]
             for p in policies
         ]
@@ -582,10 +593,11 @@ def _described(table: _Table, stats: np.ndarray, visited: np.ndarray) -> tuple[l
                             "everyone wins",
             ROUND_LIMIT: f"the round limit ({table.round_limit}) was reached"}  # fmt: skip
     capped = f"the engine's cap of {table.cap} rounds was reached"
+    # In the order of FAMILY.figures.
     columns = (visited[:, 0], visited[:, 1], stats[:, FINAL_WAGES], stats[:, WORKS],
                stats[:, ST_SINCE], stats[:, EVERYONE] != 0)  # fmt: skip
     family = [
-        dict(zip(FAMILY_FIGURES, values, strict=True))
+        dict(zip((figure.name for figure in FAMILY.figures), values, strict=True))
         for values in zip(*(column.tolist() for column in columns), strict=True)
     ]
     return (stats[:, ROUND].tolist(), stats[:, TURNS].tolist(),

@@ -639,6 +639,13 @@ def _pledged(D, space):  # pragma: no cover
 
 
 @_helper
+def _loan_amount(need, cash, i):  # pragma: no cover
+    """The ``i``-th loan asked for in talks: what falls short of ``need``, rounded up to
+    tens (raising money: one amount), or LOAN_AMOUNTS[i]."""
+    return (need - cash + 9) // 10 * 10 if need else LOAN_AMOUNTS[i]
+
+
+@_helper
 def _talk_actions(S, D, player, need, acts):  # pragma: no cover
     """Dealings.talk_actions: rows (kind, a, b, c, d) into ``acts``, in its order; returns
     how many, or -1 if they are more than ``acts`` holds. With ``need`` (a sum to raise)
@@ -669,7 +676,7 @@ def _talk_actions(S, D, player, need, acts):  # pragma: no cover
         value = _card_value(S, D, space)
         if holder == player:
             for i in range(amounts):
-                amount = (need - bal[player] + 9) // 10 * 10 if need else LOAN_AMOUNTS[i]
+                amount = _loan_amount(need, bal[player], i)
                 if value >= amount and (cover_for[i] < 0 or value < cover_value[i]):
                     cover_for[i], cover_value[i] = space, value
             for other in range(n):
@@ -708,7 +715,7 @@ def _talk_actions(S, D, player, need, acts):  # pragma: no cover
                     acts[na, 3] = acts[na, 4] = 0
                     na += 1
     for i in range(amounts):
-        amount = (need - bal[player] + 9) // 10 * 10 if need else LOAN_AMOUNTS[i]
+        amount = _loan_amount(need, bal[player], i)
         cover = cover_for[i]
         for other in range(n):
             if other == player or bal[other] < amount:

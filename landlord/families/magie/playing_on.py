@@ -64,7 +64,6 @@ from landlord.families.magie.batch import (
     WHY_NOT,
 )
 from landlord.families.magie.treasury import RENTS_AND_FINES
-from landlord.policies.bots import RandomPlayer
 from landlord.scorecard import balances_by_round, ledger_sums
 from landlord.session import Session
 
@@ -82,7 +81,7 @@ def why_not_on(game: Any, policies: Sequence[Any]) -> str | None:
     why = batch.why_not(game.rules, policies)
     if why:
         return why
-    if any(type(policy) is RandomPlayer for policy in policies):
+    if any(batch.plays_at_random(policy) for policy in policies):
         # The policy stream would go on from where the game's own left it.
         return "the batch path plays a game on with rule-of-thumb bots only"
     treasury = game.treasury
