@@ -10,7 +10,9 @@ spending, ...).
 
 A lesson draws the graph, or quotes the summaries: :func:`net_flows`,
 :func:`flows_by_group`, :func:`rent_received`,
-:func:`largest_landlord_share` and :func:`to_frame`. Under the Landlord's
+:func:`largest_landlord_share` and :func:`to_frame`; :func:`only_groups`
+keeps one kind of payment (the land rent alone, every payment of it, both
+ways, none netted). Under the Landlord's
 Game most of the rent flows to one player, the landlord who happened to
 buy the best lots; under the single tax the land rent flows to the PUBLIC
 TREASURY instead, and back out as public spending (higher wages, free
@@ -33,7 +35,7 @@ Examples
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from numbers import Integral
 from types import MappingProxyType
 from typing import Any
@@ -52,6 +54,7 @@ __all__ = [
     "group_of",
     "largest_landlord_share",
     "net_flows",
+    "only_groups",
     "rent_received",
     "to_frame",
 ]
@@ -211,6 +214,63 @@ def net_flows(graph: nx.DiGraph) -> dict[str, int]:
         - sum(a for _, _, a in graph.out_edges(node, data="amount"))
         for node in graph.nodes
     }
+
+
+def only_groups(graph: nx.DiGraph, groups: Sequence[str]) -> nx.DiGraph:
+    """The same graph with only the payments in ``groups``: the land rent alone, say.
+
+    Every account stays; an edge keeps the money it carried in those groups
+    (gross: what Ann paid Bob and what Bob paid Ann stay two edges) and is
+    dropped if it carried none; a node's ``balance_change`` counts those
+    payments alone. The graph's ``groups`` attribute records the groups kept.
+
+    Raises
+    ------
+    ValueError
+        If a group is not one of :data:`GROUPS`.
+
+    Examples
+    --------
+    >>> ledger = Ledger(["Ann", "Bob", "MISCELLANEOUS"])
+    >>> ledger.transfer(0, 1, 30, "land rent")
+    >>> ledger.transfer(1, 0, 25, "land rent")
+    >>> ledger.transfer(0, 1, 10, "railroad fare")
+    >>> ledger.transfer(2, 0, 100, "wages")
+    >>> rent = only_groups(cash_flows(ledger), ["land rent"])
+    >>> sorted(rent.edges(data="amount"))
+    [('Ann', 'Bob', 30), ('Bob', 'Ann', 25)]
+    >>> rent.nodes["Bob"]["balance_change"], rent.graph["groups"]
+    (5, ('land rent',))
+    """
+    kept = tuple(groups)
+    unknown = [group for group in kept if group not in GROUPS]
+    if unknown:
+        raise ValueError(f"groups: choose among {list(GROUPS)}, not {unknown}")
+    chosen = nx.DiGraph(**{**graph.graph, "groups": kept})
+    for node, data in graph.nodes(data=True):
+        chosen.add_node(node, **{**data, "balance_change": 0})
+    for payer, payee, data in graph.edges(data=True):
+        by_reason = {
+            reason: amount
+            for reason, amount in data.get("by_reason", {}).items()
+            if group_of(reason) in kept
+        }
+        amount = sum(by_reason.values())
+        if not amount:
+            continue
+        counts = data.get("count_by_reason", {})
+        chosen.add_edge(
+            payer,
+            payee,
+            amount=amount,
+            count=sum(counts.get(reason, 0) for reason in by_reason),
+            by_reason=by_reason,
+            by_group={g: a for g, a in data["by_group"].items() if g in kept},
+            count_by_reason={reason: counts.get(reason, 0) for reason in by_reason},
+        )
+        chosen.nodes[payer]["balance_change"] -= amount
+        chosen.nodes[payee]["balance_change"] += amount
+    return chosen
 
 
 def flows_by_group(graph: nx.DiGraph) -> dict[str, int]:

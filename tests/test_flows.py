@@ -24,6 +24,7 @@ from landlord.flows import (
     group_of,
     largest_landlord_share,
     net_flows,
+    only_groups,
     rent_received,
     to_frame,
 )
@@ -192,6 +193,35 @@ def test_net_flows_and_balance_change():
 def test_rent_received_counts_land_rent_house_rent_and_fares_to_players():
     graph = cash_flows(hand_ledger())
     assert rent_received(graph) == {"Ann": 0, "Bob": 55 + 50 + 10, "Cy": 15}
+
+
+def test_only_groups_keeps_those_payments_gross_and_leaves_the_graph_alone():
+    graph = cash_flows(hand_ledger())
+    rent = only_groups(graph, ["land rent", "house rent"])
+    assert list(rent.nodes) == NAMES  # every account stays
+    assert sorted(rent.edges(data="amount")) == [("Ann", "Bob", 20 + 30 + 5), ("Cy", "Bob", 50)]
+    ann_bob = rent["Ann"]["Bob"]
+    assert ann_bob["count"] == 3
+    assert ann_bob["by_reason"] == {"land rent": 55}
+    assert ann_bob["by_group"] == {"land rent": 55}
+    expected = {"Ann": -55, "Bob": 105, "Cy": -50, "MISCELLANEOUS": 0, "PUBLIC TREASURY": 0}
+    assert {n: rent.nodes[n]["balance_change"] for n in NAMES} == expected
+    assert net_flows(rent) == expected
+    assert rent.graph["groups"] == ("land rent", "house rent")
+    # The graph it was taken from is as it was.
+    assert graph["Ann"]["Bob"]["amount"] == 175
+    assert graph.nodes["Bob"]["balance_change"] == net_flows(graph)["Bob"]
+    with pytest.raises(ValueError, match="groups"):
+        only_groups(graph, ["rent"])
+
+
+def test_only_groups_of_both_ways_keeps_both_edges():
+    ledger = Ledger(["Ann", "Bob", "MISCELLANEOUS"])
+    ledger.transfer(ANN, BOB, 120, "land rent")
+    ledger.transfer(BOB, ANN, 100, "land rent")
+    rent = only_groups(cash_flows(ledger), ["land rent"])
+    assert sorted(rent.edges(data="amount")) == [("Ann", "Bob", 120), ("Bob", "Ann", 100)]
+    assert flows_by_group(rent) == {"land rent": 220}  # gross, though Ann is only $20 down
 
 
 def test_largest_landlord_share():
@@ -399,3 +429,11 @@ def test_under_prosperity_land_rent_goes_to_the_treasury_and_back_out(games):
     spent = [d for _, _, d in graph.out_edges("PUBLIC TREASURY", data="by_group")]
     assert sum(d.get("public spending", 0) for d in spent) > 0
     assert all(set(d) == {"public spending"} for d in spent)
+
+
+@pytest.mark.parametrize("rules", ["landlords_game", "prosperity"])
+def test_the_land_rent_alone_adds_up_to_the_land_rent_of_the_game(games, rules):
+    graph = cash_flows(games[rules])
+    rent = only_groups(graph, ["land rent"])
+    assert flows_by_group(rent) == {"land rent": flows_by_group(graph)["land rent"]}
+    assert sum(net_flows(rent).values()) == 0
