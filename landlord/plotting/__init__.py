@@ -46,14 +46,23 @@ made on their own, use ``layout="constrained"``.
 from :mod:`landlord.palette`, the board's colours too),
 which people with the common forms of colour blindness tell apart; the
 groups of payments have fixed colours (:data:`GROUP_COLOURS`) and so do the
-rule sets (:func:`rules_colour`). Text is at least 11 points and lines are
-thick, for a projector.
+rule sets (:func:`rules_colour`). A game's Gini of cash is grey beside its
+net worth, thinner, dashed and marked, so that the two differ without the
+dash. Text is at least 11 points and lines are thick, for a projector.
+
+**Titles.** The title of a figure of one game states what it shows, in the
+game's numbers, as Our World in Data's titles do: "Gini of net worth rose
+from 0.00 to 0.27 in 36 rounds", "Round 36: Dan holds 39% of all net worth",
+"$648 of land rent paid, $206 of it to Dan, $180 to the Public Treasury"
+(:mod:`~landlord.plotting.findings`); a long one is wrapped to the figure's
+width.
 
 **Where things are.** Each figure lives in a module of its own, with the
 helpers only it uses; what several share sits below them:
 
-* :mod:`~landlord.plotting.curves`: :func:`gini_curve` and :func:`lorenz_curve`, and
+* :mod:`~landlord.plotting.curves`: :func:`gini_curve`, and
   :mod:`~landlord.plotting.switches`: the marks where the rules changed;
+* :mod:`~landlord.plotting.lorenz`: :func:`lorenz_curve`;
 * :mod:`~landlord.plotting.bars`: :func:`wealth_bars`;
 * :mod:`~landlord.plotting.cash_flows`: :func:`cash_flow_graph`,
   :mod:`~landlord.plotting.flow_arrows`: which arrows it draws (netted, the largest),
@@ -63,6 +72,8 @@ helpers only it uses; what several share sits below them:
 * :mod:`~landlord.plotting.comparisons`: the figures of many games;
 * :mod:`~landlord.plotting.sources`: one game's figures read from a game, a
   Session, a GameRecord or its tables, and when its rules changed (nothing drawn);
+* :mod:`~landlord.plotting.findings`: what each figure of one game shows, in
+  words and numbers: its title, and the start of its alternative text;
 * :mod:`~landlord.plotting.colours`: the colours;
   :mod:`~landlord.plotting.style`: sizes, text, axes, ticks and the Gini axis;
   :mod:`~landlord.plotting.key`: the keys drawn directly.
@@ -94,6 +105,7 @@ from landlord.plotting.cash_flows import _SMALLEST_TABLE, MOST_ARROWS, cash_flow
 from landlord.plotting.colours import (
     _FAINT,
     _MORE_COLOURS,
+    CASH_COLOUR,
     GROUP_COLOURS,
     INK,
     PILE_COLOUR,
@@ -118,7 +130,6 @@ from landlord.plotting.curves import (
     _curve_colour,
     _lines_with,
     gini_curve,
-    lorenz_curve,
 )
 from landlord.plotting.flow_arrows import _main_group
 from landlord.plotting.flow_geometry import (
@@ -130,6 +141,7 @@ from landlord.plotting.flow_geometry import (
     flow_layout,
 )
 from landlord.plotting.key import _ROW, _SAMPLE, _key, _key_layout, _points
+from landlord.plotting.lorenz import lorenz_curve
 from landlord.plotting.sources import (
     _game_of,
     _gini_by_round,

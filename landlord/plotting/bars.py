@@ -9,6 +9,7 @@ import numpy as np
 from landlord.money import money
 from landlord.palette import player_colour
 from landlord.plotting.colours import _FAINT, INK, _tint
+from landlord.plotting.findings import largest_share
 from landlord.plotting.key import _key, _key_layout
 from landlord.plotting.sources import _currency_of, _holdings_now
 from landlord.plotting.style import (
@@ -51,7 +52,9 @@ def wealth_bars(
     worthless), houses at cost, the other holdings (Magie's other cards,
     luxury and Professor cards; Quikopoly's hotels), and loans: owed to him
     above, owed by him below the zero line. The parts add up to his net
-    worth, marked by a black bar and written above.
+    worth, marked by a black bar and written above. The title says who holds
+    the most, and what share of all net worth that is ("Round 12: Ann holds
+    61% of all net worth").
 
     Parameters
     ----------
@@ -93,6 +96,8 @@ def wealth_bars(
     >>> worth = record.standings.set_index("name")["net_worth"]
     >>> bool(sum(bar.get_height() for bar in first) == worth["eager_landlord 1"])
     True
+    >>> ax.get_title(loc="left")
+    'Round 39: eager_landlord 2 holds 60% of all net worth'
     """
     from matplotlib.patches import Rectangle
 
@@ -141,10 +146,11 @@ def wealth_bars(
         _bars(ax, names, parts, bottoms, worth, up, currency)
     # The key along the top, inside the axes, and room for it above the bars
     # and their figures: the y axis reaches as far above them as it takes.
-    entries = [
+    entries: list[tuple[dict[str, Any] | None, str]] = [
         ({"facecolor": _tint(INK, tint), "edgecolor": INK, "hatch": hatch}, name)
         for _, name, tint, hatch in shown
     ]
+    entries.append(({"color": INK, "linewidth": 4}, "net worth"))
     box_width, box_height = _box_size(ax)
     _, _, key_height = _key_layout(entries, None, box_width - 12, 1) if key else (0, 0, 0.0)
     room = min((key_height + 10 + 1.5 * TEXT) / max(box_height, 1.0), 0.6)
@@ -152,7 +158,8 @@ def wealth_bars(
     bottom = low - (0.05 * max(high - low, 1.0) if low < 0 else 0.0)
     ax.set_ylim(bottom, (max(high, bottom + 1.0) - room * bottom) / (1 - room))
     _fixed_ticks(ax, "y", low, high, currency + "{:.0f}", most=5)
-    _title(ax, f"Net worth, round {round_} (the black bars)")
+    finding = largest_share(names, worth, currency=currency)
+    _title(ax, f"Round {round_}: {finding}" if finding else f"Net worth, round {round_}")
     if key:
         listed = [text.get_text() for text in ax.texts if text.get_gid() == "key"]
         if listed != [name for _, name in entries]:

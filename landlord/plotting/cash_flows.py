@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from landlord.flows import GROUPS
+from landlord.flows import GROUPS, only_groups
 from landlord.money import money
 from landlord.plotting.colours import GROUP_COLOURS, INK
+from landlord.plotting.findings import flows_finding
 from landlord.plotting.flow_arrows import Arrow, Chosen, chosen_arrows
 from landlord.plotting.flow_geometry import Box, _amount_spots, _arc, flow_layout
 from landlord.plotting.flow_nodes import _draw_nodes, _node_radii, _pile_name, _taken
 from landlord.plotting.key import _ROW, _key, _key_layout, _points
 from landlord.plotting.style import (
     SMALL,
-    TITLE,
     _box_size,
     _new_axes,
     _text_width,
@@ -49,6 +50,7 @@ def cash_flow_graph(
     amounts: bool | None = None,
     net: bool | None = None,
     most: int | None = MOST_ARROWS,
+    groups: Sequence[str] | None = None,
 ) -> Figure:
     """Who paid whom: one arrow from payer to payee, as wide as the money.
 
@@ -71,7 +73,16 @@ def cash_flow_graph(
     for the difference, and only the ``most`` largest are drawn, with their
     amounts; a line under the table says so, and how many flows were left
     out and how much money they carried. One round's payments are few
-    enough to draw every one.
+    enough to draw every one. A line under the table says which the arrows
+    are: gross (all one paid the other) or net.
+
+    Rents paid both ways net out: over a whole game of eager landlords the
+    net arrows show next to no land rent, though hundreds were paid. With
+    ``groups=("land rent",)``, ``net=False`` and ``most=None`` the graph shows
+    the land rent alone, every payment of it, both ways, to the players and
+    to the Public Treasury. The title states what the graph shows, in
+    numbers: "$708 of land rent paid, $216 of it to Bob, $148 to the Public
+    Treasury" (:func:`~landlord.plotting.findings.flows_finding`).
 
     Parameters
     ----------
@@ -89,7 +100,8 @@ def cash_flow_graph(
         The amount drawn at the widest arrow; by default the largest in the
         graph. Fix it to compare frames by width.
     title : str, optional
-        Instead of the default, which names the rounds of the graph.
+        Instead of the default, which states how much was paid and how much
+        of it was land rent, and to whom (in the rounds of the graph).
     key : bool, optional
         Draw the key of the groups of payments, along the bottom. By default
         it is drawn where it leaves the table room enough, and left out of
@@ -104,6 +116,10 @@ def cash_flow_graph(
     most : int or None
         Draw at most so many arrows, the largest; the rest are left out and
         counted under the table. ``None`` draws every one.
+    groups : sequence of str, optional
+        Draw only the payments in these groups of :data:`GROUP_COLOURS`
+        (:func:`landlord.flows.only_groups`): ``("land rent",)``. By
+        default, every payment.
 
     Returns
     -------
@@ -114,7 +130,8 @@ def cash_flow_graph(
         amount a text with gid ``"amount: PAYER -> PAYEE"``; each node is a
         patch (a circle for a player, a square for a pile) with gid
         ``"node:NAME"``, centred on its place. The line that counts the flows
-        left out has gid ``"left-out"``.
+        left out has gid ``"left-out"``; the line that says the arrows are
+        net has gid ``"netted"``, or ``"gross"`` when they are gross.
 
     Examples
     --------
@@ -131,12 +148,21 @@ def cash_flow_graph(
     8
     >>> [t.get_text() for t in ax.texts if t.get_gid() == "left-out"]
     ['6 smaller flows, $389 in all, not drawn']
+    >>> rent = cash_flow_graph(whole, groups=["land rent"], net=False, most=None).axes[0]
+    >>> len([p for p in rent.patches if " -> " in str(p.get_gid())])
+    16
+    >>> print(rent.get_title(loc="left"))
+    $708 of land rent paid, $216 of it to
+    eager_landlord 2, $148 to the Public Treasury
     """
     if size_by not in ("received", "balance_change"):
         raise ValueError(f"size_by is 'received' or 'balance_change', not {size_by!r}")
+    if groups is not None:
+        graph = only_groups(graph, groups)
     places = flow_layout(graph, positions)
     ax = _new_axes(ax, (8.0, 6.0), {"left": 0.01, "right": 0.99, "bottom": 0.01, "top": 0.93})
-    _whole_figure(ax)
+    # The title first: a long one takes room from the top of the axes.
+    _whole_figure(ax, flows_finding(graph) if title is None else title)
 
     # The nodes: an area (in data units, so that it scales with the drawing)
     # by the money received or moved, from a visible minimum.
@@ -177,9 +203,6 @@ def cash_flow_graph(
     taken = _taken(places, radius, kinds, names, on_left, scale)
     _draw_arrows(ax, chosen.drawn, places, radius, widest, scale, amounts, currency, taken)
     _draw_nodes(ax, nodes, places, radius, kinds, names, seats, on_left)
-    if title is None:
-        title = _default_title(graph)
-    _title(ax, title)
     under = key_height + len(notes) * _ROW  # the key, then the notes, under the table
     if key:
         _key(ax, entries, 0.01, (under + 4) / box_height, width=box_width - 12)
@@ -200,15 +223,14 @@ def cash_flow_graph(
     return ax.figure
 
 
-def _whole_figure(ax: Axes) -> None:
-    """Axes alone in their figure take all of it but the title's room: a picture without
-    axes has no use for the margins a chart's ticks and labels need."""
+def _whole_figure(ax: Axes, title: str) -> None:
+    """The title, on as many lines as it takes; axes alone in their figure take all of
+    the figure but the title's room: a picture without axes has no use for the margins a
+    chart's ticks and labels need."""
     figure = ax.get_figure(root=True)
-    if ax.figure is not figure or figure.axes != [ax]:
-        return
-    _, tall = figure.get_size_inches() * 72
-    top = 1.0 - (1.3 * TITLE + 12) / tall  # the title's height and its pad
-    ax.set_position([0.02, 0.01, 0.96, top - 0.01])
+    if ax.figure is figure and figure.axes == [ax]:
+        ax.set_position([0.02, 0.01, 0.96, 0.98])
+    _title(ax, title)  # moves the top edge down to make room for its lines
 
 
 def _left_out_words(chosen: Chosen, currency: str) -> str:
@@ -227,7 +249,9 @@ def _notes(chosen: Chosen, currency: str, width: float) -> list[tuple[str, str]]
     points: (gid, line). Drawn even where the key is not."""
     notes = []
     if chosen.net:
-        notes.append(("netted", "each arrow: what one paid the other, less what came back"))
+        notes.append(("netted", "net: each arrow is what one paid the other, less what came back"))
+    elif chosen.drawn:
+        notes.append(("gross", "gross: each arrow is all that one paid the other"))
     left_out = _left_out_words(chosen, currency)
     if left_out:
         notes.append(("left-out", left_out))
@@ -370,15 +394,3 @@ def _draw_arrows(
             gid=f"amount: {arrows[i].payer} -> {arrows[i].payee}",
             bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.8},
         )
-
-
-def _default_title(graph: nx.DiGraph) -> str:
-    """The title that names the rounds of the graph."""
-    rounds = graph.graph.get("rounds")
-    if rounds is None:
-        when = "the whole game"
-    elif rounds[0] == rounds[1]:
-        when = f"round {rounds[0]}"
-    else:
-        when = f"rounds {rounds[0]} to {rounds[1]}"
-    return f"Who paid whom, {when}"

@@ -68,6 +68,9 @@ _MORE_COLOURS: tuple[str, ...] = (
 
 #: A colour for text and reference lines.
 INK = "#333333"
+#: The colour of a game's Gini of cash beside its Gini of net worth: a mid grey, told
+#: apart from every hue by anyone (it differs in lightness), and plainly the lesser line.
+CASH_COLOUR = "#777777"
 #: Yellow text is unreadable on white; it is written in INK instead.
 _FAINT = "#F0E442"
 

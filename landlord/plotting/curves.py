@@ -1,19 +1,24 @@
-"""One game's curves: the Gini coefficient round by round, and the Lorenz curve.
+"""One game's Gini coefficient round by round: :func:`gini_curve`.
 
-Both add to what is already on ``ax``, so that two calls overlay two games
-(or two moments of one game).
+It adds to what is already on ``ax``, so that two calls overlay two games
+(or redraw one game in progress). The Lorenz curve is in
+:mod:`~landlord.plotting.lorenz`.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from landlord.metrics import gini, lorenz
-from landlord.plotting.colours import _MORE_COLOURS, INK, RULES_COLOURS, rules_colour
+from landlord.plotting.colours import (
+    _MORE_COLOURS,
+    CASH_COLOUR,
+    RULES_COLOURS,
+    rules_colour,
+)
+from landlord.plotting.findings import gini_change, gini_of_each
 from landlord.plotting.key import _key
 from landlord.plotting.sources import _gini_by_round, _rules_id, rule_switches
 from landlord.plotting.style import (
@@ -48,8 +53,21 @@ if TYPE_CHECKING:
 
 #: The measures :func:`gini_curve` draws: (line style, name in the key).
 _MEASURES = {"net_worth": ("-", "net worth"), "cash": ("--", "cash")}
+#: How each measure's curve looks beyond its line style: net worth is the thick line
+#: on top; cash a thinner one under it, with hollow markers.
+_LOOKS = {
+    "net_worth": {"linewidth": LINE, "zorder": 3},
+    "cash": {
+        "linewidth": 2.0,
+        "zorder": 2,
+        "marker": "o",
+        "markersize": 5,
+        "markerfacecolor": "white",
+        "markeredgewidth": 1.5,
+    },
+}
 #: Colours of the two measures when the curves have neither label nor rule set.
-_MEASURE_COLOURS = {"net_worth": "#0072B2", "cash": "#E69F00"}
+_MEASURE_COLOURS = {"net_worth": "#0072B2", "cash": CASH_COLOUR}
 #: Gids of the lines :func:`gini_curve` draws.
 _GINI_GIDS = ("gini:net_worth", "gini:cash")
 #: The y axis of :func:`gini_curve`, in words.
@@ -68,7 +86,12 @@ def gini_curve(
 ) -> Figure:
     """The Gini coefficient of net worth and of cash of one game, round by round.
 
-    Net worth is drawn solid and cash dashed. The y axis runs from 0 (all
+    Net worth is the thick solid line, on top; cash a thinner dashed line
+    with hollow markers, in grey beside one game's net worth (so that the two
+    differ in colour as well as in line), in the game's colour where several
+    games share the axes. The title states what the curves show: "Gini of
+    net worth rose from 0.05 to 0.31 in 20 rounds" (one game), "Gini of net
+    worth at round 20: A 0.41, B 0.10" (several). The y axis runs from 0 (all
     equally rich) to 1, with a dotted line at ``1 - 1/n``, the most the
     coefficient reaches among ``n`` players (when one holds everything).
     Called again on the same ``ax`` with another ``label``, it adds the other
@@ -111,7 +134,8 @@ def gini_curve(
         The figure drawn on. The curves are lines with gids
         ``"gini:net_worth"`` and ``"gini:cash"``, labelled ``"LABEL: net
         worth"`` and ``"LABEL: cash"`` (``"Gini of net worth"``, ... without
-        a label); the ceiling is a line with gid ``"gini-ceiling"``. A rule
+        a label); the ceiling is a line with gid ``"gini-ceiling"``. The
+        title is the axes' left title. A rule
         switch is a vertical line with gid ``"rule-switch"`` at ``round -
         0.5`` (round ``r`` is played between the figures at ``r - 1`` and
         ``r``) and words with gid ``"rule-switch-words"``.
@@ -129,6 +153,8 @@ def gini_curve(
     >>> figure = gini_curve(record, switches=[(12, "single tax")])
     >>> [t.get_text() for t in figure.axes[0].texts if t.get_gid() == "rule-switch-words"]
     ['single tax\\nfrom round 12']
+    >>> print(figure.axes[0].get_title(loc="left"))
+    Gini of net worth rose from 0.00 to 0.10 in 37 rounds
     """
     which = list(which)
     unknown = [m for m in which if m not in _MEASURES]
@@ -143,19 +169,59 @@ def gini_curve(
     if switches is None:
         switches = rule_switches(source)
     _mark_switches(ax, switches, label or "", colour if label else None)
+    games = _curves_by_game(ax)
+    _colour_cash(games)
+    _title(ax, _gini_title(games))  # first: a long title moves the axes' top edge down
     curves = _fit_gini_axes(ax, fresh)
     measures = {line.get_gid() for line in curves}
-    both = measures == set(_GINI_GIDS)
-    key_box = _gini_key(ax, curves, both)
+    key_box = _gini_key(ax, games, measures == set(_GINI_GIDS))
     ceiling_boxes = _place_ceiling_words(ax, key_box[2] - key_box[0] - 4)  # key's width
     ceilings = [float(line.get_ydata()[0]) for line in _lines_with(ax, "gini-ceiling")]
     _place_switch_words(ax, [key_box, *ceiling_boxes], curves, ceilings)
-    if both:
-        _title(ax, "Gini coefficient by round")
-    else:
-        measure = next(iter(measures), "gini:net_worth").removeprefix("gini:")
-        _title(ax, f"Gini of {_MEASURES[measure][1]} by round")
     return ax.figure
+
+
+def _curves_by_game(ax: Axes) -> dict[str, dict[str, Any]]:
+    """The Gini curves on ``ax``, by game (the start of their label: "" when they have
+    none) and measure ("net_worth", "cash"), in the order they were drawn."""
+    games: dict[str, dict[str, Any]] = {}
+    for line in ax.get_lines():
+        gid = str(line.get_gid())
+        if gid not in _GINI_GIDS:
+            continue
+        measure = gid.removeprefix("gini:")
+        ending = f": {_MEASURES[measure][1]}"
+        label = line.get_label()
+        game = label.removesuffix(ending) if label.endswith(ending) else ""
+        games.setdefault(game, {})[measure] = line
+    return games
+
+
+def _colour_cash(games: dict[str, dict[str, Any]]) -> None:
+    """One game's Gini of cash is grey beside its net worth, so that the two differ in
+    colour; with several games on the axes, each takes its game's colour."""
+    for measures in games.values():
+        if "net_worth" in measures and "cash" in measures:
+            own = measures["net_worth"].get_color()
+            measures["cash"].set_color(CASH_COLOUR if len(games) == 1 else own)
+            measures["cash"].set_markeredgecolor(measures["cash"].get_color())
+
+
+def _gini_title(games: dict[str, dict[str, Any]]) -> str:
+    """What the curves show, in numbers: how one game's Gini moved, or where each game's
+    ended (net worth where it is drawn, else cash)."""
+    lines = [measures.get("net_worth", measures.get("cash")) for measures in games.values()]
+    what = "net worth" if any("net_worth" in m for m in games.values()) else "cash"
+    if len(games) == 1:
+        (line,) = lines
+        rounds = [int(x) for x in line.get_xdata()]
+        return gini_change([float(y) for y in line.get_ydata()], rounds, what)
+    last = {
+        game or "this game": (int(line.get_xdata()[-1]), float(line.get_ydata()[-1]))
+        for game, line in zip(games, lines, strict=True)
+        if len(line.get_xdata())
+    }
+    return gini_of_each(last, what) if last else f"Gini of {what}: no round played yet"
 
 
 def _draw_curves(
@@ -186,7 +252,9 @@ def _draw_curves(
         for line in ax.get_lines()
         if line.get_gid() in _GINI_GIDS and line.get_label() in mine
     }
-    for name, line in before.items():
+    # The game's colour is its net worth's (its cash may be grey beside it).
+    for name in sorted(before, key=lambda name: not name.endswith("net worth")):
+        line = before[name]
         color = color or line.get_color()
         if name not in {name_of(measure) for measure in which}:
             line.remove()
@@ -198,17 +266,24 @@ def _draw_curves(
         line = before.get(name_of(measure))
         if line is not None:
             line.set_data(rounds, values[measure])
+            line.set_markevery(_every(len(rounds)))
             continue
         ax.plot(
             rounds,
             values[measure],
             linestyle=_MEASURES[measure][0],
-            linewidth=LINE,
             color=color or _MEASURE_COLOURS[measure],
+            markevery=_every(len(rounds)),
             label=name_of(measure),
             gid=f"gini:{measure}",
+            **_LOOKS[measure],
         )
     return color
+
+
+def _every(points: int) -> int:
+    """Mark every so many rounds: about a dozen marks however long the game."""
+    return max(1, round(points / 12))
 
 
 def _fit_gini_axes(ax: Axes, fresh: bool) -> list[Any]:
@@ -238,32 +313,45 @@ def _fit_gini_axes(ax: Axes, fresh: bool) -> list[Any]:
     return curves
 
 
-def _gini_key(ax: Axes, curves: list[Any], both: bool) -> Box:
-    """The key, inside at the top left: a row per game, the line styles above (when
-    ``both`` measures are drawn). Returns the box it covers, in points."""
-    games: dict[str, dict[str, Any]] = {}  # name: the sample of its key entry
-    others = []  # curves without a game's name
-    for line in curves:
-        game, colon, measure = line.get_label().rpartition(": ")
-        if colon and measure in ("net worth", "cash"):
-            sample = games.setdefault(game, {"color": line.get_color(), "linewidth": LINE})
-            if sample.get("linestyle") != "-":  # solid, unless the game has cash alone
-                sample["linestyle"] = line.get_linestyle()
-        else:
-            others.append(line)
-    entries = [(sample, game) for game, sample in games.items()]
-    entries += [
-        (
-            {"color": line.get_color(), "linestyle": line.get_linestyle(), "linewidth": LINE},
-            line.get_label(),
-        )
-        for line in others
-    ]
-    title = "solid: net worth, dashed: cash" if both and games else None
+def _gini_key(ax: Axes, games: dict[str, dict[str, Any]], both: bool) -> Box:
+    """The key, inside at the top left. Returns the box it covers, in points.
+
+    One game: an entry per curve, drawn as the curve is (under the game's name,
+    when it has one). Several: a row per game in its colour, the line styles
+    above (when both measures are drawn).
+    """
+    entries: list[tuple[dict[str, Any] | None, str]] = []
+    if len(games) == 1:
+        ((game, measures),) = games.items()
+        title = game or None
+        for measure in sorted(measures, key=list(_MEASURES).index):
+            line = measures[measure]
+            entries.append((_sample(line), _MEASURES[measure][1] if game else line.get_label()))
+    else:
+        title = "solid: net worth, dashed: cash" if both and any(games) else None
+        for game, measures in games.items():
+            if not game:  # curves without a game's name: each as it is drawn
+                entries += [(_sample(line), line.get_label()) for line in measures.values()]
+                continue
+            line = measures.get("net_worth", measures.get("cash"))
+            sample = {"color": line.get_color(), "linestyle": line.get_linestyle()}
+            entries.append(({**sample, "linewidth": LINE}, game))
     key_width, key_height = _key(ax, entries, 0.015, 0.985, title=title)
     width, height = _box_size(ax)
     left, top = 0.015 * width, 0.985 * height
     return (left - 4, top - key_height - 2, left + key_width, top + 2)
+
+
+def _sample(line: Any) -> dict[str, Any]:
+    """A key's sample of a curve: its colour, line style, width and marker."""
+    sample = {
+        "color": line.get_color(),
+        "linestyle": line.get_linestyle(),
+        "linewidth": line.get_linewidth(),
+    }
+    if line.get_marker() not in (None, "", "None", "none"):
+        sample["marker"] = line.get_marker()
+    return sample
 
 
 def _place_ceiling_words(ax: Axes, key_width: float) -> list[Box]:
@@ -306,109 +394,3 @@ def _curve_colour(ax: Axes, label: str | None, rules_id: str | None) -> str | No
         free = [c for c in (*RULES_COLOURS.values(), *_MORE_COLOURS) if c not in used]
         colour = free[0] if free else colour
     return colour
-
-
-# --- Lorenz curve -------------------------------------------------------------------
-
-#: The Lorenz curve's axes, in words.
-_LORENZ_AXES = ("share of players, poorest first", "share of all wealth")
-
-
-def lorenz_curve(
-    wealth: Any, ax: Axes | None = None, label: str | None = None, *, color: str | None = None
-) -> Figure:
-    """The Lorenz curve of a list of holdings, with the line of equality.
-
-    The curve joins the shares of the total held by the poorest ``k`` of
-    ``n`` players, ``k = 0..n`` (:func:`landlord.metrics.lorenz`); the more
-    it sags below the diagonal, the more unequal the holdings. The legend
-    gives the Gini coefficient (:func:`landlord.metrics.gini`), twice the
-    shaded area. Called again on the same ``ax``, it adds another curve.
-    Drawn into a figure whose margins leave its axis labels too little room
-    (a small chart of an app), it moves the axes' left and bottom edges in
-    rather than cut them off.
-
-    Parameters
-    ----------
-    wealth : array_like
-        One figure per player, for example ``record.standings["net_worth"]``.
-    ax : matplotlib.axes.Axes, optional
-        Where to draw; a new Figure when not given.
-    label : str, optional
-        The curve's name in the legend; it also picks the colour
-        (:func:`rules_colour`).
-    color : str, optional
-        A colour instead.
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-        The figure drawn on. The curve is a line with gid ``"lorenz"``, the
-        diagonal a line with gid ``"equality"``.
-
-    Examples
-    --------
-    >>> figure = lorenz_curve([100, 300, 0, 600], label="round 20")
-    >>> line = [line for line in figure.axes[0].get_lines() if line.get_gid() == "lorenz"][0]
-    >>> line.get_ydata().tolist(), line.get_label()
-    ([0.0, 0.0, 0.1, 0.4, 1.0], 'round 20 (Gini 0.50)')
-    """
-    values = np.asarray(wealth, dtype=float)
-    if values.ndim != 1:
-        raise ValueError(
-            f"lorenz_curve draws one list of holdings, not an array of {values.shape}"
-        )
-    population, holdings = lorenz(values)
-    coefficient = gini(values)
-    ax = _new_axes(ax, (5.6, 5.6), {"left": 0.16, "right": 0.96, "bottom": 0.13, "top": 0.92})
-    fresh = not any(line.get_gid() == "equality" for line in ax.get_lines())
-    if fresh:
-        ax.plot(
-            [0, 1],
-            [0, 1],
-            linestyle="--",
-            linewidth=2,
-            color=INK,
-            gid="equality",
-            label="line of equality",
-        )
-    if color is None:
-        drawn = sum(line.get_gid() == "lorenz" for line in ax.get_lines())
-        color = rules_colour(label) if label else ("#0072B2", "#D55E00", "#009E73")[drawn % 3]
-    gini_text = "Gini undefined" if math.isnan(coefficient) else f"Gini {coefficient:.2f}"
-    ax.plot(
-        population,
-        holdings,
-        marker="o",
-        markersize=7,
-        linewidth=LINE,
-        color=color,
-        label=f"{label} ({gini_text})" if label else gini_text,
-        gid="lorenz",
-    )
-    ax.fill_between(population, holdings, population, color=color, alpha=0.15, linewidth=0)
-    bottom = 0.0
-    for line in ax.get_lines():
-        if line.get_gid() == "lorenz":
-            data = np.asarray(line.get_ydata(), dtype=float)
-            bottom = min(bottom, float(np.nanmin(data, initial=0.0)))  # debts dip below 0
-    ax.set_xlim(0, 1)
-    ax.set_ylim(bottom - (0.05 if bottom < 0 else 0.0), 1.0)
-    ticks, shares = [0, 0.25, 0.5, 0.75, 1], ["0", "25%", "50%", "75%", "100%"]
-    ax.set_xticks(ticks, shares)
-    ax.set_yticks(ticks, shares)
-    if fresh:
-        _style(ax, grid="both")
-        ax.set_xlabel(_LORENZ_AXES[0], fontsize=TEXT)
-        ax.set_ylabel(_LORENZ_AXES[1], fontsize=TEXT)
-        _title(ax, "Lorenz curve")
-        # "100%" ends at the axes' right edge rather than reach past it.
-        ax.get_xticklabels()[-1].set_horizontalalignment("right")
-        _keep_on_figure(
-            ax,
-            left=_axis_room(ax, "y", shares, _LORENZ_AXES[1]),
-            bottom=_axis_room(ax, "x", shares, _LORENZ_AXES[0]),
-        )
-    handles = [line for line in ax.get_lines() if line.get_gid() in ("equality", "lorenz")]
-    ax.legend(handles=handles, loc="upper left", fontsize=SMALL, framealpha=0.9)
-    return ax.figure

@@ -104,30 +104,45 @@ def chosen_arrows(graph: nx.DiGraph, net: bool | None, most: int | None) -> Chos
 
 
 def flows_in_words(
-    graph: nx.DiGraph, most: int, names: Mapping[Any, str] | None = None, currency: str = "$"
+    graph: nx.DiGraph,
+    most: int | None,
+    names: Mapping[Any, str] | None = None,
+    currency: str = "$",
+    *,
+    net: bool | None = None,
 ) -> str:
-    """The arrows the chart draws, in words (its alt text): each arrow's payer, payee,
-    amount and what it was mostly for, and what is left out.
+    """The cash-flow chart in words (its alt text): what it shows in numbers, as its title
+    says (:func:`~landlord.plotting.findings.flows_finding`); whether its arrows are gross
+    or net; each arrow's payer, payee, amount and what it was mostly for (left unsaid
+    when the graph holds one group of payments); and what is left out.
+
+    ``most`` and ``net`` are what the chart was drawn with (see :func:`chosen_arrows`).
 
     Examples
     --------
     >>> from landlord.engine.ledger import Ledger
-    >>> from landlord.flows import cash_flows
+    >>> from landlord.flows import cash_flows, only_groups
     >>> ledger = Ledger(["Ann", "Bob", "Cy", "MISCELLANEOUS"])
     >>> ledger.transfer(0, 1, 50, "land rent")
-    >>> ledger.transfer(1, 0, 20, "house rent")
+    >>> ledger.transfer(1, 0, 20, "land rent")
     >>> ledger.transfer(3, 2, 100, "wages")
     >>> ledger.transfer(2, 1, 5, "railroad fare")
-    >>> flows_in_words(cash_flows(ledger), most=2)
-    'Miscellaneous paid Cy $100 (wages); Ann paid Bob $30 more than Bob paid back (land rent); \
-1 smaller flow, $5 in all, not drawn'
+    >>> print(flows_in_words(cash_flows(ledger), most=2))
+    $175 paid, $70 of it land rent. Net, what one paid the other less what came back: \
+Miscellaneous paid Cy $100 (wages); Ann paid Bob $30 more than Bob paid back (land rent); \
+1 smaller flow, $5 in all, not drawn
+    >>> print(flows_in_words(only_groups(cash_flows(ledger), ["land rent"]), None, net=False))
+    $70 of land rent paid, $50 of it to Bob. Gross, every payment both ways: \
+Ann paid Bob $50; Bob paid Ann $20
     """
     from landlord.money import money
+    from landlord.plotting.findings import flows_finding
     from landlord.plotting.flow_nodes import _pile_name
 
     bank = graph.graph.get("bank")
     named = {node: _pile_name(node, bank) for node in graph.nodes} | dict(names or {})
-    chosen = chosen_arrows(graph, None, most)
+    one_group = len(graph.graph.get("groups") or ()) == 1
+    chosen = chosen_arrows(graph, net, most)
     parts = []
     for arrow in sorted(chosen.drawn, key=lambda arrow: -arrow.amount):
         payer, payee = named[arrow.payer], named[arrow.payee]
@@ -135,7 +150,7 @@ def flows_in_words(
         said = f"{payer} paid {payee} {money(round(arrow.amount), currency)}"
         if back:
             said += f" more than {payee} paid back"
-        parts.append(f"{said} ({arrow.group})")
+        parts.append(said if one_group else f"{said} ({arrow.group})")
     if chosen.left_out:
         count = len(chosen.left_out)
         total = sum(arrow.amount for arrow in chosen.left_out)
@@ -143,4 +158,12 @@ def flows_in_words(
             f"{count} smaller flow{'s' if count != 1 else ''}, "
             f"{money(round(total), currency)} in all, not drawn"
         )
-    return "; ".join(parts) if parts else "no payments yet"
+    finding = flows_finding(graph)
+    if not parts:
+        return finding
+    how = (
+        "Net, what one paid the other less what came back"
+        if chosen.net
+        else "Gross, every payment both ways"
+    )
+    return f"{finding}. {how}: {'; '.join(parts)}"

@@ -86,7 +86,8 @@ def _key(
     matplotlib's legend.
 
     Each entry is ``(sample, text)``: the sample is the keyword arguments of a
-    short line (with ``linestyle`` or ``linewidth``) or, with ``"hatch"`` or
+    short line (with ``linestyle`` or ``linewidth``, and a hollow round
+    marker in its middle if it has a ``marker``) or, with ``"hatch"`` or
     ``"facecolor"``, of a small box, or None for the words alone. The key's
     top left corner is at ``(x, y)`` in axes fractions; every size is in
     points. With ``width``, the
@@ -139,6 +140,8 @@ def _key(
         else:
             segments.append([(left, middle), (left + sample_width, middle)])
             styles.append(sample)
+            if sample.get("marker"):
+                _marker(ax, (left + sample_width / 2, middle), sample, common)
         ax.text(left + sample_width + gap, middle, text, **text_style)
     if segments:
         ax.add_collection(
@@ -153,3 +156,22 @@ def _key(
             autolim=False,
         )
     return extent, height
+
+
+def _marker(
+    ax: Axes, at: tuple[float, float], sample: dict[str, Any], common: dict[str, Any]
+) -> None:
+    """A hollow round marker in the middle of a key's line sample (a patch, like the key's
+    ground: a line would count among the axes' lines, which hold the data alone)."""
+    from matplotlib.patches import Circle
+
+    ax.add_artist(
+        Circle(
+            at,
+            3.0,
+            facecolor="white",
+            edgecolor=sample.get("color", INK),
+            linewidth=1.5,
+            **{**common, "zorder": 7},
+        )
+    )

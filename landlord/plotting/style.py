@@ -8,6 +8,7 @@ autoscaling work them out at every redraw (see "Speed" in
 
 from __future__ import annotations
 
+import functools
 import math
 import textwrap
 from typing import TYPE_CHECKING, Any
@@ -86,9 +87,71 @@ def _style(ax: Axes, grid: str | None = "y") -> None:
 
 
 def _title(ax: Axes, text: str, pad: float = 8.0) -> None:
-    """A title at the top left. Its height is fixed (``y=1``), so that matplotlib
-    does not measure everything on the axes to place it at every redraw."""
-    ax.set_title(text, fontsize=TITLE, loc="left", y=1.0, pad=pad)
+    """A title at the top left, on as many lines as the figure's width needs.
+
+    Its height is fixed (``y=1``), so that matplotlib does not measure
+    everything on the axes to place it at every redraw. A title that states a
+    finding can be long: it is wrapped at spaces to the room from the axes'
+    left edge to the figure's right edge, and where the figure leaves too
+    little room above the axes for its lines, the axes' top edge moves down
+    (not in a figure that lays itself out, nor in a subfigure).
+    """
+    figure = ax.get_figure(root=True)
+    wide, tall = figure.get_size_inches() * 72
+    box = ax.get_position(original=True)
+    room = wide * (1.0 - box.x0) - 6.0
+    lines = [line for part in text.split("\n") for line in _fill(part, room, TITLE)]
+    ax.set_title("\n".join(lines), fontsize=TITLE, loc="left", y=1.0, pad=pad, parse_math=False)
+    if ax.figure is not figure or figure.get_layout_engine() is not None:
+        return
+    top = 1.0 - (len(lines) * 1.2 * TITLE + pad + 2.0) / tall
+    if top < box.y1 and box.y0 < top:
+        ax.set_position([box.x0, box.y0, box.width, top - box.y0])
+
+
+def _fill(text: str, width: float, size: float) -> list[str]:
+    """``text`` in as few lines as fit ``width`` points (at ``size`` points), broken at
+    spaces into lines of about equal width (no word left alone on the last); a
+    word longer than a line stands on its own.
+
+    Each word is measured once, from the font; a line is as wide as its words
+    and the spaces between them, give or take the kerning.
+
+    Examples
+    --------
+    >>> _fill("Gini of net worth rose from 0.05 to 0.31 in 20 rounds", 300.0, 14)
+    ['Gini of net worth rose from', '0.05 to 0.31 in 20 rounds']
+    >>> _fill("Lorenz curve", 300.0, 14)
+    ['Lorenz curve']
+    """
+    words = text.split(" ")
+    sizes = [_measured_width(word, size) for word in words]
+    space = _measured_width("a a", size) - 2 * _measured_width("a", size)
+    lines = _greedy(sizes, space, width)
+    if len(lines) > 1:  # the narrowest width that still takes as few lines
+        low, high = 0.0, width
+        for _ in range(12):
+            middle = (low + high) / 2
+            if len(_greedy(sizes, space, middle)) > len(lines):
+                low = middle
+            else:
+                high = middle
+        lines = _greedy(sizes, space, high)
+    return [" ".join(words[first:last]) for first, last in lines]
+
+
+def _greedy(sizes: list[float], space: float, width: float) -> list[tuple[int, int]]:
+    """Words of widths ``sizes`` on lines at most ``width`` wide: (first, last) of each."""
+    lines: list[tuple[int, int]] = []
+    used = 0.0
+    for number, size in enumerate(sizes):
+        if lines and used + space + size <= width:
+            lines[-1] = (lines[-1][0], number + 1)
+            used += space + size
+        else:
+            lines.append((number, number + 1))
+            used = size
+    return lines or [(0, 0)]
 
 
 def _step(span: float, most: int) -> float:
@@ -124,6 +187,7 @@ def _text_width(text: str, size: float = SMALL, bold: bool = False) -> float:
     return longest * size * (0.64 if bold else 0.6)
 
 
+@functools.lru_cache(maxsize=1024)
 def _measured_width(text: str, size: float = SMALL) -> float:
     """How wide ``text`` is in points, measured from the font (its longest line).
 

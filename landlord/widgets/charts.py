@@ -14,6 +14,13 @@ The words come from the numbers the drawing function returns: a chart given
 the usual shapes (curves by round, a figure per player, payments between
 accounts, a figure per name).
 
+Every chart's title states its finding in numbers ("Gini of net worth rose
+from 0.05 to 0.31 in 20 rounds"; :mod:`landlord.plotting.findings`), and its
+words say the same. :func:`land_rent_chart` is the live who-paid-whom chart:
+the land rent alone, every payment of it, to the players and to the Public
+Treasury (gross: rents paid both ways between players would cancel out in
+net arrows).
+
 (An ``ipywidgets.Image`` cannot carry an ``alt`` attribute, which is why the
 picture is an ``<img>`` in an HTML widget.)
 """
@@ -30,7 +37,15 @@ from typing import Any
 
 from landlord.money import money
 
-__all__ = ["Chart", "figure_png", "figures_in_words"]
+__all__ = [
+    "LAND_RENT",
+    "Chart",
+    "draw_land_rent",
+    "figure_png",
+    "figures_in_words",
+    "land_rent_chart",
+    "land_rent_words",
+]
 
 #: Screen resolution of the charts (they are scaled by the browser anyway).
 DPI = 80
@@ -40,6 +55,8 @@ MARGINS = {"left": 0.13, "right": 0.97, "bottom": 0.14, "top": 0.88}
 CURVE_WORDS = {"gini:net_worth": "Gini of net worth", "gini:cash": "Gini of cash"}
 #: How many payments the words of a cash-flow chart name.
 LARGEST_FLOWS = 3
+#: The payments the live who-paid-whom chart draws: the groups of :data:`landlord.flows.GROUPS`.
+LAND_RENT = ("land rent",)
 
 
 def figure_png(figure: Any) -> bytes:
@@ -161,7 +178,7 @@ def figures_in_words(data: Any, *args: Any) -> str:
     * ``{curve: [value per round, ...]}``: each curve's first and last value,
       at their rounds when the game's rounds match;
     * ``[value per player, ...]``: each player's figure (money when a game is
-      given) and their Gini;
+      given), their Gini, and who holds the most, with his share of the total;
     * ``{(payer, payee): amount}``: the largest sums paid from one account to another;
     * ``{name: value}``: each figure.
 
@@ -194,13 +211,16 @@ def figures_in_words(data: Any, *args: Any) -> str:
     if _numbers(data) and data:
         if game is not None and len(data) == game.n_players:
             from landlord.metrics import gini
+            from landlord.plotting.findings import largest_share
 
             each = ", ".join(
                 f"{name} {money(value, currency)}"
                 for name, value in zip(game.names, data, strict=True)
             )
             spread = float(gini(list(data)))
-            return each + ("" if math.isnan(spread) else f" (Gini {spread:.2f})")
+            each += "" if math.isnan(spread) else f" (Gini {spread:.2f})"
+            most = largest_share(game.names, data, of="the total", currency=currency)
+            return f"{each}; {most}" if most else each
         return ", ".join(_figure(value) for value in data)
     return ""
 
@@ -267,3 +287,64 @@ def _flows(data: Mapping[tuple, Any], game: Any, currency: str) -> str:
     count = len(data)
     pairs = f"{count} pair{'s' if count != 1 else ''} of accounts"
     return f"payments between {pairs}; the largest in all: {named}"
+
+
+def draw_land_rent(
+    ax: Any, game: Any, positions: dict | None = None
+) -> dict[tuple[str, str], int]:
+    """Draw who paid whom land rent in ``game`` so far on ``ax``: every payment of it,
+    both ways, none netted or left out; the land rent paid along each arrow.
+
+    ``positions`` keeps the accounts' places from one redraw to the next (see
+    :func:`landlord.plotting.flow_layout`).
+
+    Examples
+    --------
+    >>> import landlord
+    >>> from matplotlib.figure import Figure
+    >>> record = landlord.play("landlords_game", players=4, seed=1)
+    >>> ax = Figure().add_subplot()
+    >>> paid = draw_land_rent(ax, record.game)
+    >>> sum(paid.values()), paid["eager_landlord 2", "eager_landlord 4"]
+    (708, 112)
+    >>> paid["eager_landlord 4", "eager_landlord 2"]
+    64
+    """
+    from landlord.flows import cash_flows, only_groups
+    from landlord.plotting import cash_flow_graph
+
+    graph = only_groups(cash_flows(game), LAND_RENT)
+    cash_flow_graph(graph, ax=ax, positions=positions, net=False, most=None)
+    return {(payer, payee): int(amount) for payer, payee, amount in graph.edges(data="amount")}
+
+
+def land_rent_words(data: Any, game: Any) -> str:
+    """The words of :func:`draw_land_rent`'s chart: how much land rent was paid and to
+    whom, then every arrow (its alternative text). ``data`` is not needed: the words are
+    read from the game, as the chart is."""
+    from landlord.flows import cash_flows, only_groups
+    from landlord.plotting.flow_arrows import flows_in_words
+
+    graph = only_groups(cash_flows(game), LAND_RENT)
+    return flows_in_words(graph, None, currency=game.rules.info.currency, net=False)
+
+
+def land_rent_chart(description: str = "who paid whom land rent") -> Chart:
+    """The live who-paid-whom chart of a game: :func:`draw_land_rent` with its words.
+
+    Examples
+    --------
+    >>> import landlord
+    >>> chart = land_rent_chart()
+    >>> chart.draw(landlord.play("landlords_game", players=4, seed=1).game)
+    >>> print(chart.alt.split(". ")[0])
+    who paid whom land rent: $708 of land rent paid, $216 of it to eager_landlord 2, $148 to \
+the Public Treasury
+    """
+    positions: dict[Any, tuple[float, float]] = {}
+    return Chart(
+        lambda ax, game: draw_land_rent(ax, game, positions),
+        size=(7.0, 5.0),
+        description=description,
+        describe=land_rent_words,
+    )
