@@ -6,19 +6,29 @@ code in a fresh ``python3`` kernel (so every figure is computed, from fixed
 seeds), and writes:
 
 - ``NN_slug.html``: the teacher's page, every section, code and output;
-- ``NN_slug_student.html``: the student sheet, one or two A4 pages to hand
-  out: the questions with room to write, blank axes and tables to fill in, no
-  answers and no code (written by hand in the lesson's ``Student sheet``
-  section; see ``student_sheet.py``);
+- ``NN_slug_projector.html``: the projector view of the teacher's page: the
+  activity and the discussion prompts in large type, with the apps set up for
+  each activity, and no code, no answer key and no check of a question worked
+  by hand;
+- ``NN_slug_student.html``: the student sheet, two to four A4 pages to hand
+  out: the questions with room to write for each part, blank axes and tables
+  to fill in, no answers and no code (written by hand in the lesson's
+  ``Student sheet`` section; see ``student_sheet.py``);
 - ``NN_slug_worksheet.html``: the teacher's worksheet, longer: the overview,
   objectives, activity and discussion prompts, code hidden, every table and
-  figure shown, to project or to print for a student who missed the lesson;
+  figure shown, to print for a student who missed the lesson;
 - ``NN_slug.ipynb``: the notebook, run, to open in JupyterLab;
 - ``index.html``: the lessons, with links to their pages, sheets and apps.
+
+Every chart on the pages carries a description of what it shows, read from the
+figure itself (``figure_words.py``), as its alternative text. The app links
+open the apps on Binder and in the Voila at ``--apps-url`` (``make run``'s
+address by default; each page can change it: ``app_links.py``).
 
 Usage::
 
     .venv/bin/python lessons/build.py [--out lessons/_site] [--only 01 03] [--sheets-only]
+                                      [--apps-url http://127.0.0.1:8866/voila/render/]
 
 ``make lessons`` runs it. A lesson whose file is malformed, or whose code
 fails, stops the build with the file, the place and the reason (exit 1).
@@ -36,14 +46,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
-
-from landlord.apps import binder_url
 
 HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))  # student_sheet.py, beside this file
+    sys.path.insert(0, str(HERE))  # student_sheet.py and app_links.py, beside this file
 
+import app_links  # noqa: E402
 import student_sheet  # noqa: E402
 
 #: The sections of a lesson, in order; the teacher's worksheet keeps those marked True.
@@ -62,17 +70,16 @@ SECTIONS: dict[str, bool] = {
     student_sheet.SECTION: False,
 }
 
-#: The apps a lesson may link, by name: (title, notebook).
-APPS = {
-    "play": ("Play", "play.ipynb"),
-    "side_by_side": ("Side by side", "landlord_vs_prosperity.ipynb"),
-    "experiments": ("Experiments", "experiments.ipynb"),
+#: The sections the projector view shows: what the class does and talks about.
+PROJECTED = ("Student activity", "Discussion prompts")
+
+#: Tags a code cell may carry (``:tags: [check]`` under its fence), and what they mean.
+TAGS = {
+    "check": "its output checks a question worked by hand: on the teacher's page only",
 }
-#: Where a lesson's app opens on Binder: the kit's one repository setting.
-BINDER = binder_url("voila/render/notebooks/")
-LOCAL = "http://127.0.0.1:8866/voila/render/"
 
 _CODE_START = re.compile(r"^```\{code-cell\}( ipython3)?\s*$")
+_CELL_OPTION = re.compile(r"^:([a-z-]+):\s*(.*?)\s*$")
 _QUESTION = re.compile(r"\*\*Q(\d+)\.\*\*")
 
 
@@ -89,7 +96,7 @@ class Lesson:
     title: str
     minutes: int
     level: str
-    apps: list[str]
+    apps: list[app_links.AppLink]
     cells: list[dict[str, Any]] = field(default_factory=list)
     sheet: student_sheet.Sheet | None = None
 
@@ -122,13 +129,10 @@ def read_lesson(path: Path) -> Lesson:
     for key, kind in (("number", int), ("title", str), ("minutes", int), ("level", str)):
         if not isinstance(about.get(key), kind):
             raise LessonError(f"{where}: header: field 'landlord.{key}': expected {kind.__name__}")
-    apps = about.get("apps", [])
-    if not isinstance(apps, list) or any(
-        not isinstance(app, str) or app.partition("?")[0] not in APPS for app in apps
-    ):
-        raise LessonError(
-            f"{where}: header: field 'landlord.apps': expected a list of {', '.join(APPS)}"
-        )
+    try:
+        apps = app_links.app_links(about.get("apps", []))
+    except ValueError as error:
+        raise LessonError(f"{where}: header: field 'landlord.apps': {error}") from None
     if header.get("kernelspec", {}).get("name") != "python3":
         raise LessonError(f"{where}: header: field 'kernelspec.name': expected python3")
     lesson = Lesson(path, about["number"], about["title"], about["minutes"], about["level"], apps)
@@ -155,19 +159,23 @@ def _cells(body: str, where: str, first_line: int) -> list[dict[str, Any]]:
             cells.append(cell | {"line": markdown_start + lead})
         markdown.clear()
 
+    tags: list[str] = []
     for number, line in enumerate(body.split("\n"), start=first_line):
         if code is not None:
             if line.rstrip() == "```":
-                cell = {"kind": "code", "source": "\n".join(code), "section": section}
+                source = "\n".join(code).strip("\n")
+                cell = {"kind": "code", "source": source, "section": section, "tags": tags}
                 cells.append(cell | {"line": start})
                 code = None
                 markdown_start = number + 1
+            elif not code and _CELL_OPTION.match(line):
+                tags = _cell_tags(_CELL_OPTION.match(line), where, number)
             else:
                 code.append(line)
             continue
         if _CODE_START.match(line):
             flush_markdown()
-            code, start = [], number
+            code, start, tags = [], number, []
             continue
         if line.startswith("## "):
             flush_markdown()
@@ -178,6 +186,20 @@ def _cells(body: str, where: str, first_line: int) -> list[dict[str, Any]]:
         raise LessonError(f"{where}: line {start}: a code cell is never closed with ```")
     flush_markdown()
     return cells
+
+
+def _cell_tags(option: re.Match[str], where: str, line: int) -> list[str]:
+    """A code cell's ``:tags: [check]`` option, checked (the one option a cell may have)."""
+    name, value = option.groups()
+    tags = [tag.strip() for tag in value.strip("[]").split(",") if tag.strip()]
+    if name != "tags" or not value.startswith("[") or not value.endswith("]"):
+        raise LessonError(f"{where}: line {line}: a code cell takes only ':tags: [check]'")
+    unknown = [tag for tag in tags if tag not in TAGS]
+    if unknown:
+        raise LessonError(
+            f"{where}: line {line}: tag '{unknown[0]}': expected one of {', '.join(TAGS)}"
+        )
+    return tags
 
 
 def _check(lesson: Lesson) -> None:
@@ -281,12 +303,18 @@ def run(lesson: Lesson, timeout: int = 600) -> Any:
         )
         made = make(cell["source"])
         made.metadata["section"] = cell["section"]
+        if cell.get("tags"):
+            made.metadata["tags"] = list(cell["tags"])
         notebook.cells.append(made)
+    # Every figure shown carries its description (figure_words.py) as its plain text.
+    describe = f"import sys; sys.path.insert(0, {str(HERE)!r}); import figure_words; "
     client = NotebookClient(
         notebook, timeout=timeout, kernel_name="python3",
         resources={"metadata": {"path": str(lesson.path.parent)}},
         # Figures as images: the kit's plotting makes Figures without pyplot.
-        extra_arguments=["--matplotlib=inline"],
+        extra_arguments=[
+            "--matplotlib=inline", f"--IPKernelApp.exec_lines={describe}figure_words.install()"
+        ],
     )  # fmt: skip
     try:
         client.execute()
@@ -300,7 +328,9 @@ _STYLE = """
   body { max-width: 60rem; margin: 2rem auto; padding: 0 1rem; font-family: system-ui, sans-serif;
          line-height: 1.5; color: #1a1a1a; }
   .apps { border: 1px solid #0072B2; border-radius: 6px; padding: 0.6rem 1rem; margin: 1rem 0; }
-  .apps a { margin-right: 1rem; }
+  .apps a, nav.lesson a { color: #0645ad; text-decoration: underline; }
+  .apps ul { margin: 0.3rem 0; padding-left: 1.4rem; } .apps p { margin: 0.3rem 0; }
+  .apps-at { margin-top: 0.5rem; }
   .answer { border-bottom: 1px solid #999; height: 1.8rem; }
   .who { display: none; }
   nav.lesson a { margin-right: 1rem; }
@@ -320,32 +350,52 @@ _STYLE = """
 </style>
 """
 
+#: The projector view's look: large type on a wide page, each question marked, no
+#: code; "A-" and "A+" scale it to the room.
+_PROJECTOR_STYLE = """
+<style>
+  body.projector { --scale: 1; max-width: none; width: auto; margin: 1rem 3vw;
+    font-size: calc(1.5rem * var(--scale));
+    --jp-content-font-size1: calc(1.5rem * var(--scale));
+    --jp-content-font-size2: calc(1.35rem * var(--scale));
+    --jp-ui-font-size1: calc(1.25rem * var(--scale));
+    --jp-code-font-size: calc(1.2rem * var(--scale));
+    --jp-content-line-height: 1.45; }
+  body.projector h1 { font-size: 1.6em; } body.projector h2 { font-size: 1.35em; }
+  body.projector .jp-RenderedImage img { width: min(100%, calc(62rem * var(--scale)));
+    max-width: 100%; height: auto; }
+  body.projector .jp-RenderedHTMLCommon table { font-size: var(--jp-ui-font-size1); }
+  body.projector .jp-RenderedHTMLCommon pre { font-size: var(--jp-code-font-size); }
+  body.projector p.question { border-left: 0.45rem solid #E69F00; background: #fff4d6;
+    padding: 0.4rem 0.8rem; }
+  body.projector .size { position: fixed; right: 1rem; bottom: 1rem; z-index: 2;
+    display: flex; gap: 0.4rem; }
+  body.projector .size button { font-size: 1.1rem; min-width: 3.2rem; min-height: 2.6rem; }
+  body.projector nav.lesson, body.projector .apps { font-size: 1.1rem; }
+</style>
+"""
+
+_SIZE_SCRIPT = """<script>
+(function () {
+  var scale = 1;
+  document.querySelectorAll(".size button").forEach(function (button) {
+    button.addEventListener("click", function () {
+      scale = Math.min(2, Math.max(0.6, scale + Number(button.dataset.step)));
+      document.body.style.setProperty("--scale", scale.toFixed(2));
+    });
+  });
+})();
+</script>"""
+
 #: Link texts, the same on every page and in the index.
 TEACHER_PAGE = "Teacher's page"
-STUDENT_SHEET = "Student sheet (1-2 pages, to print)"
+PROJECTOR_VIEW = "Projector view (large type, no answers)"
+STUDENT_SHEET = "Student sheet (to print)"
 TEACHER_WORKSHEET = "Teacher's worksheet (long: every table and figure)"
 
 
-def _apps_box(lesson: Lesson) -> str:
-    if not lesson.apps:
-        return ""
-    links = []
-    for app in lesson.apps:
-        # "name?setup": the app opens already set up for the lesson (its page's address).
-        name, _, setup = app.partition("?")
-        title, notebook = APPS[name]
-        page = f"{notebook}?{setup}" if setup else notebook
-        how = " set up for this lesson" if setup else ""
-        links.append(
-            f"<b>{html.escape(title)}</b>{how}: "
-            f'<a href="{html.escape(BINDER + quote(page, safe=""))}">on Binder</a> '
-            f'<a href="{html.escape(LOCAL + page)}">in Voila (after <code>make run</code>)</a>'
-        )
-    return '<div class="apps">Open the app: ' + " &middot; ".join(links) + "</div>"
-
-
 def _sheet_note(lesson: Lesson) -> str:
-    """What the student sheet asks, for the teacher's page."""
+    """What the student sheet asks, for the teacher's page, and where to project from."""
     sheet = lesson.sheet
     if sheet is None:
         return ""
@@ -356,10 +406,40 @@ def _sheet_note(lesson: Lesson) -> str:
     )
     note = f'The <a href="{lesson.stem}_student.html">student sheet</a> asks {asked}'
     note += f"; it leaves out {left}." if left else "."
-    return f'<p class="apps">{note}</p>'
+    project = (
+        f'To project, open the <a href="{lesson.stem}_projector.html">projector view</a>: '
+        "the activity, the discussion prompts and the apps in large type, without the code, "
+        "the answer key or the checks of questions worked by hand."
+    )
+    return f'<p class="apps">{note}</p><p class="apps">{project}</p>'
+
+
+#: Jupyter's words for a picture without alternative text (nbconvert writes them).
+_NO_ALT = 'alt="No description has been provided for this image"'
+#: The kinds of output nbconvert shows before a PNG, when an output has both.
+_SHOWN_BEFORE_IMAGES = ("text/html", "text/markdown", "image/svg+xml", "text/latex")
+
+
+def _descriptions(notebook: Any) -> list[str]:
+    """The description of each picture the notebook's page shows, in order: the plain text
+    a figure carries (figure_words.py), never Python's ``<Figure size ...>``."""
+    found = []
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []) if cell.cell_type == "code" else []:
+            data = output.get("data", {})
+            if not {"image/png", "image/jpeg"} & data.keys() or any(
+                kind in data for kind in _SHOWN_BEFORE_IMAGES
+            ):
+                continue
+            words = " ".join(str(data.get("text/plain", "")).split())
+            if not words or words.startswith("<"):
+                raise ValueError(f"a picture without a description: {words or 'no text'}")
+            found.append(words)
+    return found
 
 
 def _export(notebook: Any, exclude_input: bool) -> str:
+    """The notebook as a page, every picture with its description as alternative text."""
     from nbconvert import HTMLExporter
 
     exporter = HTMLExporter(template_name="lab")
@@ -367,6 +447,13 @@ def _export(notebook: Any, exclude_input: bool) -> str:
     exporter.exclude_input_prompt = True
     exporter.exclude_output_prompt = True
     body, _ = exporter.from_notebook_node(notebook)
+    descriptions = _descriptions(notebook)
+    if body.count(_NO_ALT) != len(descriptions):
+        raise ValueError(
+            f"{body.count(_NO_ALT)} pictures on the page, {len(descriptions)} described"
+        )
+    for words in descriptions:
+        body = body.replace(_NO_ALT, f'alt="{html.escape(words)}"', 1)
     return body
 
 
@@ -374,29 +461,39 @@ def _nav(lesson: Lesson) -> str:
     return (
         '<nav class="lesson"><a href="index.html">All lessons</a>'
         f'<a href="{lesson.stem}.html">{TEACHER_PAGE}</a>'
+        f'<a href="{lesson.stem}_projector.html">{html.escape(PROJECTOR_VIEW)}</a>'
         f'<a href="{lesson.stem}_student.html">{STUDENT_SHEET}</a>'
         f'<a href="{lesson.stem}_worksheet.html">{html.escape(TEACHER_WORKSHEET)}</a>'
         f'<a href="{lesson.stem}.ipynb">Notebook</a></nav>'
     )
 
 
-def _page(body: str, lesson: Lesson, extra: str) -> str:
+def _page(body: str, lesson: Lesson, extra: str, style: str = "", classes: str = "") -> str:
     """Put the lesson's navigation, the app links and the print style into a page."""
-    body = body.replace("</head>", _STYLE + "</head>", 1)
+    body = body.replace("</head>", _STYLE + style + "</head>", 1)
+    if classes:
+        body = re.sub(r'(<body[^>]*class=")', lambda m: m.group(1) + classes + " ", body, count=1)
     return re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + _nav(lesson) + extra, body, count=1)
+
+
+def _sections(notebook: Any, keep: Any) -> Any:
+    """A copy of the notebook with the cells of the sections ``keep(section)`` accepts,
+    without the cells tagged ``check`` (their output answers a question)."""
+    import copy
+
+    shown = copy.deepcopy(notebook)
+    shown.cells = [
+        cell
+        for cell in shown.cells
+        if keep(cell.metadata.get("section", "")) and "check" not in cell.metadata.get("tags", [])
+    ]
+    return shown
 
 
 def worksheet(notebook: Any) -> Any:
     """The teacher's worksheet: the sections students see, with room under each question."""
-    import copy
-
-    sheet = copy.deepcopy(notebook)
-    kept = []
-    for cell in sheet.cells:
-        section = cell.metadata.get("section", "")
-        if section and not SECTIONS.get(section, False):
-            continue
-        kept.append(cell)
+    sheet = _sections(notebook, lambda section: not section or SECTIONS.get(section, False))
+    kept = sheet.cells
     for cell, after in zip(kept, [*kept[1:], None], strict=True):
         if cell.cell_type == "markdown" and cell.metadata.get("section") == "Student activity":
             if after is not None and after.cell_type == "code" and after.outputs:
@@ -404,6 +501,29 @@ def worksheet(notebook: Any) -> Any:
             cell.source = _with_room(cell.source)
     sheet.cells = [cell for cell in kept if cell.source.strip() or cell.cell_type == "code"]
     return sheet
+
+
+def projector(notebook: Any) -> Any:
+    """The projector view: the title, the activity and the discussion prompts, with no
+    code (the export hides it), no answer key and no cell tagged ``check``."""
+    return _sections(notebook, lambda section: not section or section in PROJECTED)
+
+
+def _projector_page(notebook: Any, lesson: Lesson, box: str) -> str:
+    """The projector view as a page: large type, questions marked, the apps at the top."""
+    body = _plain_headers(_export(projector(notebook), exclude_input=True))
+    body = re.sub(
+        r"<p><strong>Q(\d+)\.</strong>",
+        r'<p class="question" id="q\1"><strong>Q\1.</strong>',
+        body,
+    )
+    size = (
+        '<div class="size no-print" role="group" aria-label="Text size">'
+        '<button type="button" data-step="-0.1" aria-label="Smaller text">A&minus;</button> '
+        '<button type="button" data-step="0.1" aria-label="Larger text">A+</button></div>'
+    )
+    body = body.replace("</body>", _SIZE_SCRIPT + "</body>", 1)
+    return _page(body, lesson, size + box, style=_PROJECTOR_STYLE, classes="projector")
 
 
 def _caption_with(cell: Any, code: Any) -> None:
@@ -420,11 +540,16 @@ def _caption_with(cell: Any, code: Any) -> None:
 
 
 def _with_room(source: str) -> str:
-    """Markdown with room to write (four ruled lines) after each paragraph asking a question."""
-    room = "\n".join(['<div class="answer"></div>'] * 4)
+    """Markdown with room to write after each paragraph asking a question: the lines its
+    parts need, as on the student sheet (``student_sheet.lines_needed``), at least four."""
     blocks = re.split(r"\n\s*\n", source)
+
+    def room(block: str) -> str:
+        lines = max(4, student_sheet.lines_needed(student_sheet.question_parts(block)))
+        return "\n".join(['<div class="answer"></div>'] * lines)
+
     return "\n\n".join(
-        f"{block}\n\n{room}" if _QUESTION.search(block) else block for block in blocks
+        f"{block}\n\n{room(block)}" if _QUESTION.search(block) else block for block in blocks
     )
 
 
@@ -466,21 +591,39 @@ def _chosen(folder: Path, only: list[str] | None) -> list[Path]:
 _WHO = '<div class="who"><span>Name:</span><span>Class:</span><span>Date:</span></div>'
 
 
-def build(out: Path, only: list[str] | None = None, folder: Path = HERE) -> list[Lesson]:
-    """Build the lessons of ``folder`` (or those whose number is in ``only``) into ``out``."""
+def build(
+    out: Path,
+    only: list[str] | None = None,
+    folder: Path = HERE,
+    apps_url: str = app_links.DEFAULT_APPS_URL,
+) -> list[Lesson]:
+    """Build the lessons of ``folder`` (or those whose number is in ``only``) into ``out``,
+    their "in Voila" links opening the apps at ``apps_url``."""
     import nbformat
 
+    try:
+        apps_url = app_links.check_apps_url(apps_url)
+    except ValueError as error:
+        raise LessonError(str(error)) from None
     lessons = build_sheets(out, only, folder)  # checks every file before running any
     for lesson in lessons:
         start = time.perf_counter()
         notebook = run(lesson)
         nbformat.write(notebook, out / f"{lesson.stem}.ipynb")
-        box = _apps_box(lesson)
-        teacher = _page(_export(notebook, exclude_input=False), lesson, box + _sheet_note(lesson))
-        (out / f"{lesson.stem}.html").write_text(teacher, encoding="utf-8")
-        exported = _plain_headers(_export(worksheet(notebook), exclude_input=True))
-        sheet = _page(exported, lesson, box + _WHO)
-        (out / f"{lesson.stem}_worksheet.html").write_text(sheet, encoding="utf-8")
+        box = app_links.apps_box(lesson.apps, apps_url)
+        try:
+            teacher = _export(notebook, exclude_input=False)
+            exported = _plain_headers(_export(worksheet(notebook), exclude_input=True))
+            projected = _projector_page(notebook, lesson, box)
+        except ValueError as error:
+            raise LessonError(f"{lesson.path.name}: {error}") from None
+        pages = {
+            f"{lesson.stem}.html": _page(teacher, lesson, box + _sheet_note(lesson)),
+            f"{lesson.stem}_worksheet.html": _page(exported, lesson, box + _WHO),
+            f"{lesson.stem}_projector.html": projected,
+        }
+        for name, page in pages.items():
+            (out / name).write_text(page, encoding="utf-8")
         print(f"lesson {lesson.number}: {lesson.title} ({time.perf_counter() - start:.1f} s)")
     _index(out, lesson_files(folder) if not only else [lesson.path for lesson in lessons])
     return lessons
@@ -492,11 +635,12 @@ def _index(out: Path, paths: list[Path]) -> None:
         lesson = read_lesson(path)
         if not (out / f"{lesson.stem}.html").exists():
             continue
-        apps = ", ".join(APPS[app.partition("?")[0]][0] for app in lesson.apps)
+        apps = ", ".join(dict.fromkeys(app.title for app in lesson.apps))
         rows.append(
             f"<tr><td>{lesson.number}</td>"
             f'<td><a href="{lesson.stem}.html">{html.escape(lesson.title)}</a></td>'
             f"<td>{lesson.minutes} min</td><td>{html.escape(lesson.level)}</td>"
+            f'<td><a href="{lesson.stem}_projector.html">projector view</a></td>'
             f'<td><a href="{lesson.stem}_student.html">student sheet</a> &middot; '
             f'<a href="{lesson.stem}_worksheet.html">teacher\'s worksheet</a> &middot; '
             f'<a href="{lesson.stem}.ipynb">notebook</a></td><td>{apps}</td></tr>'
@@ -509,11 +653,13 @@ def _index(out: Path, paths: list[Path]) -> None:
 (1906), her single-tax rules, and the later Monopoly rules (the kit is independent of Hasbro,
 which owns that trademark). Each lesson has a teacher's page (objectives, timing, background,
 the activity with its figures, discussion prompts, an answer key, sources, and what is history
-and what is the kit's reconstruction); a <b>student sheet</b> to print and hand out (one or two
-A4 pages: the questions with room to write, no answers); and a longer <b>teacher's
-worksheet</b>, the activity with every table and figure but no code and no answer key, to project
-while students write.</p>
-<table><tr><th>#</th><th>lesson</th><th>time</th><th>for</th><th>to print</th><th>apps</th></tr>
+and what is the kit's reconstruction); a <b>projector view</b> of the activity in large type,
+with the apps set up for each activity and no code or answers, to show the class; a
+<b>student sheet</b> to print and hand out (two to four A4 pages: the questions with room to write
+for each part, no answers); and a longer <b>teacher's worksheet</b>, the activity with every
+table and figure but no code and no answer key, for a student who missed the lesson.</p>
+<table><tr><th>#</th><th>lesson</th><th>time</th><th>for</th><th>to project</th><th>to print</th>
+<th>apps</th></tr>
 {"".join(rows)}
 </table>
 </body></html>
@@ -528,6 +674,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--sheets-only", action="store_true", help="write only the student sheets (runs no code)"
     )
+    parser.add_argument(
+        "--apps-url",
+        default=app_links.DEFAULT_APPS_URL,
+        metavar="URL",
+        help="where the 'in Voila' links open the apps: the address make run prints, up to "
+        f"voila/render/ (default {app_links.DEFAULT_APPS_URL}; each page can change it)",
+    )
     args = parser.parse_args(argv)
     if args.only and not all(re.fullmatch(r"\d\d", number) for number in args.only):
         parser.error("--only takes two-digit lesson numbers, like 01 03")
@@ -535,7 +688,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.sheets_only:
             build_sheets(args.out, args.only)
         else:
-            build(args.out, args.only)
+            build(args.out, args.only, apps_url=args.apps_url)
     except LessonError as error:
         print(f"lessons: {error}", file=sys.stderr)
         return 1

@@ -1,4 +1,4 @@
-"""The student sheet: the one or two A4 pages a student writes on in a lesson.
+"""The student sheet: the A4 pages a student writes on in a lesson (two to four).
 
 A lesson's ``## Student sheet`` section (see ``FORMAT.md``) is written for the
 page: plain Markdown (paragraphs, ``**Q1.**`` questions, lists, tables, where a
@@ -22,6 +22,15 @@ The build (``build.py``) adds the lesson's title and lines for the student's
 name, class and date, and checks that the sheet asks every question of the
 activity, under the same number, or says that it leaves it out. Nothing runs:
 the sheet has no code, and the figures stay on the screen.
+
+**Room to write.** A question often asks several things ("Who won? By how much?
+Use the bars to explain why."). :func:`question_parts` finds them: each sentence
+that ends with a question mark or starts by asking for an answer ("Explain",
+"Name", "Fill in", ...). Each part needs :data:`PART_LINES` ruled lines, and a
+part that asks why or how, to explain, describe or compare, needs
+:data:`REASON_LINES`; a table to fill in, blank axes or a box answers one part.
+:func:`read_sheet` refuses a question with less room than that, naming the
+line, the parts it counted and the ``{lines}`` it needs.
 """
 
 from __future__ import annotations
@@ -30,7 +39,17 @@ import html
 import re
 from dataclasses import dataclass, field
 
-__all__ = ["SECTION", "Sheet", "axes_svg", "page", "read_sheet"]
+__all__ = [
+    "PART_LINES",
+    "REASON_LINES",
+    "SECTION",
+    "Sheet",
+    "axes_svg",
+    "lines_needed",
+    "page",
+    "question_parts",
+    "read_sheet",
+]
 
 #: The lesson section that holds the sheet.
 SECTION = "Student sheet"
@@ -43,6 +62,21 @@ _AXIS = re.compile(r"^(.+?):\s*(-?[\d.]+)\s+to\s+(-?[\d.]+)\s+by\s+([\d.]+)$")
 #: Millimetres: the height of a ruled line, and the axes' plotting square.
 LINE_MM = 7.5
 _PLOT_MM = 56.0
+
+#: Ruled lines for each part of a question; for a part that asks for reasons, more.
+PART_LINES = 2
+REASON_LINES = 3
+#: A sentence that asks for a written answer without a question mark starts so.
+_ASKING = re.compile(
+    r"^(Explain|Describe|Name|Write|List|Give|Say|Compare|Suggest|Use|Predict|Estimate|"
+    r"Find|Calculate|Work out|Show|Check|Fill in|Draw|Sort)\b"
+)
+#: A part that asks for reasons (why, how, explain, describe, compare) starts so.
+_REASONS = re.compile(
+    r"^(Why|How\b(?! many| much| long| often)|Explain|Describe|Use|Compare|Suggest|"
+    r"What (does|do|would|could|can|must|might|happens|has happened)\b|Would|Is one)"
+)
+_SENTENCE_END = re.compile(r"(?<=[.?!])\)?\s+(?=[A-Z(\"])")
 
 
 @dataclass
@@ -58,15 +92,21 @@ def read_sheet(source: str, first_line: int = 1) -> Sheet:
     """Read a sheet's Markdown (the section without its heading) into a :class:`Sheet`.
 
     Raises ``ValueError`` naming the line for a directive it does not know, a
-    directive without its value, or code (the sheet is for paper: no code).
+    directive without its value, code (the sheet is for paper: no code), or a
+    question with less room to write than its parts need (see the module).
 
     Examples
     --------
-    >>> sheet = read_sheet("**Q1.** Why?\\n\\n{lines} 2\\n\\n{leaves-out} Q2: homework")
+    >>> sheet = read_sheet("**Q1.** Why?\\n\\n{lines} 3\\n\\n{leaves-out} Q2: homework")
     >>> sorted(sheet.questions), sheet.leaves_out
     ([1], {2: 'homework'})
     >>> sheet.body.count('class="line"')
-    2
+    3
+    >>> read_sheet("**Q1.** Who won? Why?\\n\\n{lines} 3")
+    Traceback (most recent call last):
+    ...
+    ValueError: line 1: Q1 asks 2 things ('Who won?'; 'Why?') and has 3 ruled lines: \
+give it {lines} 5 (2 a part, 3 for a why or how; see FORMAT.md)
     """
     import mistune
 
@@ -85,6 +125,7 @@ def read_sheet(source: str, first_line: int = 1) -> Sheet:
         except ValueError as error:
             raise ValueError(f"line {number}: {{{name}}} {error}") from None
         blocks.extend(["", made, ""] if made else [])
+    _check_room(source, first_line)
     markdown = mistune.create_markdown(escape=False, plugins=["table"])
     body = markdown("\n".join(blocks))
     sheet.questions = {int(n) for n in _QUESTION.findall(source)}
@@ -95,6 +136,112 @@ def read_sheet(source: str, first_line: int = 1) -> Sheet:
     )
     sheet.body = _keep_together(body)
     return sheet
+
+
+def question_parts(question: str) -> list[str]:
+    """The parts of a question: each sentence that asks something, in order.
+
+    A sentence asks when it ends with a question mark or starts by asking for
+    an answer ("Explain ...", "Name ...", "Fill in ..."); a hint in brackets
+    does not.
+
+    Examples
+    --------
+    >>> question_parts("**Q2.** Who won? Look at round 0. Use the bars to explain why.")
+    ['Who won?', 'Use the bars to explain why.']
+    >>> question_parts("Which is larger? (Look at the key.)")
+    ['Which is larger?']
+    """
+    text = " ".join(_QUESTION.sub("", question).split())
+    sentences = _SENTENCE_END.split(text)
+    return [
+        sentence
+        for sentence in sentences
+        if not sentence.startswith("(")
+        and (sentence.rstrip(").\"'").endswith("?") or _ASKING.match(sentence))
+    ]
+
+
+def lines_needed(parts: list[str]) -> int:
+    """The ruled lines a question's parts need: :data:`PART_LINES` each, or
+    :data:`REASON_LINES` for a part that asks for reasons.
+
+    >>> lines_needed(["Who won?", "Why did Ann win?"])
+    5
+    """
+    return sum(REASON_LINES if _REASONS.match(part) else PART_LINES for part in parts)
+
+
+@dataclass
+class _Room:
+    """A question on the sheet and the room it is given, as read."""
+
+    number: int
+    line: int
+    text: str
+    lines: int = 0
+    other: int = 0  # tables to fill in, blank axes and boxes: each answers one part
+
+    def check(self) -> None:
+        parts = question_parts(self.text)
+        parts = sorted(parts, key=lambda part: bool(_REASONS.match(part)))[self.other :]
+        need = lines_needed(parts)
+        if self.lines < need:
+            asks = "; ".join(f"'{_clip(part)}'" for part in parts)
+            raise ValueError(
+                f"line {self.line}: Q{self.number} asks {len(parts)} thing"
+                f"{'s' if len(parts) != 1 else ''} ({asks}) and has {self.lines} ruled "
+                f"line{'s' if self.lines != 1 else ''}: give it {{lines}} {need} "
+                f"({PART_LINES} a part, {REASON_LINES} for a why or how; see FORMAT.md)"
+            )
+
+
+def _clip(text: str, most: int = 40) -> str:
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
+
+
+def _blocks(source: str, first_line: int) -> list[tuple[int, str]]:
+    """The paragraphs of a sheet's Markdown, each with its first line; a directive is
+    always a block of its own."""
+    blocks: list[tuple[int, str]] = []
+    lines: list[str] = []
+    start = first_line
+    for number, line in enumerate(source.split("\n"), start=first_line):
+        if line.strip() and not _DIRECTIVE.match(line):
+            start = number if not lines else start
+            lines.append(line)
+            continue
+        if lines:
+            blocks.append((start, "\n".join(lines)))
+        lines = []
+        if line.strip():
+            blocks.append((number, line.strip()))
+    if lines:
+        blocks.append((start, "\n".join(lines)))
+    return blocks
+
+
+def _check_room(source: str, first_line: int) -> None:
+    """Refuse a question with less room to write than its parts need (see the module)."""
+    questions: list[_Room] = []
+    room: _Room | None = None
+    for line, text in _blocks(source, first_line):
+        directive = _DIRECTIVE.match(text)
+        if _QUESTION.match(text):
+            room = _Room(int(_QUESTION.match(text).group(1)), line, text)
+            questions.append(room)
+        elif text.startswith("#"):
+            room = None  # a heading ends the question before it
+        elif room is None:
+            continue
+        elif directive is not None and directive.group(1) == "lines":
+            room.lines += int(directive.group(2))
+        elif directive is not None and directive.group(1) in ("box", "axes"):
+            room.other += 1
+        elif text.startswith("|") and re.search(r"\|\s*\|", text.split("\n", 2)[-1]):
+            room.other += 1  # a table with an empty cell, to fill in
+    for question in questions:
+        question.check()
 
 
 def _keep_together(body: str) -> str:

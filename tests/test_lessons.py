@@ -3,11 +3,14 @@
 ``make lessons`` runs ``lessons/build.py``; here the same build writes the site
 into a temporary folder, once, and the tests read what it wrote: an index
 linking every lesson, a teacher's page with every section and no error, a
-student sheet and a teacher's worksheet without the answer key or the code,
-and the notebook. A malformed lesson file is refused naming the file and what
-is wrong. Lesson 2's vote activity is played here as the lesson describes it,
-and the welcome page must link the lessons. (``test_worksheets.py`` prints the
-student sheets.)
+projector view, a student sheet and a teacher's worksheet without the answer
+key or the code, every chart described, every app opening set up for its
+activity in the Voila the build was pointed at, and the notebook. A malformed
+lesson file is refused naming the file and what is wrong. Lesson 2's vote
+activity is played here as the lesson describes it, and the welcome page must
+list the lessons. (``test_worksheets.py`` prints the student sheets;
+``test_lesson_pages.py`` checks the same hand-off on a small lesson, in a
+browser too.)
 """
 
 from __future__ import annotations
@@ -31,12 +34,14 @@ _spec.loader.exec_module(build)
 
 #: The lessons the issue asks for, by number.
 NUMBERS = [f"{n:02d}" for n in range(1, 9)]
+#: Where the site's "in Voila" links must open the apps: not make run's default port.
+APPS_URL = "http://192.168.4.20:8899/voila/render/"
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     out = tmp_path_factory.mktemp("site")
-    lessons = build.build(out)
+    lessons = build.build(out, apps_url=APPS_URL)
     return out, lessons
 
 
@@ -57,6 +62,7 @@ def test_every_lesson_builds_and_the_index_links_each_page(site):
     for lesson in lessons:
         pages = {  # the least a page holds, in bytes: the sheet has no figures
             f"{lesson.stem}.html": 10_000,
+            f"{lesson.stem}_projector.html": 10_000,
             f"{lesson.stem}_student.html": 4_000,
             f"{lesson.stem}_worksheet.html": 10_000,
         }
@@ -77,7 +83,8 @@ def test_a_teachers_page_has_every_section_the_figures_and_no_error(site):
                 continue  # its own page, linked from this one
             assert f">{section}<" in page, (lesson.stem, section)
         assert f'href="{lesson.stem}_student.html">student sheet</a> asks Q1' in page
-        for link in (build.STUDENT_SHEET, build.TEACHER_WORKSHEET):
+        assert f'open the <a href="{lesson.stem}_projector.html">projector view</a>' in page
+        for link in (build.PROJECTOR_VIEW, build.STUDENT_SHEET, build.TEACHER_WORKSHEET):
             assert html.escape(link) in page, (lesson.stem, link)
         assert "Traceback" not in page, lesson.stem
         notebook = json.loads((out / f"{lesson.stem}.ipynb").read_text())
@@ -104,6 +111,86 @@ def test_a_worksheet_asks_the_questions_without_the_answers_or_the_code(site):
         assert "Answer key" not in student, lesson.stem
         assert "<code>" not in student, lesson.stem
         assert '<p class="question" id="q1">' in student, lesson.stem
+
+
+def _pages(out, lessons, *ends):
+    for lesson in lessons:
+        for end in ends:
+            yield f"{lesson.stem}{end}.html", (out / f"{lesson.stem}{end}.html").read_text()
+
+
+@pytest.mark.notebook
+def test_every_chart_on_the_lesson_pages_is_described_from_its_figure(site):
+    out, lessons = site
+    for name, page in _pages(out, lessons, "", "_projector", "_worksheet"):
+        assert "No description has been provided" not in page, name
+        for tag in re.findall(r"<img\b[^>]*>", page):
+            alt = html.unescape(re.search(r'\balt="([^"]*)"', tag).group(1))
+            # What it is, what it is about, and the axes or the figures written on it.
+            assert re.match(r"(Line chart|Bar chart|Chart|Diagram): \S", alt), (name, alt)
+            assert "Across: " in alt or "On the chart: " in alt, (name, alt)
+        for svg in re.findall(r"<svg\b[^>]*role=\"img\"[^>]*>", page):
+            assert re.search(r'aria-label="[^"]{20,}"', svg), (name, svg[:80])
+    teacher = dict(_pages(out, lessons, ""))
+    charts = sum(page.count("<img") for page in teacher.values())
+    assert charts >= 26  # every lesson chart, each on three pages
+    # Lesson 1's bars at the end of the class game: each player's holdings, in words.
+    alts = html.unescape(teacher["01_who_owns_the_board.html"])
+    assert re.search(r'alt="Bar chart: [^"]*Ann: cash \$183, land \$550[^"]*\$1,133', alts)
+
+
+@pytest.mark.notebook
+def test_the_projector_view_of_lesson_3_leaves_out_the_check_of_q1(site):
+    out, _ = site
+    teacher = (out / "03_measuring_inequality.html").read_text()
+    projected = (out / "03_measuring_inequality_projector.html").read_text()
+    assert "Check Q1" in teacher
+    assert "Check Q1" not in projected
+    assert "Only then check them" in projected  # the question itself stays
+    assert '<p class="question" id="q1">' in projected
+    text = (LESSONS / "03_measuring_inequality.md").read_text()
+    assert "this page's **projector view**" in text  # the lesson says to project that view
+    for name, page in _pages(out, site[1], "_projector"):
+        assert "Answer key" not in page, name
+        assert "hl-ipython3" not in page, name
+        assert "Background for the teacher" not in page, name
+
+
+@pytest.mark.notebook
+def test_every_app_link_opens_the_voila_the_site_was_built_for(site):
+    out, lessons = site
+    for name, page in _pages(out, lessons, "", "_projector", "_worksheet"):
+        assert "127.0.0.1:8866" not in page, name
+        links = re.findall(r'class="voila" data-app="[^"]*" href="([^"]*)"', page)
+        assert links, name
+        assert all(link.startswith(APPS_URL) for link in links), name
+
+
+def test_lesson_1_opens_the_play_app_set_up_for_its_pair_game_and_its_class_game():
+    from landlord.widgets.link import setup_query
+
+    apps = build.read_lesson(LESSONS / "01_who_owns_the_board.md").apps
+    pages = {app.purpose: app.page for app in apps}
+    assert pages["Part 1: the pair game"] == "play.ipynb" + setup_query(
+        rules="landlords_game", seats=["human", "human", "eager_landlord", "cautious_tenant"]
+    )
+    class_game = pages["Part 2: the class game, to replay round by round"]
+    assert class_game == "play.ipynb" + setup_query(
+        rules="landlords_game",
+        seats=["eager_landlord", "cautious_tenant", "eager_landlord", "cautious_tenant"],
+        names=["Ann", "Bob", "Cleo", "Dan"],
+        seed=2,
+    )
+
+
+def test_every_lesson_that_names_a_setup_links_an_app_set_up_for_it():
+    """A lesson whose activity tells the class which seed or seats to choose gives a link
+    that chooses them; every lesson has at least one such link."""
+    for path in build.lesson_files():
+        lesson = build.read_lesson(path)
+        set_up = [app for app in lesson.apps if app.setup]
+        assert set_up, path.name
+        assert all(app.purpose for app in set_up), path.name
 
 
 def test_the_student_sheet_modules_examples_run():
@@ -190,7 +277,10 @@ None.
         (lambda t: t.replace("# Lesson 1: A sample", "# A sample"), "'# Lesson 1: ...'"),
         (lambda t: t.replace("**Q1.** What is printed?\n\n{lines}", "{lines}"), "no Q1"),
         (lambda t: t.replace("{lines} 2", "{lines} 2\n{leaves-out} Q1: later"), "leaves it out"),
-        (lambda t: t.replace("{lines} 2", "{lines} 2\n\n**Q2.** Why?"), "Q2 is not a question"),
+        (
+            lambda t: t.replace("{lines} 2", "{lines} 2\n\n**Q2.** Why?\n\n{lines} 3"),
+            "Q2 is not a question",
+        ),
         (lambda t: t.replace("{lines} 2", "{ruler} 2"), "line 43: {ruler} is not a directive"),
         (lambda t: t.replace("{lines} 2", "{lines} many"), "line 43: {lines} expects a number"),
         (lambda t: t.replace("{lines} 2", "Type `print(2)`."), "line 43: no code on a student"),
@@ -215,12 +305,17 @@ None.
     ],
 )
 def test_a_malformed_lesson_is_refused_naming_the_file_and_the_fault(tmp_path, change, message):
-    path = tmp_path / "01_sample.md"
-    path.write_text(change(LESSON), encoding="utf-8")
+    assert message in refusal(tmp_path, change(LESSON))
+
+
+def refusal(folder, text: str) -> str:
+    """Why the build refuses a lesson file holding ``text``; it must name the file first."""
+    path = folder / "01_sample.md"
+    path.write_text(text, encoding="utf-8")
     with pytest.raises(build.LessonError) as error:
         build.read_lesson(path)
     assert str(error.value).startswith("01_sample.md: ")
-    assert message in str(error.value)
+    return str(error.value)
 
 
 def test_the_command_refuses_a_bad_argument_with_its_usage(capsys):
@@ -309,41 +404,37 @@ def test_lesson_2s_vote_asks_a_student_only_when_the_other_calls_it():
     assert "no vote question when neither called, and 2 when Ann" in text
 
 
-# --- The welcome page links the lessons ----------------------------------------------------
+# --- The welcome page lists the lessons ----------------------------------------------------
 
 
-def test_the_welcome_page_links_the_lessons_on_github_and_the_lessons_site():
+def test_the_welcome_page_says_how_to_build_the_lessons_and_links_no_lesson_title_elsewhere():
+    """The welcome page's lesson titles link the built pages (test_lesson_pages.py runs its
+    list), not the Markdown files; it says how to build them; the files stay reachable."""
     notebook = json.loads((ROOT / "notebooks" / "welcome.ipynb").read_text())
     text = "\n".join("".join(cell["source"]) for cell in notebook["cells"])
-    assert "[the lessons](https://github.com/landlord-kit/landlord/tree/HEAD/lessons)" in text
     assert "make lessons" in text
     assert "lessons/_site/index.html" in text
+    assert "--sheets-only" in text
     for path in build.lesson_files():
         lesson = build.read_lesson(path)
-        link = f"https://github.com/landlord-kit/landlord/blob/HEAD/lessons/{path.name}"
-        assert f"[{lesson.title}]({link})" in text, path.name
+        assert f"[{lesson.title}](" not in text, path.name  # a title is not a link to a file
+        assert f"lessons/{path.name})" in text  # the file itself, as a source
 
 
 def test_every_app_a_lesson_opens_set_up_reads_its_whole_setup_from_the_link():
-    # A lesson's "apps" may open an app already set up ("side_by_side?left=..."): each
-    # such link must be read whole by the app, nothing left out, and make a game.
-    from urllib.parse import parse_qsl
-
-    from landlord.widgets.link import PLAY_FIELDS, SIDE_BY_SIDE_FIELDS, read_setup
+    # A lesson's "apps" may open an app already set up for an activity: each such link
+    # must be read whole by the app, nothing left out, and make a game.
+    from landlord.widgets.dashboard import ExperimentsApp
     from landlord.widgets.play import PlayApp
     from landlord.widgets.side_by_side import SideBySideApp
 
-    apps = {"play": (PLAY_FIELDS, PlayApp), "side_by_side": (SIDE_BY_SIDE_FIELDS, SideBySideApp)}
+    apps = {"play": PlayApp, "side_by_side": SideBySideApp, "experiments": ExperimentsApp}
     links = 0
     for path in build.lesson_files():
         for app in build.read_lesson(path).apps:
-            name, _, query = app.partition("?")
-            if not query:
+            if not app.setup:
                 continue
             links += 1
-            fields, app_class = apps[name]
-            setup = dict(parse_qsl(query))
-            assert read_setup(setup, fields)[1] == "", (path.name, app)
-            opened = app_class.from_page(setup)
-            assert "left out" not in opened.status.value, (path.name, app)
-    assert links >= 2
+            opened = apps[app.name].from_page(app.query)
+            assert "left out" not in opened.status.value, (path.name, app.page)
+    assert links >= 10

@@ -3,6 +3,7 @@
 import json
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -84,3 +85,21 @@ def test_leaving_the_page_stops_its_kernel(page, voila_url):
     while _status(kernel_url) == 200 and time.monotonic() < deadline:
         time.sleep(0.3)
     assert _status(kernel_url) == 404, "the kernel still runs 15 s after its page was left"
+
+
+def test_welcome_page_lists_the_lessons_and_says_how_to_build_them(page, voila_url):
+    """The lessons' titles are listed with the pages this server can reach (under the kit's
+    server, which serves only the notebooks, none: it says where the built site is, or how
+    to build it); no lesson title links a Markdown file."""
+    open_welcome(page, voila_url)
+    section = page.locator(".jp-Cell").filter(has_text="Who owns the board?").first
+    text = section.inner_text()
+    assert "What if we kept playing? Richer together, or closer together (55 min)" in text
+    assert "make lessons" in text or "Built: open" in text
+    for link in section.get_by_role("link").all():
+        href = link.get_attribute("href")
+        assert not href.endswith(".md"), href
+        assert _status(urllib.parse.urljoin(page.url, href)) == 200, href
+    intro = page.locator(".jp-Cell").filter(has_text="The pages are built on the machine").first
+    expect(intro).to_contain_text("projector view")
+    expect(intro).to_contain_text("--sheets-only")
