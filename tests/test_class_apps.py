@@ -24,7 +24,11 @@ LAPTOP = {"width": 1024, "height": 700}
 
 
 def open_play(page, voila_url: str, **setup: str) -> None:
+    """Open the play app at a laptop's size. The game is stepped by hand (Next round) as
+    with play for me off, unless ``play_for_me="yes"`` is given."""
     page.set_viewport_size(LAPTOP)
+    if setup:
+        setup.setdefault("play_for_me", "no")
     query = f"?{urlencode(setup)}" if setup else ""
     page.goto(f"{voila_url}/voila/render/play.ipynb{query}")
     wait_for_voila_page(page, VERSION_LINE, timeout=120_000)
@@ -250,6 +254,64 @@ def test_an_app_opens_from_a_link_with_its_setup(page, voila_url):
     href = page.locator("a.landlord-setup-link-a").get_attribute("href")
     assert "seed=42" in href
     assert "rules=single_tax" in href
+
+
+def clicks_by_first_choice(seed: int, plays_for_people: bool) -> int:
+    """The clicks of a whole game of Ann (first choice each time) against an eager landlord,
+    counted in Python: her choices, and a Next round whenever she is not asked."""
+    from landlord.widgets.table import ChoiceGroup, GameTable
+
+    table = GameTable(
+        "landlords_game",
+        ["human", "eager_landlord"],
+        seed=seed,
+        names=["Ann", "Bob"],
+        plays_for_people=plays_for_people,
+    )
+    clicks = 0
+    while not table.is_over:
+        if table.waits_for_person:
+            menu = table.choice_menu()
+            table.choose(next(item for item in menu if not isinstance(item, ChoiceGroup))[0])
+            clicks += 1
+        else:
+            clicks += not plays_for_people
+            table.play_round()
+    return clicks
+
+
+def test_a_whole_game_with_play_for_me_asks_only_real_questions(page, voila_url):
+    # Issue 34: most clicks were chores (throws, Next turn). The same game as the one above,
+    # played with play for me on (the default): Ann's throws are made for her when she
+    # could only throw or talk, and the bots play on by themselves.
+    open_play(
+        page,
+        voila_url,
+        rules="landlords_game",
+        seats="human,eager_landlord",
+        seed="1",
+        play_for_me="yes",
+    )
+    page.locator(".widget-dropdown", has_text="Pace a turn").locator("select").select_option(
+        label="fast: 0.1 s"
+    )
+    clicks = 0
+    while not game_over(page):
+        assert clicks < 200, question(page)
+        page.wait_for_function(
+            """() => document.querySelector('button.landlord-choice:not([disabled])')
+                || document.querySelector('.landlord-question').innerText
+                       .includes('game is over')""",
+            timeout=60_000,
+        )
+        if game_over(page):
+            break
+        click_and_wait(page, page.locator("button.landlord-choice:not([disabled])").first)
+        clicks += 1
+    today = clicks_by_first_choice(1, plays_for_people=False)
+    assert clicks == clicks_by_first_choice(1, plays_for_people=True)
+    assert clicks <= 0.6 * today, (clicks, today)
+    record("play_for_me", clicks=clicks, clicks_without=today)
 
 
 def test_a_link_with_mistakes_opens_the_usual_game_and_says_what_it_left_out(page, voila_url):

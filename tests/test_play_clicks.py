@@ -238,14 +238,33 @@ def test_the_board_in_words_follows_the_game_while_it_is_open():
     assert app.board_text.value != first
 
 
-def test_the_who_paid_whom_alt_text_says_the_arrows_drawn_and_what_is_left_out():
+def test_the_who_paid_whom_alt_text_says_the_land_rent_paid_gross():
     app = PlayApp(rules="monopoly_uk_1972", seats=["eager_landlord", "cautious_tenant", "random"])
     for _ in range(15):
         app.step(whole_round=True)
     app.chart_tabs.selected_index = 2
     alt = app.charts["flows"].alt
-    assert 1 <= alt.count("(") <= 8  # the arrows drawn, each with what it was for
+    assert "of land rent paid" in alt  # the finding first
+    assert "Gross, every payment both ways" in alt
     assert "£" in alt
     assert "$" not in alt  # the rule set's own currency
-    assert "BANK" not in alt  # piles in words
-    assert "Bank" in alt
+    assert "BANK" not in alt  # piles (none pays land rent here) would be in words
+
+
+def test_property_standings_say_the_score_is_money_alone():
+    # Issue 34: Property's standings put $274 above $275 of net worth without saying why.
+    game = Session("property", ["eager_landlord", "cautious_tenant", "random"], seed=1).run()
+    table = html.unescape(standings_html(game))
+    assert "The score is money alone: property is not counted" in table
+    outcome = game.family.outcome(game)
+    scores = [int(cell.replace(",", "")) for cell in re.findall(r"<td>([\d,]+)</td><td>\$", table)]
+    assert scores == sorted(outcome.scores, reverse=True)
+
+
+def test_the_play_page_is_named_for_the_game_chosen():
+    app = PlayApp(rules="property", seats=["human", "eager_landlord"], seed=1)
+    assert ">Property" in app.title.value
+    assert "Landlord" not in app.title.value
+    app.rules.value = "quikopoly"
+    app.new_game()
+    assert "Quikopoly" in app.title.value

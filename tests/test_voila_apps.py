@@ -88,7 +88,8 @@ def board_svg(page, board: str = ".landlord-board") -> str:
 
 
 def test_play_a_person_plays_a_turn_with_the_buttons_shown(page, voila_url):
-    first_render = open_app(page, voila_url, "play.ipynb")
+    # Play for me off: Ann throws with a button, and the bots wait for Next turn.
+    first_render = open_app(page, voila_url, "play.ipynb?play_for_me=no")
     page.locator(".landlord-board svg").wait_for()
     placeholder = page.locator("img.landlord-chart").first.get_attribute("src")
     # Ann (a person) is dealt cards first: she declines them with the buttons shown.
@@ -327,10 +328,24 @@ def test_the_claim_page_states_the_grid_in_short_and_in_full(page, voila_url):
 
 
 #: Ann's decisions in the play app's log, as a page expression.
+#: How many turns a game of two has played, read from the board's centre (round, turn in it).
+TURNS_OF_TWO = (
+    "(c => 2 * +c.dataset.round + +c.dataset.turn)"
+    "(document.querySelector('.landlord-board svg g.centre'))"
+)
 ANN_DECISIONS = (
     "document.querySelector('.landlord-log').innerText.split('\\n')"
     ".filter(line => line.startsWith('Ann: ')).length"
 )
+
+
+def click_twice(page, button, gap: int) -> None:
+    """Two clicks on the middle of ``button``, ``gap`` ms apart, as a hand does."""
+    box = button.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.wait_for_timeout(gap)
+    page.mouse.click(x, y)
 
 
 def ann_decisions(page) -> int:
@@ -349,15 +364,75 @@ def test_play_two_clicks_at_human_speed_take_one_decision(page, voila_url):
         first = page.locator(".landlord-choices button.landlord-choice:not([disabled])").first
         first.wait_for(timeout=30_000)
         before = ann_decisions(page)
-        box = first.bounding_box()
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        page.mouse.click(x, y)
-        page.wait_for_timeout(gap)
-        page.mouse.click(x, y)
+        click_twice(page, first, gap)
         page.wait_for_function(f"() => {ANN_DECISIONS} > {before}", timeout=10_000)
         page.wait_for_timeout(1_500)  # the second click's message handled, the buttons back
         assert ann_decisions(page) == before + 1, f"two clicks {gap} ms apart"
         assert "Cannot do that" not in page.locator(".landlord-status").inner_text()
+
+
+def turns_of_two(page) -> int:
+    return page.evaluate(f"() => {TURNS_OF_TWO}")
+
+
+def test_play_two_clicks_on_next_turn_at_human_speed_play_one_turn(page, voila_url):
+    # Issue 34: a double-click on Next turn played two turns. The buttons rest a moment.
+    open_app(page, voila_url, "play.ipynb?seats=eager_landlord,cautious_tenant&seed=2")
+    step = page.locator("button.landlord-step:not([disabled])")
+    for gap in (80, 200, 350):
+        step.wait_for(timeout=30_000)
+        before = turns_of_two(page)
+        click_twice(page, step, gap)
+        page.wait_for_function(f"() => {TURNS_OF_TWO} > {before}", timeout=10_000)
+        page.wait_for_timeout(1_000)
+        assert turns_of_two(page) == before + 1, f"two clicks {gap} ms apart"
+
+
+def test_play_for_me_throws_for_ann_and_the_bots_play_on_by_themselves(page, voila_url):
+    # Issue 34: 80 of a person's clicks threw the dice and every bot's turn wanted Next
+    # turn. With play for me (on by default) Ann answers only real questions.
+    open_app(page, voila_url, "play.ipynb?seed=5")
+    page.locator(".widget-dropdown", has_text="Pace a turn").locator("select").select_option(
+        label="fast: 0.1 s"
+    )
+    clicks, menus = 0, []
+    for _ in range(300):
+        if board_state(page)["round"] >= 4:
+            break
+        page.wait_for_function(
+            "() => document.querySelector('.landlord-choices button:not([disabled])')"
+            " || document.querySelector('.landlord-question').innerText.includes('plays on')",
+            timeout=30_000,
+        )
+        buttons = page.locator(".landlord-choices button:not([disabled])")
+        if not buttons.count():
+            page.wait_for_timeout(200)  # the bots (and Ann's throws) play on
+            continue
+        offered = buttons.all_inner_texts()
+        menus.append(set(offered))
+        # Ann turns down what she is offered and throws when she may.
+        pick = next(
+            (
+                number
+                for word in ("decline", "pass", "throw the dice", "end the talks")
+                for number, text in enumerate(offered)
+                if text.startswith(word)
+            ),
+            0,
+        )
+        asked = page.locator(".landlord-question").inner_text()
+        buttons.nth(pick).click()
+        clicks += 1
+        page.wait_for_function(
+            "([asked, offered]) => document.querySelector('.landlord-question').innerText"
+            " !== asked || document.querySelector('.landlord-choices').innerText !== offered",
+            arg=[asked, "\n".join(offered)],
+            timeout=30_000,
+        )
+    assert board_state(page)["round"] >= 4
+    assert {"throw the dice", "negotiate"} not in menus  # never asked to throw for nothing
+    assert "Ann throws" in page.locator(".landlord-log").inner_text()
+    assert clicks < 25  # the deal's cards and the real questions of three rounds
 
 
 def test_play_a_double_click_takes_one_decision(page, voila_url):

@@ -209,25 +209,6 @@ def name_text(text: str) -> str:
     return name
 
 
-#: What a link may set in the play app.
-PLAY_FIELDS = [
-    Field("rules", one_of(rule_set_ids, "a rule set"), "rule set"),
-    Field("seats", listed(one_of(seat_codes, "a seat"), 4), "seats"),
-    Field("names", listed(name_text, 4), "names"),
-    Field("seed", whole_number, "seed"),
-    Field("options", options, "rule options"),
-]
-
-#: What a link may set in the side-by-side app.
-SIDE_BY_SIDE_FIELDS = [
-    Field("left", one_of(rule_set_ids, "a rule set"), "left rule set"),
-    Field("right", one_of(rule_set_ids, "a rule set"), "right rule set"),
-    Field("players", one_of(bot_mixes, "a choice of players"), "players"),
-    Field("seats", seat_count, "number of seats"),
-    Field("seed", whole_number, "seed"),
-]
-
-
 def yes_or_no(text: str) -> bool:
     """A switch: yes/no, true/false, on/off, 1/0.
 
@@ -240,6 +221,26 @@ def yes_or_no(text: str) -> bool:
     if word in ("no", "false", "off", "0"):
         return False
     raise ValueError("not yes or no")
+
+
+#: What a link may set in the play app.
+PLAY_FIELDS = [
+    Field("rules", one_of(rule_set_ids, "a rule set"), "rule set"),
+    Field("seats", listed(one_of(seat_codes, "a seat"), 4), "seats"),
+    Field("names", listed(name_text, 4), "names"),
+    Field("seed", whole_number, "seed"),
+    Field("options", options, "rule options"),
+    Field("play_for_me", yes_or_no, "play for me"),
+]
+
+#: What a link may set in the side-by-side app.
+SIDE_BY_SIDE_FIELDS = [
+    Field("left", one_of(rule_set_ids, "a rule set"), "left rule set"),
+    Field("right", one_of(rule_set_ids, "a rule set"), "right rule set"),
+    Field("players", one_of(bot_mixes, "a choice of players"), "players"),
+    Field("seats", seat_count, "number of seats"),
+    Field("seed", whole_number, "seed"),
+]
 
 
 def experiment_mixes() -> list[str]:

@@ -11,8 +11,12 @@ the apps show, once per page, a short script (:data:`PAGE_SCRIPT`) that
   (so a keyboard can scroll it);
 - makes each fold's title (How to play, the board in words) a button that Tab
   reaches and Enter or Space opens, saying whether it is open;
+- puts the name of the game being played in the window's title;
+- answers a question with a click on a place the board rings in blue (a move's
+  destination, a cell to play on), through a field the app keeps out of sight;
 - keeps the keyboard focus in the game: when a click replaces the buttons it
-  was on, the focus goes to the first new choice, or else to **Next turn**.
+  was on, or the button it was on goes off (**Next turn** when a person is
+  asked), the focus goes to the first new choice, or else to **Next turn**.
 
 The style sheet (:data:`PAGE_STYLE`) scales each board to the space beside its
 controls and to the window's height, so the whole board is in view on a
@@ -43,6 +47,9 @@ PAGE_STYLE = """
 .landlord-play.landlord-big .landlord-board-column,
 .landlord-play.landlord-big .landlord-controls { flex: 1 1 auto; width: 100%; max-width: none; }
 .landlord-question, .landlord-question * { font-size: 14px; line-height: 1.35; }
+.landlord-board g.landlord-pick { cursor: pointer; }
+.landlord-board g.landlord-pick > title + * { stroke: #0B5CAD; stroke-width: 7px; }
+.landlord-pick-hint { font-weight: normal; color: #0B5CAD; }
 .landlord-help summary { cursor: pointer; color: #0B5CAD; padding: 4px 0; }
 .landlord-help { font-size: 14px; line-height: 1.45; }
 .landlord-choices .jupyter-button, .landlord-pace .jupyter-button {
@@ -71,6 +78,11 @@ PAGE_SCRIPT = """
   if (window.landlordPage) { return; }
   window.landlordPage = true;
   function mark(root) {
+    // The window's title names the game being played (the play app's heading).
+    var game = root.querySelector('.landlord-game-title h2');
+    if (game && document.title !== 'Play ' + game.textContent) {
+      document.title = 'Play ' + game.textContent;
+    }
     var live = '.landlord-question, .landlord-status, .landlord-games-hint, ' +
       '.landlord-keep-playing-status';
     root.querySelectorAll(live).forEach(function (el) {
@@ -114,6 +126,16 @@ PAGE_SCRIPT = """
       el.setAttribute('aria-expanded', open ? 'true' : 'false');
     });
   }
+  // A place ringed on the board answers the question with a click (or a tap): the page
+  // tells the app which, through its field out of sight; the buttons stay for keyboards.
+  document.addEventListener('click', function (event) {
+    var place = event.target.closest && event.target.closest('.landlord-board g.landlord-pick');
+    var app = place && place.closest('.landlord-app');
+    var field = app && app.querySelector('.landlord-board-pick input');
+    if (!field) { return; }
+    field.value = place.getAttribute('data-pick') + '#' + Date.now();
+    field.dispatchEvent(new Event('input', {bubbles: true}));
+  });
   var lastApp = null;
   var lastFocus = null;
   document.addEventListener('focusin', function (event) {
@@ -123,7 +145,9 @@ PAGE_SCRIPT = """
   });
   function keepFocus() {
     var active = document.activeElement;
-    if (!lastApp || (active && active !== document.body && document.contains(active))) { return; }
+    // A button turned off under the focus (Next turn, when a person is asked) lets it go.
+    if (!lastApp || (active && active !== document.body && document.contains(active) &&
+                     !active.disabled)) { return; }
     // A button that was only turned off while it works ("What if we kept playing?")
     // gets the focus back when it is on again: the page stays where the student was.
     if (lastFocus && document.contains(lastFocus) &&

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import re
 import time
 from collections.abc import Callable, Sequence
 from importlib import import_module
@@ -31,8 +32,10 @@ from landlord.widgets.table import GameTable, rule_set_menu
 __all__ = [
     "SEAT_CHOICES",
     "PlayApp",
+    "StepButtons",
     "game_charts",
     "log_html",
+    "mark_places",
     "pace_box",
     "pace_controls",
     "standings_html",
@@ -76,28 +79,23 @@ TITLES = {
     "gini": "Gini by round",
     "wealth": "Wealth",
     "lorenz": "Lorenz curve",
-    "flows": "Who paid whom",
+    "flows": "Who paid whom: land rent",
 }
 
 
 def game_charts(prefix: str = "") -> dict[str, Any]:
-    """The four live charts of a game: Gini by round, wealth, Lorenz, cash flows."""
-    from landlord.widgets.charts import Chart
+    """The four live charts of a game: Gini by round, wealth, Lorenz, and who paid whom
+    land rent (every payment, gross: between landlords it would net out)."""
+    from landlord.widgets.charts import Chart, land_rent_chart
 
     # Imported now, while the page loads, rather than at a student's first click.
     for module in ("landlord.plotting", "pandas", "landlord.flows"):
         import_module(module)
-    positions: dict[Any, tuple[float, float]] = {}
     return {
         "gini": Chart(_draw_gini, description=f"{prefix}Gini coefficient by round"),
         "wealth": Chart(_draw_wealth, description=f"{prefix}wealth of each player"),
         "lorenz": Chart(_draw_lorenz, description=f"{prefix}Lorenz curve now"),
-        "flows": Chart(
-            lambda ax, game: _draw_flows(ax, game, positions),
-            size=(7.0, 5.0),
-            description=f"{prefix}who paid whom",
-            describe=flows_words,
-        ),
+        "flows": land_rent_chart(description=f"{prefix}who paid whom land rent"),
     }
 
 
@@ -127,24 +125,6 @@ def _draw_lorenz(ax: Any, game: Any) -> list[int]:
     return worths
 
 
-def _draw_flows(ax: Any, game: Any, positions: dict) -> dict[tuple[str, str], int]:
-    from landlord.flows import cash_flows
-    from landlord.plotting import cash_flow_graph
-
-    graph = cash_flows(game)
-    cash_flow_graph(graph, ax=ax, positions=positions)
-    return {(payer, payee): int(data["amount"]) for payer, payee, data in graph.edges(data=True)}
-
-
-def flows_words(data: Any, game: Any) -> str:
-    """The who-paid-whom chart's arrows in words, as drawn (its alt text)."""
-    from landlord.flows import cash_flows
-    from landlord.plotting.cash_flows import MOST_ARROWS
-    from landlord.plotting.flow_arrows import flows_in_words
-
-    return flows_in_words(cash_flows(game), MOST_ARROWS, currency=game.rules.info.currency)
-
-
 def _later(seconds: float, act: Callable[[], Any]) -> None:
     """``act`` after ``seconds``, on the kernel's event loop (where a Voila app's clicks
     are answered); at once where no loop runs (a script or a test calling ``click``)."""
@@ -162,8 +142,48 @@ def _turn_on(buttons: Sequence[Any]) -> None:
         made.disabled = False
 
 
+class StepButtons:
+    """**Next turn** and **Next round**: off while nothing is left to play, and for
+    :data:`SETTLE_SECONDS` after a press, so that a double-click plays one turn.
+
+    ``step(whole_round=False)`` plays; the app says with :meth:`rest` whether
+    there is nothing to play now (a person must choose, the game is over).
+    """
+
+    def __init__(self, step: Callable[..., Any]) -> None:
+        import ipywidgets as widgets
+
+        self.turn = widgets.Button(description="Next turn", icon="step-forward")
+        self.turn.add_class("landlord-step")
+        self.turn.on_click(lambda _: self._press(step))
+        self.round = widgets.Button(description="Next round", icon="forward")
+        self.round.add_class("landlord-round")
+        self.round.on_click(lambda _: self._press(step, whole_round=True))
+        self._idle = False
+        self._settling = False
+
+    def rest(self, idle: bool) -> None:
+        """Whether there is nothing to play now: the buttons are off while so."""
+        self._idle = idle
+        self._show()
+
+    def _press(self, step: Callable[..., Any], **how: Any) -> None:
+        self._settling = True
+        self._show()  # off at once: a second click of a double-click lands on nothing
+        step(**how)
+        _later(SETTLE_SECONDS, self._settled)
+
+    def _settled(self) -> None:
+        self._settling = False
+        self._show()
+
+    def _show(self) -> None:
+        self.turn.disabled = self.round.disabled = self._idle or self._settling
+
+
 def pace_controls(step: Callable[..., Any], tick: Callable[[Any], Any]) -> tuple[Any, ...]:
-    """The buttons and timer that move bots on: next turn, next round, auto-play and its pace.
+    """The buttons and timer that move bots on: next turn and next round
+    (:class:`StepButtons`), auto-play and its pace.
 
     ``step(whole_round=False)`` is called by the buttons and ``tick(change)``
     on every beat of auto-play (the browser keeps the time). The timer is an
@@ -173,12 +193,6 @@ def pace_controls(step: Callable[..., Any], tick: Callable[[Any], Any]) -> tuple
     """
     import ipywidgets as widgets
 
-    turn = widgets.Button(description="Next turn", icon="step-forward")
-    turn.add_class("landlord-step")
-    turn.on_click(lambda _: step())
-    round_ = widgets.Button(description="Next round", icon="forward")
-    round_.add_class("landlord-round")
-    round_.on_click(lambda _: step(whole_round=True))
     autoplay = widgets.Play(
         value=0,
         min=0,
@@ -194,7 +208,7 @@ def pace_controls(step: Callable[..., Any], tick: Callable[[Any], Any]) -> tuple
         options=PACES, value=PACE, description="Pace a turn", layout={"width": "17em"}
     )
     speed.observe(lambda change: setattr(autoplay, "interval", change.new), "value")
-    return turn, round_, autoplay, speed
+    return StepButtons(step), autoplay, speed
 
 
 def pace_box(autoplay: Any, speed: Any) -> Any:
@@ -232,8 +246,13 @@ HOW_TO_PLAY = """
 <p>Choose the <b>rules</b> and who sits in each <b>seat</b>, then press <b>New game</b>.
 A seat marked <i>a person</i> is played with the buttons beside the board: each button is
 a move the rules allow just then, and the words above them say why you are asked and
-what follows. Bots play when you press <b>Next turn</b> or <b>Next round</b>, or on their
-own with <b>Play</b> (<b>Pace a turn</b> sets how fast).</p>
+what follows. When the question is about a place (which way to move, a lot to buy, a cell
+of Property's grid), its places are ringed in blue on the board: click one to answer.</p>
+<p>With <b>Play for me when there is nothing to decide</b> ticked (as it starts), the dice
+are thrown for a person who could only throw or open talks, and the bots play on by
+themselves until a person is asked something (<b>Pause</b> stops them; untick the box to
+open talks before a throw). Without it, bots play when you press <b>Next turn</b> or
+<b>Next round</b>, or on their own with <b>Play</b>; <b>Pace a turn</b> sets how fast.</p>
 <p>Under those buttons, <b>Where the land rent went</b> shows after every move how much land
 rent has gone to players who hold land and how much to the Public Treasury, and who is the
 poorest player now. Under the charts, <b>What if we kept playing?</b> lets bots play this
@@ -248,8 +267,7 @@ Magie's 1932 rule sheet has been read, so the kit adds the win test reported for
 1906 single-tax rules.</p>
 <p>The menu also has the later game that grew out of Magie's, <i>Monopoly</i>'s classic US
 and 1972 UK rules (a trademark of Hasbro; the kit plays these historical rules for
-comparison and is independent of Hasbro). There press <b>Next turn</b> to throw for a
-person, who is asked whenever there is something to decide.</p>
+comparison and is independent of Hasbro).</p>
 <p>Two more property games are in the menu. <i>Property</i> is Sid Sackson's card game from
 <i>A Gamut of Games</i> (1969): a red and a black card name a cell of an 8 x 8 grid, which
 is claimed, or pays rent to a rival who holds it. <i>Quikopoly</i> is a short game for a
@@ -278,6 +296,11 @@ class PlayApp:
         The players' names.
     options : dict, optional
         Rule set options for the first rule set (kept while it is chosen).
+    play_for_me : bool, default True
+        Take the choices with nothing to decide for the people at the table
+        (the throw; see :meth:`~landlord.widgets.table.GameTable.routine_choice`)
+        and let the bots play on by themselves between their questions; a box on
+        the page turns it off.
 
     Attributes
     ----------
@@ -298,6 +321,7 @@ class PlayApp:
         seed: int = 1,
         names: Sequence[str] | None = None,
         options: dict[str, Any] | None = None,
+        play_for_me: bool = True,
     ) -> None:
         import ipywidgets as widgets
 
@@ -342,6 +366,9 @@ class PlayApp:
         self.link = widgets.HTML()
         self.link.add_class("landlord-setup-link")
 
+        #: The game's name over the board (the page script puts it in the window's title).
+        self.title = widgets.HTML()
+        self.title.add_class("landlord-game-title")
         self.board = widgets.HTML(layout={"width": "auto"})
         self.board.add_class("landlord-board")
         self.question = widgets.HTML()
@@ -351,6 +378,13 @@ class PlayApp:
         self.help.add_class("landlord-help")
         self.choice_box = widgets.Box(layout={"flex_flow": "row wrap"})
         self.choice_box.add_class("landlord-choices")
+        #: Where the page script writes the place clicked on the board ("space@decision#n"):
+        #: a field out of sight (the choice buttons serve keyboards and screen readers).
+        self.pick = widgets.Text(layout={"display": "none"})
+        self.pick.add_class("landlord-board-pick")
+        self.pick.observe(lambda change: self._picked(change.new), names="value")
+        #: The places of the question now that a click on the board answers (see refresh).
+        self._places: dict[int, list[int]] = {}
         #: The group of choices opened now: (decision, its label), or None.
         self._opened: tuple | None = None
         #: When a choice button was last clicked (time.monotonic), for SETTLE_SECONDS.
@@ -358,9 +392,9 @@ class PlayApp:
         # At the end: the winner and the standings by the rule set's own score.
         self.standings = widgets.HTML()
         self.standings.add_class("landlord-standings")
-        self.step_button, self.round_button, self.autoplay, self.speed = pace_controls(
-            self.step, self._tick
-        )
+        self.steps, self.autoplay, self.speed = pace_controls(self.step, self._tick)
+        self.step_button, self.round_button = self.steps.turn, self.steps.round
+        self.autoplay.observe(lambda _: self._show_question(), names="playing")
         self.log = widgets.HTML(layout={"height": "18em", "overflow": "auto", "width": "100%"})
         self.log.add_class("landlord-log")
         # Whose lines the log shows, and the whole log as a CSV file.
@@ -396,6 +430,15 @@ class PlayApp:
         )
         self.big.add_class("landlord-big-toggle")
         self.big.observe(lambda change: self._bigger(change.new), names="value")
+        #: Throws and the other choices with nothing to decide are taken for people,
+        #: and the bots play on by themselves between their questions.
+        self.play_for_me = widgets.Checkbox(
+            value=play_for_me,
+            description="Play for me when there is nothing to decide",
+            indent=False,
+        )
+        self.play_for_me.add_class("landlord-play-for-me")
+        self.play_for_me.observe(lambda change: self._playing_for_me(change.new), names="value")
         self.explain = widgets.Checkbox(
             value=False, description="Explain each step (with its rule)", indent=False
         )
@@ -446,6 +489,7 @@ class PlayApp:
                 self.standings,
                 widgets.HBox([self.step_button, self.round_button]),
                 pace_box(self.autoplay, self.speed),
+                self.play_for_me,
                 self.lead,
                 widgets.HTML("<b>What happened</b> (newest first, the whole game)"),
                 self.explain,
@@ -477,14 +521,23 @@ class PlayApp:
         self.board_words = widgets.Accordion(children=[self.board_text], selected_index=None)
         self.board_words.set_title(0, "The board in words")
         self.board_words.observe(lambda _: self._show_board_text(), names="selected_index")
-        board_column = widgets.VBox([self.board, self.board_words])
+        board_column = widgets.VBox([self.board, self.pick, self.board_words])
         board_column.add_class("landlord-board-column")
         main = widgets.HBox(
             [board_column, controls], layout={"width": "100%", "align_items": "flex-start"}
         )
         main.add_class("landlord-main")
         self.widget = widgets.VBox(
-            [style_widget(), how, setup, main, chart_grid, self.keep_playing.widget, self.glossary]
+            [
+                style_widget(),
+                how,
+                setup,
+                self.title,
+                main,
+                chart_grid,
+                self.keep_playing.widget,
+                self.glossary,
+            ]
         )
         self.widget.add_class("landlord-play")
         self.widget.add_class("landlord-app")
@@ -557,10 +610,10 @@ class PlayApp:
     def _start(self, table: GameTable, how: str = "A new game") -> None:
         """Put ``table`` on screen, its setup in the menus and its link under them."""
         from landlord.widgets.glossary import glossary_html
-        from landlord.widgets.link import setup_query
 
         self.autoplay.playing = False
         table.explain = self.explain.value
+        table.plays_for_people = self.play_for_me.value
         self.table = table
         self._opened = None
         self._led = ()
@@ -572,8 +625,23 @@ class PlayApp:
         self.log_filter.value = ""
         self.log_link.value = self.save_link.value = ""
         rules = table.game.rules
+        self.title.value = (
+            f"<h2 style='margin:6px 0 2px;font-size:1.3em'>{html.escape(rules.info.title)}</h2>"
+        )
         family_note = table.game.family.note
         note = f" <i>{html.escape(family_note)}</i>" if family_note else ""
+        self._show_link()
+        self._say(f"{how} of {html.escape(rules.info.title)}, seed {table.session.seed}.{note}")
+        self._go_on_for_people()
+        self.refresh()
+
+    def _show_link(self) -> None:
+        """The link that opens the app with this game's setup (under the seats)."""
+        from landlord.widgets.link import setup_query
+
+        table = self.table
+        if table is None:
+            return
         query = setup_query(
             rules=table.rules_id,
             seats=table.seats,
@@ -584,13 +652,12 @@ class PlayApp:
                 if self.options[0] == table.rules_id and self.options[1]
                 else {}
             ),
+            **({} if self.play_for_me.value else {"play_for_me": False}),
         )
         self.link.value = (
             f"<a class='landlord-setup-link-a' href='{html.escape(query)}'>"
             "A link that opens this setup</a>"
         )
-        self._say(f"{how} of {html.escape(rules.info.title)}, seed {table.session.seed}.{note}")
-        self.refresh()
 
     def save(self) -> None:
         """Put a link on the page that downloads the game so far (a saved-game file)."""
@@ -643,6 +710,30 @@ class PlayApp:
         if self.table is not None:
             self.table.explain = on
 
+    def _playing_for_me(self, on: bool) -> None:
+        """Take routine choices for people from now on (or stop), and go on."""
+        if self.table is None:
+            return
+        self.table.plays_for_people = on
+        if not on:
+            self.autoplay.playing = False
+        self._show_link()
+        self._go_on_for_people()
+        self.refresh()
+
+    def _go_on_for_people(self) -> None:
+        """With **play for me** on and a person at the table, let the game play on by
+        itself (at the pace chosen) until a person must answer or the game ends."""
+        table = self.table
+        if (
+            table is not None
+            and self.play_for_me.value
+            and "human" in table.seats
+            and not table.is_over
+            and not table.waits_for_person
+        ):
+            self.autoplay.playing = True
+
     def _bigger(self, big: bool) -> None:
         if big:
             self.widget.add_class("landlord-big")
@@ -654,7 +745,8 @@ class PlayApp:
         table = self.table
         if table is None:
             return
-        if table.waiting_for is not None:
+        if table.waits_for_person:
+            assert table.waiting_for is not None
             self._say(f"{html.escape(table.names[table.waiting_for])} must choose first.")
             return
         if whole_round:
@@ -681,6 +773,7 @@ class PlayApp:
             self._say(str(error), problem=True)
         else:
             self._clear_problem()
+        self._go_on_for_people()
         self.refresh()
 
     def open_group(self, label: str | None, asked: tuple | None = None) -> None:
@@ -690,6 +783,28 @@ class PlayApp:
         self._opened = (self._decision(), label) if label is not None else None
         self._show_choices()
 
+    def _picked(self, value: str) -> None:
+        """A place clicked on the board (``space@decision#n``, from the page script):
+        its one choice is taken, or its choices are shown (several plays on one cell).
+
+        A click for an earlier question, or straight after a click (a double-click's
+        second), is ignored, as a button's would be.
+        """
+        place, _, rest = value.partition("@")
+        decision = rest.partition("#")[0]
+        table = self.table
+        if table is None or not place.isdigit() or decision != str(len(table.game.history)):
+            return
+        if time.monotonic() - self._clicked_at < SETTLE_SECONDS:
+            return
+        choices = self._places.get(int(place), [])
+        asked = self._decision()
+        if len(choices) == 1:
+            self._clicked(lambda: self.choose(choices[0], asked))
+        elif choices:
+            self._opened = (asked, ("place", int(place)))
+            self._show_choices()
+
     def _decision(self) -> tuple:
         """Which question is open now: the table, and how far its game has gone."""
         table = self.table
@@ -698,12 +813,12 @@ class PlayApp:
     def _tick(self, change: Any) -> None:
         """One beat of auto-play: a turn, unless a person must decide or the game is over."""
         table = self.table
-        if table is None or table.is_over or table.waiting_for is not None:
+        if table is None or table.is_over or table.waits_for_person:
             self.autoplay.playing = False
             return
         table.play_turn()
         self.refresh()
-        if table.is_over or table.waiting_for is not None:
+        if table.is_over or table.waits_for_person:
             self.autoplay.playing = False
 
     # --- showing ------------------------------------------------------------------
@@ -715,9 +830,24 @@ class PlayApp:
             return
         game = table.game
         last = (table.last_mover, table.last_space) if table.last_space is not None else None
-        self.board.value = board_svg(game, last_move=last)
+        self._places = table.board_choices() if table.waits_for_person else {}
+        self.board.value = mark_places(
+            board_svg(game, last_move=last), self._places, len(game.history)
+        )
         self._show_board_text()
         self._show_choices()
+        self._show_question()
+        self.steps.rest(table.waits_for_person or game.is_over)
+        self._show_lead()
+        self._show_log()
+        self._draw_charts()
+
+    def _show_question(self) -> None:
+        """The line over the buttons: the question, the end, or who plays next."""
+        table = self.table
+        if table is None:
+            return
+        game = table.game
         self.standings.value = standings_html(game) if game.is_over else ""
         self.help.value = ""
         if game.is_over:
@@ -725,23 +855,26 @@ class PlayApp:
                 f"<b>The game is over</b>: {html.escape(game.end_reason)}. "
                 f"{html.escape(winners_text(game))}"
             )
-        elif table.waiting_for is not None:
+        elif table.waits_for_person:
             asked = link_terms(html.escape(table.question()), game.rules)
-            self.question.value = f"<b>{asked}</b>"
+            board = (
+                " <span class='landlord-pick-hint'>(or click a place ringed in blue on the"
+                " board)</span>"
+                if self._places
+                else ""
+            )
+            self.question.value = f"<b>{asked}</b>{board}"
             self.help.value = self._help_html()
         else:
             player = game.turn_player
             hint = ""
-            if table.seats[player] == "human" and game.round:  # the later game asks no plain throw
-                hint = " Press <b>Next turn</b> to play the turn."
+            if self.autoplay.playing:
+                hint = " The game plays on (<b>Pause</b> stops it)."
+            elif "human" in table.seats:
+                hint = " Press <b>Next turn</b> to play the turn, or <b>Play</b> to play on."
             self.question.value = (
                 f"Round {game.round}: {html.escape(game.names[player])} is next.{hint}"
             )
-        waiting = table.waiting_for is not None or game.is_over
-        self.step_button.disabled = self.round_button.disabled = waiting
-        self._show_lead()
-        self._show_log()
-        self._draw_charts()
 
     def _show_lead(self) -> None:
         """Where the land rent went and who is poorest, worked out once a move."""
@@ -795,7 +928,7 @@ class PlayApp:
         if table is None:
             return
         asked = self._decision()
-        menu = table.choice_menu()
+        menu = table.choice_menu() if table.waits_for_person else []
         opened = self._opened[1] if self._opened and self._opened[0] == asked else None
         buttons = []
 
@@ -818,6 +951,9 @@ class PlayApp:
             (item for item in menu if isinstance(item, ChoiceGroup) and item.label == opened),
             None,
         )
+        if isinstance(opened, tuple):  # a place clicked on the board with several plays
+            words = table.choices()
+            group = ChoiceGroup(("", [(n, words[n]) for n in self._places.get(opened[1], [])]))
         if group is not None:
             back = button(
                 "◂ back to all choices",
@@ -909,6 +1045,28 @@ class PlayApp:
             self.status.value = self._said
 
 
+def mark_places(svg: str, places: Any, decision: int) -> str:
+    """The board ``svg`` with the places a click answers marked: class ``landlord-pick``
+    (ringed in blue by the page's style) and ``data-pick="space@decision"``.
+
+    Examples
+    --------
+    >>> mark_places('<g class="space" data-space="3" data-kind="lot">', {3: [0]}, 7)
+    '<g class="space landlord-pick" data-pick="3@7" data-space="3" data-kind="lot">'
+    """
+    if not places:
+        return svg
+
+    def mark(found: Any) -> str:
+        kind, space = found.group(1), int(found.group(2))
+        if space not in places:
+            return found.group(0)
+        pick = f'data-pick="{space}@{decision}"'
+        return f'<g class="{kind} landlord-pick" {pick} data-space="{space}"'
+
+    return re.sub(r'<g class="(space(?: side-space)?)" data-space="(\d+)"', mark, svg)
+
+
 def log_html(lines: Sequence[str], rounds: Sequence[int], who: str = "") -> str:
     """The log as HTML: newest round first, each under a heading, newest line first.
 
@@ -962,7 +1120,8 @@ def winners_text(game: Any) -> str:
 
 
 def standings_html(game: Any) -> str:
-    """The final standings as an HTML table: place, player, the rule set's score, net worth.
+    """The final standings as an HTML table: place, player, the rule set's score, net worth;
+    under it the family's notes on what the score counts (``family.report_notes``).
 
     Examples
     --------
@@ -986,9 +1145,24 @@ def standings_html(game: Any) -> str:
         f"<td>{outcome.scores[p]:,}</td><td>{money(worths[p], currency)}</td></tr>"
         for place, p in enumerate(order, start=1)
     )
+    # What the score counts (Property's is money alone, so $274 may place above $275 of
+    # net worth), and the rest of the family's notes, as the command line prints them.
+    # A line set in (a work the Treasury bought) starts a line of its own.
+    paragraphs: list[list[str]] = [[]]
+    for line in game.family.report_notes(game):
+        if not line.strip():
+            paragraphs.append([])
+        elif line.startswith(" ") or not paragraphs[-1]:
+            paragraphs[-1].append(html.escape(" ".join(line.split())))
+        else:
+            paragraphs[-1][-1] += " " + html.escape(" ".join(line.split()))
+    notes = "".join(
+        f"<p style='margin:0.3em 0'>{'<br>'.join(lines)}</p>" for lines in paragraphs if lines
+    )
     return (
         "<table class='landlord-standings-table' style='border-collapse:collapse;margin:4px 0'>"
         f"<caption style='text-align:left'><b>Standings</b>: score {html.escape(how)}</caption>"
         "<tr><th scope='col'>place</th><th scope='col'>player</th><th scope='col'>score</th>"
         f"<th scope='col'>net worth</th></tr>{rows}</table>"
+        f"<div class='landlord-standings-notes'>{notes}</div>"
     )

@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 
 from landlord.widgets.board import board_svg
-from landlord.widgets.charts import Chart
+from landlord.widgets.charts import Chart, land_rent_chart
 from landlord.widgets.keep_playing import KeepPlaying
 from landlord.widgets.page import style_widget
 from landlord.widgets.pair_context import (
@@ -54,13 +54,7 @@ from landlord.widgets.pair_context import (
     played_html,
     played_spread,
 )
-from landlord.widgets.play import (
-    SEAT_CHOICES,
-    _draw_flows,
-    flows_words,
-    pace_box,
-    pace_controls,
-)
+from landlord.widgets.play import SEAT_CHOICES, pace_box, pace_controls
 from landlord.widgets.rent_and_poor import lead_html
 from landlord.widgets.table import GameTable, rule_set_menu
 
@@ -76,6 +70,27 @@ NAMES = ("Ann", "Bob", "Cleo", "Dan")
 DEFAULT_BOTS = "eager_landlord+cautious_tenant"
 #: The seed the app has always opened on (kept, never picked by how its games come out).
 DEFAULT_SEED = 7
+
+
+def played_text(game: Any) -> str:
+    """How far a game has gone, in words a class counts by: after ten presses of
+    **Next round**, round 11 is being played and ten rounds are done.
+
+    >>> from landlord.session import Session
+    >>> session = Session("landlords_game", ["eager_landlord"] * 2, seed=1)
+    >>> game = session.game
+    >>> while game.round < 3:
+    ...     _ = session.step()
+    >>> played_text(game)
+    'Round 3 (2 rounds played, 4 turns in all)'
+    """
+    if not game.round:
+        return "The deal"
+    done = game.round - 1
+    return (
+        f"Round {game.round} ({done} round{'' if done == 1 else 's'} played, "
+        f"{game.turns_played} turns in all)"
+    )
 
 
 class SideBySideApp:
@@ -138,9 +153,8 @@ class SideBySideApp:
         self.new_button.on_click(lambda _: self.new_games())
         self.status = widgets.HTML()
         self.status.add_class("landlord-status")
-        self.turn_button, self.round_button, self.autoplay, self.speed = pace_controls(
-            self.step, self._tick
-        )
+        self.steps, self.autoplay, self.speed = pace_controls(self.step, self._tick)
+        self.turn_button, self.round_button = self.steps.turn, self.steps.round
         self.boards = [widgets.HTML(), widgets.HTML()]
         self.titles = [widgets.HTML(), widgets.HTML()]
         self.leads = [widgets.HTML(), widgets.HTML()]
@@ -167,15 +181,9 @@ class SideBySideApp:
         self.place_button.add_class("landlord-place-pair")
         self.place_button.on_click(lambda _: self.place_pair())
         self.gini_chart = Chart(self._draw_gini, size=(7.0, 3.4), description="Gini by round")
-        positions: list[dict] = [{}, {}]
         self.flow_charts = [
-            Chart(
-                lambda ax, game, side=side: _draw_flows(ax, game, positions[side]),
-                size=(7.0, 5.0),
-                description=f"who paid whom, {name}",
-                describe=flows_words,
-            )
-            for side, name in enumerate(("left", "right"))
+            land_rent_chart(description=f"who paid whom land rent, {name}")
+            for name in ("left", "right")
         ]
         columns = [
             widgets.VBox(
@@ -337,14 +345,14 @@ class SideBySideApp:
             self.titles[side].value = (
                 f"<h2 style='margin:4px 0;font-size:1.15em'>"
                 f"{html.escape(game.rules.info.title)}</h2>"
-                f"<div>Round {game.round}, turn {game.turns_played}{status}</div>"
+                f"<div>{played_text(game)}{status}</div>"
             )
             self.finances[side].value = game.family.finances_html(game)
             newest = table.log[-30:][::-1]
             self.logs[side].value = "<br>".join(html.escape(line) for line in newest)
         over = all(table.is_over for table in self.tables)
         # Nothing is left to play once both games are over.
-        self.turn_button.disabled = self.round_button.disabled = over
+        self.steps.rest(over)
         if over:
             self.autoplay.playing = False
         if over and not self._placed:

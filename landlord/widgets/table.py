@@ -19,9 +19,12 @@ from landlord.session import Session
 from landlord.widgets.events import Narrator
 
 __all__ = [
+    "ASIDES",
     "GROUPED_OVER",
     "MAX_STEPS_PER_TURN",
     "NAME_LENGTH",
+    "PLACED",
+    "THROW",
     "ChoiceGroup",
     "GameTable",
     "check_seats",
@@ -54,6 +57,22 @@ GROUP_WORDS: dict[str, tuple[str, str | None]] = {
 }
 #: Choices that end a player's part in the game: offered after the others.
 LAST_RESORTS = ("GiveUp", "GoBankrupt")
+#: Choices made at a place on the board, and the action's field that names the place:
+#: a click on that place takes them (:meth:`GameTable.board_choices`).
+PLACED = {
+    "Move": "to",
+    "Buy": "space",
+    "Build": "space",
+    "BuildHotel": "space",
+    "ClaimSite": "space",
+    "PlayCards": "space",
+    "BuyCell": "space",
+}
+#: The throw, which "play for me" takes for a person (:meth:`GameTable.routine_choice`)
+#: when nothing else is offered but :data:`ASIDES`.
+THROW = "Roll"
+#: Choices offered beside every throw that a class rarely wants: opening talks.
+ASIDES = ("Negotiate",)
 
 
 class ChoiceGroup(tuple):
@@ -160,6 +179,10 @@ class GameTable:
     explain : bool, default False
         Explain each step in the log with the rule that applies (see
         :class:`~landlord.widgets.events.Narrator`); :attr:`explain` changes it later.
+    plays_for_people : bool, default False
+        Take for the people at the controls the choices where there is nothing to
+        decide (:meth:`routine_choice`): the game asks them only real questions.
+        :attr:`plays_for_people` changes it later.
     **options
         Rule set options.
 
@@ -179,6 +202,7 @@ class GameTable:
         seed: int = 1,
         names: Sequence[str] | None = None,
         explain: bool = False,
+        plays_for_people: bool = False,
         **options: Any,
     ) -> None:
         if rules not in registered():
@@ -200,6 +224,8 @@ class GameTable:
         self._narrator = Narrator(self.game, explain=explain)
         self.last_space: int | None = None
         self.last_mover: int | None = None
+        #: Whether the choices with nothing to decide are taken for people (see above).
+        self.plays_for_people = plays_for_people
         self._play_on(self._stage())  # the deal, up to the first throw
 
     # --- saving and going on --------------------------------------------------------
@@ -360,6 +386,62 @@ class GameTable:
         ]
         return menu + last
 
+    def routine_choice(self) -> int | None:
+        """The choice with nothing to decide in it, if the person's question is one.
+
+        That is the only choice offered, or the throw when the only other choices
+        are :data:`ASIDES` (talks are offered beside every throw). A choice
+        among moves, purchases, bids or buildings is never routine. Returns its
+        index, or None.
+
+        Examples
+        --------
+        >>> table = GameTable("landlords_game", ["eager_landlord", "human"], seed=1)
+        >>> table.choices()
+        ['buy Wayback for $25', 'decline']
+        >>> table.routine_choice() is None
+        True
+        >>> while table.choices() != ["throw the dice", "negotiate"]:  # decline every card
+        ...     _ = table.choose(1) if table.waiting_for is not None else table.play_turn()
+        >>> table.routine_choice()
+        0
+        """
+        if self.waiting_for is None:
+            return None
+        kinds = [type(action).__name__ for action in self.game.legal_actions()]
+        if len(kinds) == 1:
+            return 0
+        if kinds.count(THROW) == 1 and all(kind in ASIDES for kind in kinds if kind != THROW):
+            return kinds.index(THROW)
+        return None
+
+    def board_choices(self) -> dict[int, list[int]]:
+        """The person's choices made at a place on the board, by place: ``{space:
+        [choice indexes]}`` (:data:`PLACED`), so that a click on the place takes them.
+
+        Examples
+        --------
+        >>> table = GameTable("landlords_game", ["eager_landlord", "human"], seed=1)
+        >>> table.choices(), table.board_choices()
+        (['buy Wayback for $25', 'decline'], {1: [0]})
+        """
+        if self.waiting_for is None:
+            return {}
+        places: dict[int, list[int]] = {}
+        for index, action in enumerate(self.game.legal_actions()):
+            field = PLACED.get(type(action).__name__)
+            if field is not None:
+                places.setdefault(getattr(action, field), []).append(index)
+        return places
+
+    @property
+    def waits_for_person(self) -> bool:
+        """Whether a person must answer a question now: one :meth:`routine_choice`
+        does not settle (when :attr:`plays_for_people`)."""
+        if self.waiting_for is None:
+            return False
+        return not self.plays_for_people or self.routine_choice() is None
+
     def question(self) -> str:
         """What the person at the controls is asked, in a few words."""
         seat = self.waiting_for
@@ -389,8 +471,9 @@ class GameTable:
         """Play on until the next turn starts, a person must act or the game ends.
 
         Returns whether anything happened (nothing does while a person must act).
+        A routine choice a person faces is taken (when :attr:`plays_for_people`).
         """
-        if self.is_over or self.waiting_for is not None:
+        if self.is_over or self.waits_for_person:
             return False
         self._play_on(self._stage())
         return True
@@ -412,9 +495,16 @@ class GameTable:
         lines: list[str] = []
         game = self.game
         for _ in range(MAX_STEPS_PER_TURN):
-            if game.is_over or self.waiting_for is not None or self._stage() != stage:
+            if game.is_over or self._stage() != stage:
                 break
-            lines += self._take(self.session.step)
+            if self.waiting_for is None:
+                lines += self._take(self.session.step)
+                continue
+            routine = self.routine_choice() if self.plays_for_people else None
+            if routine is None:
+                break
+            action = self.game.legal_actions()[routine]
+            lines += self._take(lambda action=action: self.session.answer(action))
         return lines
 
     def _take(self, step) -> list[str]:

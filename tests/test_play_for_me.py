@@ -1,0 +1,107 @@
+"""Play for me: a person is asked only what there is to decide.
+
+What a class met in the play app: of a person's 191 clicks in a Landlord's Game, 80
+threw the dice, and every bot's turn wanted a press of **Next turn**. With **play
+for me** (on by default) the throw is made for the person when the only other
+choice is to open talks, and the bots play on by themselves at the pace chosen
+until a person has a real question.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from landlord.policies import make_policy
+from landlord.widgets.link import PLAY_FIELDS, read_setup
+from landlord.widgets.play import PlayApp
+from landlord.widgets.table import GameTable
+
+SEATS = ["human", "eager_landlord", "cautious_tenant"]
+
+
+def answer_like(bot: str, seed: int, rules: str, plays_for_people: bool) -> tuple:
+    """A whole game with the person answering as ``bot`` would: (game, questions asked)."""
+    policy = make_policy(bot)
+    rng = random.Random(seed)
+    table = GameTable(rules, SEATS, seed=seed, plays_for_people=plays_for_people)
+    asked = []
+    while not table.is_over and table.game.round < 150:
+        if not table.waits_for_person:
+            table.play_turn()
+            continue
+        actions = table.game.legal_actions()
+        chosen = policy.decide(table.game, table.waiting_for, actions, rng)
+        asked.append(tuple(type(action).__name__ for action in actions))
+        table.choose(actions.index(chosen))
+    return table.game, asked
+
+
+@pytest.mark.parametrize("rules", ["landlords_game", "single_tax", "monopoly_us"])
+def test_play_for_me_asks_no_plain_throw_and_plays_the_same_game(rules):
+    asked_game, asked = answer_like("eager_landlord", 3, rules, plays_for_people=False)
+    spared_game, spared = answer_like("eager_landlord", 3, rules, plays_for_people=True)
+    plain_throws = [kinds for kinds in asked if sorted(kinds) == ["Negotiate", "Roll"]]
+    assert len(plain_throws) >= 5
+    assert not [kinds for kinds in spared if sorted(kinds) == ["Negotiate", "Roll"]]
+    assert len(spared) == len(asked) - len(plain_throws)
+    # The eager landlord throws when it could only throw or talk: the same game, step by step.
+    assert spared_game.history == asked_game.history
+
+
+def test_a_throw_beside_a_real_choice_is_still_asked():
+    _, spared = answer_like("eager_landlord", 3, "landlords_game", plays_for_people=True)
+    with_building = [kinds for kinds in spared if "Roll" in kinds and "Build" in kinds]
+    assert with_building  # building before the throw is a decision: the person is asked
+    assert all("Roll" not in kinds or set(kinds) - {"Roll", "Negotiate"} for kinds in spared)
+
+
+def test_the_app_plays_on_by_itself_until_a_person_must_answer():
+    app = PlayApp(seats=SEATS, seed=5)
+    assert app.play_for_me.value is True
+    for beat in range(1, 400):
+        table = app.table
+        if table.waits_for_person:
+            assert not app.autoplay.playing  # stopped for the question
+            assert app.choice_box.children
+            assert app.step_button.disabled
+            app.choice_box.children[-1].click()  # a choice, then the game goes on by itself
+            assert app.autoplay.playing or app.table.waits_for_person or app.table.is_over
+        elif table.is_over:
+            break
+        else:
+            assert app.autoplay.playing
+            assert "plays on" in app.question.value
+            assert not app.choice_box.children  # no throw button to press
+            app.autoplay.value = beat  # what the browser's timer does
+        if app.table.game.round >= 6:
+            break
+    assert app.table.game.round >= 6
+    assert any(line.startswith("Ann throws") for line in app.table.log)
+
+
+def test_turned_off_the_person_throws_and_the_bots_wait_for_next_turn():
+    app = PlayApp(seats=SEATS, seed=5)
+    app.play_for_me.value = False
+    assert not app.autoplay.playing
+    assert "play_for_me=false" in app.link.value
+    setup, problems = read_setup({"play_for_me": "no"}, PLAY_FIELDS)
+    assert setup == {"play_for_me": False}
+    assert not problems
+    assert PlayApp.from_page({"play_for_me": "no"}).play_for_me.value is False
+    for _ in range(60):
+        if app.table.waiting_for is not None and "throw the dice" in [
+            button.tooltip for button in app.choice_box.children
+        ]:
+            break
+        if app.table.waiting_for is not None:
+            app.choice_box.children[-1].click()
+        else:
+            assert "Press <b>Next turn</b>" in app.question.value
+            app.step()
+    else:
+        raise AssertionError("the person was never asked to throw")
+    app.play_for_me.value = True  # on again: the throw asked now is taken at once
+    assert not app.table.waits_for_person
+    assert app.autoplay.playing
