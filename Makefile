@@ -51,7 +51,7 @@ test: lint
 
 # The lessons as a browsable site with printable worksheets (runs every lesson's code).
 lessons: $(VENV)/.installed-notebook
-	$(BIN)/python lessons/build.py --out lessons/_site
+	$(BIN)/python lessons/build.py --out lessons/_site --apps-url http://127.0.0.1:$(PORT)/voila/render/
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

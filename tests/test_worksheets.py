@@ -4,7 +4,7 @@ Each lesson's sheet (``NN_slug_student.html``, written by ``lessons/build.py``
 from the lesson's ``Student sheet`` section; nothing runs, so this is quick) is
 printed with headless Chromium through Playwright's ``page.pdf``, the way a
 teacher's browser prints it, and the PDF is read back with pypdf. Every sheet
-must fit on two A4 pages, start with lines for name, class and date, ask its
+must fit on four A4 pages, start with lines for name, class and date, ask its
 questions, and give none of the answers the teacher's answer key gives, nor
 show code, column names or "NaN". The PDFs are kept in
 ``test-output/student_sheets/`` to look at.
@@ -122,9 +122,10 @@ NUMBERS = range(1, 8)
 
 
 @pytest.mark.parametrize("number", NUMBERS)
-def test_a_student_sheet_prints_on_at_most_two_a4_pages(printed, number):
+def test_a_student_sheet_prints_on_at_most_four_a4_pages(printed, number):
+    # Room to write for every part of every question (issue 34) takes 2 to 4 pages.
     sheet = printed[number]
-    assert 1 <= sheet.pages <= 2, f"{sheet.lesson.stem}: {sheet.pages} A4 pages"
+    assert 1 <= sheet.pages <= 4, f"{sheet.lesson.stem}: {sheet.pages} A4 pages"
 
 
 @pytest.mark.parametrize("number", NUMBERS)
