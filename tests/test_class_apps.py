@@ -384,6 +384,65 @@ def test_side_by_side_opens_from_a_link_with_both_boards_whole_on_a_laptop(page,
     screenshot(page, "class_side_by_side_laptop")
 
 
+def test_at_1024x700_the_question_its_buttons_and_the_place_asked_about_are_in_view(
+    page, voila_url
+):
+    # Issue 34: title, intro and setup stayed on top (~340 px), so the question, its
+    # buttons and the space asked about never shared the screen; 22 Tabs reached a choice.
+    open_play(page, voila_url, seed="1", play_for_me="yes")
+    assert page.locator(".landlord-seats-fold .jupyter-widget-Collapse-contents").is_hidden()
+    page.keyboard.press("Tab")  # the first stop: "Skip to the question"
+    assert page.evaluate("() => document.activeElement.classList.contains('landlord-skip')")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.activeElement.classList.contains('landlord-choice')", timeout=10_000
+    )
+    page.wait_for_timeout(300)
+    for part in (
+        ".landlord-question",
+        ".landlord-choices button",
+        ".landlord-board g.landlord-pick",
+    ):
+        shown = visible_in_viewport(page, part)
+        assert shown["all"] >= 1, part
+        assert shown["inside"] == shown["all"], (part, shown)
+    # A strong focus ring on the choice the keyboard is on.
+    ring = page.evaluate(
+        "() => { const s = getComputedStyle(document.activeElement);"
+        " return [s.outlineStyle, parseFloat(s.outlineWidth)]; }"
+    )
+    assert ring[0] == "solid"
+    assert ring[1] >= 3
+    screenshot(page, "class_play_laptop_question_in_view")
+    # The question's fold "Why am I asked this?" opened: the buttons stay in view above it.
+    page.locator(".landlord-help summary").click()
+    assert visible_in_viewport(page, ".landlord-choices button")["inside"] >= 1
+
+
+def test_new_game_folds_the_seats_and_brings_the_game_into_view(page, voila_url):
+    page.set_viewport_size(LAPTOP)
+    page.goto(f"{voila_url}/voila/render/play.ipynb")
+    wait_for_voila_page(page, VERSION_LINE, timeout=120_000)
+    page.locator(".landlord-board svg").wait_for()
+    seats = page.locator(".landlord-seats-fold .jupyter-widget-Collapse-contents")
+    assert seats.is_visible()  # a page opened without a setup shows the seats to choose
+    page.locator(".widget-dropdown", has_text="Seat 2").locator("select").select_option(
+        label="bot: strategy guide"
+    )
+    page.locator("button.landlord-new-game").click()
+    page.wait_for_function(
+        "() => document.querySelector('.landlord-seats-fold').innerText.includes('strategy')",
+        timeout=15_000,
+    )
+    seats.wait_for(state="hidden", timeout=10_000)
+    page.wait_for_function(
+        "() => Math.abs(document.querySelector('.landlord-game-title')"
+        ".getBoundingClientRect().top) < 5",
+        timeout=10_000,
+    )
+    assert page.title() == "Play The Landlord's Game"
+
+
 def test_the_big_board_is_as_wide_as_the_page_for_a_projector(page, voila_url):
     page.set_viewport_size({"width": 1366, "height": 900})
     page.goto(f"{voila_url}/voila/render/play.ipynb")
@@ -402,6 +461,15 @@ def test_the_big_board_is_as_wide_as_the_page_for_a_projector(page, voila_url):
     big = page.locator(".landlord-board svg").bounding_box()["width"]
     # The smallest words (11 units of the 760-unit drawing) grow to about 19 pixels.
     assert 11 * big / 760 >= 17
+    # The question and its buttons over the board's foot, in words the back row reads.
+    ask = page.locator(".landlord-ask").bounding_box()
+    assert ask["y"] + ask["height"] <= 900 + 1
+    assert ask["y"] >= 900 / 2
+    sizes = page.evaluate(
+        "() => [...document.querySelectorAll('.landlord-question, .landlord-ask button')]"
+        ".map((el) => parseFloat(getComputedStyle(el).fontSize))"
+    )
+    assert min(sizes) >= 18, sizes
     screenshot(page, "class_play_projector_big_board")
 
 

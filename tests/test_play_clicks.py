@@ -268,3 +268,13 @@ def test_the_play_page_is_named_for_the_game_chosen():
     app.rules.value = "quikopoly"
     app.new_game()
     assert "Quikopoly" in app.title.value
+
+
+def test_miscellaneous_says_what_it_paid_out_not_a_minus_sum():
+    # Issue 34: MISCELLANEOUS showed -$1,600 from the deal, unexplained.
+    app = PlayApp(seats=["eager_landlord", "cautious_tenant", "random"], seed=1)
+    board = html.unescape(app.board.value)
+    handed = -app.table.game.ledger.balances[app.table.game.bank]
+    assert handed > 0
+    assert f"MISCELLANEOUS paid out ${handed:,}" in board
+    assert "-$" not in board

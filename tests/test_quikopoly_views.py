@@ -67,7 +67,9 @@ def test_the_third_throw_in_prison_tells_the_fine_before_the_move():
 def test_a_null_frees_without_paying_and_the_explain_mode_says_why():
     lines = told(prisoner(), [6], explain=True)
     assert lines[0] == "Bob throws a null in Prison: a null, so free without paying"
-    assert lines[1] == "Why? A null thrown in Prison frees the player at no cost (Play)."
+    assert (
+        lines[1] == "Why? A null thrown in Prison frees the player at no cost (the rules: Play)."
+    )
     assert lines[2].startswith("Bob leaves Prison and moves 6 to")
 
 
@@ -99,8 +101,9 @@ def test_a_whole_game_explained_names_a_part_of_the_text_after_each_why():
         lines += narrator.after()
     whys = [line for line in lines if line.startswith("Why? ")]
     assert len(whys) > 20
-    assert all(re.search(r"\((Play|Setup)\)|Setup:|the kit's reading", why) for why in whys), [
-        why for why in whys if not re.search(r"\((Play|Setup)\)|Setup:|kit's reading", why)
+    cited = r"\(the rules: (Play|Setup)\)|Setup:|the kit's reading"
+    assert all(re.search(cited, why) for why in whys), [
+        why for why in whys if not re.search(cited, why)
     ]
     assert lines[-1].startswith("Why? Play goes on until a single player remains")
 
@@ -201,7 +204,7 @@ def test_the_bankruptcy_why_keeps_the_text_apart_from_the_kit_s_reading():
     from landlord.families.quikopoly.explain import STEPS
 
     said = STEPS["bankrupt"]
-    text, _, reading = said.partition("(Play).")
+    text, _, reading = said.partition("(the rules: Play).")
     assert "property goes to the player he owes" in text
     assert "coin" not in text
     assert "coins" in reading

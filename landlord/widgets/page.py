@@ -11,7 +11,10 @@ the apps show, once per page, a short script (:data:`PAGE_SCRIPT`) that
   (so a keyboard can scroll it);
 - makes each fold's title (How to play, the board in words) a button that Tab
   reaches and Enter or Space opens, saying whether it is open;
-- puts the name of the game being played in the window's title;
+- puts the name of the game being played in the window's title, and scrolls a
+  game started on the page (New game, a saved game) into view;
+- makes "Skip to the question" (the first link of the play app, shown when the
+  keyboard reaches it) bring the game into view with the focus on its first choice;
 - answers a question with a click on a place the board rings in blue (a move's
   destination, a cell to play on), through a field the app keeps out of sight;
 - keeps the keyboard focus in the game: when a click replaces the buttons it
@@ -37,7 +40,7 @@ __all__ = ["PAGE_SCRIPT", "PAGE_STYLE", "page_extras", "show_app", "style_widget
 
 PAGE_STYLE = """
 .landlord-board svg { width: 100%; height: auto; display: block; margin: 0 auto;
-  max-height: calc(100vh - 12px); max-width: calc(100vh - 12px); }
+  max-height: calc(100vh - 48px); max-width: calc(100vh - 48px); }
 .landlord-board-left svg, .landlord-board-right svg { width: 100%; height: auto;
   display: block; max-height: calc(100vh - 12px); }
 .landlord-board-column { flex: 1 1 30em; min-width: 0; }
@@ -65,11 +68,33 @@ PAGE_STYLE = """
 .landlord-glossary details { margin: 2px 0; }
 .landlord-glossary summary { cursor: pointer; padding: 3px 0; }
 .landlord-play a, .landlord-side-by-side a { text-decoration: underline; }
-.landlord-play :focus-visible, .landlord-side-by-side :focus-visible {
-  outline: 3px solid #0B5CAD; outline-offset: 1px; }
+.landlord-app :focus-visible, .landlord-app .jupyter-button:focus-visible,
+.landlord-app select:focus-visible, .landlord-app input:focus-visible {
+  outline: 3px solid #0B5CAD !important; outline-offset: 2px !important;
+  box-shadow: 0 0 0 6px #FFFFFF; }
+.landlord-skip { position: absolute; left: -10000px; }
+.landlord-choices { overflow: visible !important; padding: 4px; }
+.landlord-ask .widget-hbox { overflow: visible !important; }
+.landlord-play-for-me span, .landlord-play-for-me label { white-space: normal; height: auto; }
+.landlord-skip:focus { position: static; display: inline-block; padding: 6px 10px;
+  background: #0B5CAD; color: #FFFFFF !important; font-size: 16px; }
+.landlord-ask { position: sticky; top: 0; z-index: 3; background: #FFFFFF;
+  padding-bottom: 4px; }
+.landlord-play.landlord-big { padding-bottom: 42vh; }
+.landlord-play.landlord-big .landlord-ask {
+  position: fixed; top: auto; left: 0; right: 0; bottom: 0; max-height: 40vh;
+  overflow-y: auto; padding: 6px 16px; box-shadow: 0 -2px 10px rgba(0, 0, 0, 0.3); }
+.landlord-play.landlord-big .landlord-ask, .landlord-play.landlord-big .landlord-ask *,
+.landlord-play.landlord-big .landlord-ask .jupyter-button {
+  font-size: 20px; line-height: 1.35; }
+.landlord-play.landlord-big .landlord-ask .jupyter-button { min-height: 44px; }
 @media (max-width: 760px) {
   .landlord-main { flex-direction: column; }
   .landlord-board-column, .landlord-controls { width: 100%; max-width: none; }
+  .landlord-play { padding-bottom: 42vh; }
+  .landlord-play .landlord-ask { position: fixed; top: auto; left: 0; right: 0; bottom: 0;
+    max-height: 40vh; overflow-y: auto; padding: 6px 10px;
+    box-shadow: 0 -2px 10px rgba(0, 0, 0, 0.3); }
 }
 """
 
@@ -77,12 +102,17 @@ PAGE_SCRIPT = """
 (function () {
   if (window.landlordPage) { return; }
   window.landlordPage = true;
+  var shownGame = null;
   function mark(root) {
-    // The window's title names the game being played (the play app's heading).
+    // The window's title names the game being played (the play app's heading), and a
+    // game started on the page (New game, a saved game) is scrolled into view.
     var game = root.querySelector('.landlord-game-title h2');
     if (game && document.title !== 'Play ' + game.textContent) {
       document.title = 'Play ' + game.textContent;
     }
+    var number = game && game.getAttribute('data-game');
+    if (number && shownGame && number !== shownGame) { toGame(game.closest('.landlord-app')); }
+    if (number) { shownGame = number; }
     var live = '.landlord-question, .landlord-status, .landlord-games-hint, ' +
       '.landlord-keep-playing-status';
     root.querySelectorAll(live).forEach(function (el) {
@@ -136,6 +166,22 @@ PAGE_SCRIPT = """
     field.value = place.getAttribute('data-pick') + '#' + Date.now();
     field.dispatchEvent(new Event('input', {bubbles: true}));
   });
+  // "Skip to the question": the game in view, and the focus on its first choice (or on
+  // Next turn when the bots are next).
+  document.addEventListener('click', function (event) {
+    var skip = event.target.closest && event.target.closest('.landlord-skip');
+    var app = skip && skip.closest('.landlord-app');
+    if (!app) { return; }
+    event.preventDefault();
+    toGame(app);
+    var first = app.querySelector('.landlord-choices button:not([disabled])') ||
+                app.querySelector('.landlord-step:not([disabled])');
+    if (first) { first.focus(); }
+  });
+  function toGame(app) {
+    var top = app.querySelector('.landlord-game-title') || app.querySelector('.landlord-main');
+    if (top) { top.scrollIntoView({block: 'start'}); }
+  }
   var lastApp = null;
   var lastFocus = null;
   document.addEventListener('focusin', function (event) {

@@ -205,7 +205,11 @@ def pace_controls(step: Callable[..., Any], tick: Callable[[Any], Any]) -> tuple
     autoplay.add_class("landlord-autoplay")
     autoplay.observe(tick, names="value")
     speed = widgets.Dropdown(
-        options=PACES, value=PACE, description="Pace a turn", layout={"width": "17em"}
+        options=PACES,
+        value=PACE,
+        description="Pace a turn",
+        style={"description_width": "initial"},
+        layout={"width": "auto"},
     )
     speed.observe(lambda change: setattr(autoplay, "interval", change.new), "value")
     return StepButtons(step), autoplay, speed
@@ -357,7 +361,7 @@ class PlayApp:
             description="New game", button_style="primary", icon="refresh"
         )
         self.new_game_button.add_class("landlord-new-game")
-        self.new_game_button.on_click(lambda _: self.new_game())
+        self.new_game_button.on_click(lambda _: self.new_game() and self._fold_setup())
         self.status = widgets.HTML()
         self.status.add_class("landlord-status")
         #: The last message that was not a problem (a problem gives way to it).
@@ -368,6 +372,8 @@ class PlayApp:
 
         #: The game's name over the board (the page script puts it in the window's title).
         self.title = widgets.HTML()
+        #: Games started on this page: the page script scrolls to a new one.
+        self._games = 0
         self.title.add_class("landlord-game-title")
         self.board = widgets.HTML(layout={"width": "auto"})
         self.board.add_class("landlord-board")
@@ -436,6 +442,7 @@ class PlayApp:
             value=play_for_me,
             description="Play for me when there is nothing to decide",
             indent=False,
+            layout={"width": "auto"},
         )
         self.play_for_me.add_class("landlord-play-for-me")
         self.play_for_me.observe(lambda change: self._playing_for_me(change.new), names="value")
@@ -461,35 +468,55 @@ class PlayApp:
         how = widgets.Accordion(children=[widgets.HTML(HOW_TO_PLAY)], selected_index=None)
         how.set_title(0, "How to play")
         how.add_class("landlord-how-to-play")
-        setup = widgets.VBox(
-            [
-                widgets.HBox(
-                    [self.rules, self.seed, self.new_game_button],
-                    layout={"flex_flow": "row wrap"},
-                ),
+        # The seats fold away once a game is started (a classroom needs the board and the
+        # question in view); the fold's title keeps saying who plays.
+        self.seats_fold = widgets.Accordion(
+            children=[
                 widgets.GridBox(
                     [
                         widgets.HBox([m, n])
                         for m, n in zip(self.seat_menus, self.seat_names, strict=True)
                     ],
                     layout={"grid_template_columns": "repeat(2, max-content)"},
+                )
+            ],
+            selected_index=0,
+        )
+        self.seats_fold.set_title(0, "Seats and names")
+        self.seats_fold.add_class("landlord-seats-fold")
+        setup = widgets.VBox(
+            [
+                widgets.HBox(
+                    [self.rules, self.seed, self.new_game_button, self.big],
+                    layout={"flex_flow": "row wrap", "align_items": "center"},
                 ),
+                self.seats_fold,
                 self.status,
                 widgets.HBox(
-                    [self.link, self.big, self.save_button, self.upload, self.save_link],
+                    [self.link, self.save_button, self.upload, self.save_link],
                     layout={"flex_flow": "row wrap", "align_items": "center"},
                 ),
             ]
         )
-        controls = widgets.VBox(
+        # What a person is asked and the buttons that answer it: beside the board, kept in
+        # view while the page scrolls (over the board's foot with Big board or on a phone).
+        ask = widgets.VBox(
             [
                 self.question,
-                self.help,
                 self.choice_box,
+                self.help,
                 self.standings,
-                widgets.HBox([self.step_button, self.round_button]),
-                pace_box(self.autoplay, self.speed),
+                widgets.HBox(
+                    [self.step_button, self.round_button, pace_box(self.autoplay, self.speed)],
+                    layout={"flex_flow": "row wrap", "align_items": "center"},
+                ),
                 self.play_for_me,
+            ]
+        )
+        ask.add_class("landlord-ask")
+        controls = widgets.VBox(
+            [
+                ask,
                 self.lead,
                 widgets.HTML("<b>What happened</b> (newest first, the whole game)"),
                 self.explain,
@@ -527,9 +554,13 @@ class PlayApp:
             [board_column, controls], layout={"width": "100%", "align_items": "flex-start"}
         )
         main.add_class("landlord-main")
+        skip = widgets.HTML(
+            "<a href='#' class='landlord-skip'>Skip to the question and the board</a>"
+        )
         self.widget = widgets.VBox(
             [
                 style_widget(),
+                skip,
                 how,
                 setup,
                 self.title,
@@ -575,6 +606,8 @@ class PlayApp:
             problems = f"{problems} The link's setup was left out: {error}".strip()
             setup = {}
         app = cls(**setup)
+        if set(setup) - {"play_for_me"}:  # a game set up by its link: the seats fold away
+            app._fold_setup()
         if problems:
             app._say(f"{app._said} <i>{html.escape(problems)}</i>")
         return app
@@ -607,6 +640,10 @@ class PlayApp:
         self._start(table)
         return True
 
+    def _fold_setup(self) -> None:
+        """Fold the seats away: the game on screen is what the class looks at now."""
+        self.seats_fold.selected_index = None
+
     def _start(self, table: GameTable, how: str = "A new game") -> None:
         """Put ``table`` on screen, its setup in the menus and its link under them."""
         from landlord.widgets.glossary import glossary_html
@@ -625,8 +662,19 @@ class PlayApp:
         self.log_filter.value = ""
         self.log_link.value = self.save_link.value = ""
         rules = table.game.rules
+        self._games += 1
         self.title.value = (
-            f"<h2 style='margin:6px 0 2px;font-size:1.3em'>{html.escape(rules.info.title)}</h2>"
+            f"<h2 style='margin:6px 0 2px;font-size:1.3em' data-game='{self._games}'>"
+            f"{html.escape(rules.info.title)}</h2>"
+        )
+        seated = {code: words for words, code in SEAT_CHOICES}
+        self.seats_fold.set_title(
+            0,
+            "Seats: "
+            + ", ".join(
+                f"{name} ({seated.get(seat, seat)})"
+                for name, seat in zip(table.names, table.seats, strict=True)
+            ),
         )
         family_note = table.game.family.note
         note = f" <i>{html.escape(family_note)}</i>" if family_note else ""
@@ -695,6 +743,7 @@ class PlayApp:
                 name_box.value = table.names[number]
         self.options = (table.rules_id, dict(table.session.rules.options))
         self._start(table, f"{html.escape(name)}: round {table.game.round}")
+        self._fold_setup()
         return True
 
     def _uploaded(self) -> None:

@@ -360,9 +360,15 @@ def _centre(game: LandlordsGame, seats: Seats) -> str:
     piles += [account for account in range(n, len(balances)) if account != treasury]
     x = left
     for account in piles:
-        words = f"{titles[account]} {money(balances[account])}"
+        balance = balances[account]
+        # MISCELLANEOUS issues money: what it has handed out, not a minus sum.
+        words = (
+            f"{titles[account]} {money(balance)}"
+            if balance >= 0
+            else f"{titles[account]} paid out {money(-balance)}"
+        )
         out.append(
-            f'<g class="pile" data-account="{account}" data-balance="{balances[account]}">'
+            f'<g class="pile" data-account="{account}" data-balance="{balance}">'
             + text(x, y, words, size=13, bold=account == treasury)
             + "</g>"
         )

@@ -32,23 +32,25 @@ PAYMENTS: dict[Any, str] = {
     "bank_start": "Setup: the coins left over are the bank's starting funds (with fewer than "
     "four players, the kit's reading adds the colours nobody plays).",
     Reason.SALARY: "Landing on or passing Go earns a coin from the bank, as long as the bank "
-    "has coins (Play).",
+    "has coins (the rules: Play).",
     Reason.PROPERTY_BOUGHT: "A face-down tile is bought for one coin paid to the bank, and "
-    "turned to face its owner (Play).",
+    "turned to face its owner (the rules: Play).",
     Reason.LAND_RENT: "Landing on another player's tile costs one coin if he holds one tile of "
-    "its set, two if he holds both (Play).",
-    Reason.HOUSE_RENT: "Each hotel on a tile of a complete set adds a coin to its rent (Play).",
+    "its set, two if he holds both (the rules: Play).",
+    Reason.HOUSE_RENT: "Each hotel on a tile of a complete set adds a coin to its rent "
+    "(the rules: Play).",
     Reason.BUILDING_BOUGHT: "An owner of a complete set may place a hotel, one of his coins, "
-    "on it, keeping the set's tiles within one hotel of each other (Play).",
+    "on it, keeping the set's tiles within one hotel of each other (the rules: Play).",
     Reason.BUILDINGS_SOLD: "A player who cannot pay returns hotels: a coin back for every two "
-    "(Play).",
+    "(the rules: Play).",
     "hotels_to_bank": "Hotels returned pay a coin for every two; the coin not paid back goes "
     "to the bank (the kit's reading).",
     Reason.JAIL_FINE: "A coin paid in Prison lets the player move his throw; the third throw "
-    "there must be paid for (Play).",
+    "there must be paid for (the rules: Play).",
     Reason.TAX: "Landing on Community Chest with an even throw (a null counts six) pays the "
-    "bank a coin (Play).",
-    Reason.CARD: "Landing on Community Chest with an odd throw takes a coin from the bank (Play).",
+    "bank a coin (the rules: Play).",
+    Reason.CARD: "Landing on Community Chest with an odd throw takes a coin from the bank "
+    "(the rules: Play).",
 }
 
 #: Words of each payment's line in the event log (the narrator's), so that its sentence
@@ -70,25 +72,25 @@ _LINE_WORDS: dict[Any, str] = {
 STEPS = {
     "layout": "Setup: the sixteen tiles other than the nulls are shuffled and laid face down "
     "between the corners, so the sets lie somewhere new each game.",
-    "declined": "A face-down tile nobody buys stays face down (Play).",
+    "declined": "A face-down tile nobody buys stays face down (the rules: Play).",
     "prison": "Landing on Prison, a player stays there until he throws a null, or pays a coin "
-    "to move his throw; three turns at most (Play).",
-    "stay": "In Prison a player may stay rather than pay (Play); deciding after the throw "
-    "is the kit's reading.",
-    "null_out": "A null thrown in Prison frees the player at no cost (Play).",
-    "go_to_go": "Go-to-Go sends the pawn straight to Go, with no coin (Play).",
-    "dry_go": "Go pays a coin only while the bank has coins: the bank is empty (Play).",
+    "to move his throw; three turns at most (the rules: Play).",
+    "stay": "In Prison a player may stay rather than pay (the rules: Play); deciding after "
+    "the throw is the kit's reading.",
+    "null_out": "A null thrown in Prison frees the player at no cost (the rules: Play).",
+    "go_to_go": "Go-to-Go sends the pawn straight to Go, with no coin (the rules: Play).",
+    "dry_go": "Go pays a coin only while the bank has coins: the bank is empty (the rules: Play).",
     "chest_dry": "The bank has no coin to give on Community Chest (the kit's reading: an "
     "empty bank pays nothing).",
     "set": "{name} now holds a complete set: its tiles charge two coins, and {name} may place "
-    "hotels on them (Play).",
+    "hotels on them (the rules: Play).",
     "fair_trade": "Once every tile is sold, all fair trades that complete sets must be made "
-    "at once, in circles of two, three or four players (Play).",
+    "at once, in circles of two, three or four players (the rules: Play).",
     "bankrupt": "Unable to pay even after returning hotels, the player is bankrupt and leaves "
-    "the game, and all his property goes to the player he owes (Play). That his coins go "
-    "with it, and that tiles owed to the bank go back face down for sale, is the kit's "
+    "the game, and all his property goes to the player he owes (the rules: Play). That his "
+    "coins go with it, and that tiles owed to the bank go back face down for sale, is the kit's "
     "reading.",
-    "end": "Play goes on until a single player remains: the winner (Play).",
+    "end": "Play goes on until a single player remains: the winner (the rules: Play).",
     "end_agreed": "The kit's round limit ended the game, not the text: the richest player "
     "wins (the kit's reading, for simulations).",
 }

@@ -98,6 +98,26 @@ TERMS: tuple[Term, ...] = (
         aliases=("fair trade",),
     ),
     Term(
+        "quik-null",
+        "Null",
+        "The blank face of a piecepack die or tile, with no number on it. A die's null "
+        "counts six when you move; in Prison a null throw sets you free; the four null "
+        "tiles are the corners.",
+        "seed 001: Setup, Movement, Prison",
+        family=FAMILY,
+        pattern=r"\bnulls?\b",
+    ),
+    Term(
+        "quik-coin",
+        "Coin (¤)",
+        "Quikopoly's money: piecepack coins, one unit each except a player's null coin, "
+        "worth five. The kit writes a sum of coins with the sign ¤ (¤3: three coins).",
+        "seed 001: Setup",
+        reading="The sign ¤ is the kit's, for a sum of coins; the text counts in coins.",
+        family=FAMILY,
+        pattern=r"¤",
+    ),
+    Term(
         "quik-bank",
         "The bank's coins",
         "The bank starts with the coins left over (four with four players) and pays only "

@@ -31,7 +31,8 @@ def _turn(game: Any, seat: int, about: Any, offered: Sequence[Any]) -> str:
     return (
         "You hold a complete set, so you may place hotels on it: one of your coins each, "
         "spread so the two tiles differ by at most one; each hotel adds a coin to the tile's "
-        "rent (Play). Placing them before your throw is the kit's reading. Then throw the die."
+        "rent (the rules: Play). Placing them before your throw is the kit's reading. "
+        "Then throw the die."
     )
 
 
@@ -50,7 +51,7 @@ def _buy(game: Any, seat: int, about: Any, offered: Sequence[Any]) -> str:
     return (
         f"You landed on a face-down tile and look at it: the {game.tile_name(about)}. Buy it "
         f"for {price}, paid to the bank, and it faces you; others landing on it pay you rent. "
-        f"{held} If you leave it, it stays face down (Play)."
+        f"{held} If you leave it, it stays face down (the rules: Play)."
     )
 
 
@@ -59,7 +60,7 @@ def _prison(game: Any, seat: int, about: Any, offered: Sequence[Any]) -> str:
     return (
         f"You are in Prison and your throw was not a null. Pay {fine} and move your throw, "
         "or stay and throw again next turn; on your third throw you must pay and move "
-        "(Play). A null frees you without paying."
+        "(the rules: Play). A null frees you without paying."
     )
 
 
