@@ -56,7 +56,7 @@ def main() -> int:
         help="also time each scenario alone on one core (doubles the run)",
     )
     parser.add_argument(
-        "--grid-version", type=int, choices=(1, 2), default=1, help="which shipped grid"
+        "--grid-version", type=int, choices=(1, 2, 3), default=1, help="which shipped grid"
     )
     parser.add_argument("--out", type=Path, help="default: benchmarks/results/claim[_v2].json")
     args = parser.parse_args()

@@ -665,6 +665,7 @@ def _claim(args: argparse.Namespace) -> int:
     from landlord.claim import (
         GRID_PATH,
         GRID_V2_PATH,
+        GRID_V3_PATH,
         GridError,
         load_grid,
         run_claim,
@@ -677,7 +678,7 @@ def _claim(args: argparse.Namespace) -> int:
         )
     if args.check and args.grid:
         args.parser.error("argument --check: compares the shipped grid's results; drop --grid")
-    shipped_grid = GRID_V2_PATH if args.grid_version == 2 else GRID_PATH
+    shipped_grid = {1: GRID_PATH, 2: GRID_V2_PATH, 3: GRID_V3_PATH}[args.grid_version]
     try:
         grid = load_grid(args.grid or shipped_grid)
         wanted = None if args.scenario is None else [s.strip() for s in args.scenario.split(",")]
@@ -1218,12 +1219,14 @@ def build_parser() -> argparse.ArgumentParser:
     claim.add_argument(
         "--grid-version",
         type=int,
-        choices=(1, 2),
+        choices=(1, 2, 3),
         default=2,
         metavar="N",
         help="which shipped grid: 2 (grid_v2.toml, the default: the single tax as printed, "
         "money-neutral and sink-neutral, 2 to 4 seats, the printed end, a common round 25 and "
-        "round 100) or 1 (grid.toml: the single tax as printed, 4 seats)",
+        "round 100), 1 (grid.toml: the single tax as printed, 4 seats) or 3 (grid_v3.toml, "
+        "Magie's dial: 25 to 100%% of the land rent to the Treasury against none, 3 and 4 "
+        "seats)",
     )
     claim.add_argument(
         "--jobs",

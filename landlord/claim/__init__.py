@@ -34,7 +34,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from landlord.claim.arms import RESULTS_V2_PATH, ArmResults, run_arms, shipped_arms
+from landlord.claim.arms import (
+    RESULTS_V2_PATH,
+    RESULTS_V3_PATH,
+    ArmResults,
+    run_arms,
+    shipped_arms,
+)
 from landlord.claim.figures import (
     GridResults,
     difference_row,
@@ -46,6 +52,7 @@ from landlord.claim.figures import (
 from landlord.claim.grid import (
     GRID_PATH,
     GRID_V2_PATH,
+    GRID_V3_PATH,
     Grid,
     GridError,
     Measure,
@@ -61,8 +68,10 @@ if TYPE_CHECKING:
 __all__ = [
     "GRID_PATH",
     "GRID_V2_PATH",
+    "GRID_V3_PATH",
     "RESULTS_PATH",
     "RESULTS_V2_PATH",
+    "RESULTS_V3_PATH",
     "VERDICTS",
     "ArmResults",
     "ClaimResults",
@@ -145,15 +154,15 @@ def run_claim(
 
 def shipped_results(version: int = 1) -> ClaimResults | ArmResults:
     """The results of a shipped grid, as ``landlord claim`` made them (read, not played):
-    version 1 (``grid.toml``) or 2 (``grid_v2.toml``).
+    version 1 (``grid.toml``), 2 (``grid_v2.toml``) or 3 (``grid_v3.toml``, Magie's dial).
 
     The file is read and its grid checked once per process; each call returns
     results of its own (a caller may narrow its ``scenarios``).
     """
-    if version == 2:
-        return shipped_arms()
+    if version in (2, 3):
+        return shipped_arms(version)
     if version != 1:
-        raise ValueError(f"the claim's shipped grids are versions 1 and 2, not {version!r}")
+        raise ValueError(f"the claim's shipped grids are versions 1, 2 and 3, not {version!r}")
     grid, scenarios = _shipped(RESULTS_PATH)
     return ClaimResults(grid, list(scenarios))
 

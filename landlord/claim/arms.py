@@ -53,10 +53,19 @@ from landlord.claim.verdicts import difference_text, size_of, verdict
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["RESULTS_V2_PATH", "ArmResults", "run_arms", "shipped_arms", "verdict_words"]
+__all__ = [
+    "RESULTS_V2_PATH",
+    "RESULTS_V3_PATH",
+    "ArmResults",
+    "run_arms",
+    "shipped_arms",
+    "verdict_words",
+]
 
 #: The shipped results of the second grid (``landlord claim --json`` writes them again).
 RESULTS_V2_PATH = Path(__file__).with_name("results_v2.json")
+#: The results of version 3 (Magie's dial), as shipped.
+RESULTS_V3_PATH = Path(__file__).with_name("results_v3.json")
 #: The measure whose per-pair spread is kept, and which a sentence leads with.
 GINI = "gini_net_worth"
 #: The absolute measure a sentence gives beside it.
@@ -206,10 +215,10 @@ def _shipped(path: Path) -> tuple[Grid, tuple[dict, ...]]:
     return results.grid, tuple(results.scenarios)
 
 
-def shipped_arms() -> ArmResults:
-    """The results of the second grid as shipped (read, not played); each call returns
-    results of its own."""
-    grid, scenarios = _shipped(RESULTS_V2_PATH)
+def shipped_arms(version: int = 2) -> ArmResults:
+    """The results of a grid of format 2 as shipped, version 2 or 3 (read, not played);
+    each call returns results of its own."""
+    grid, scenarios = _shipped(RESULTS_V3_PATH if version == 3 else RESULTS_V2_PATH)
     return ArmResults(grid, list(scenarios))
 
 

@@ -45,6 +45,7 @@ from landlord import limits, scorecard
 __all__ = [
     "GRID_PATH",
     "GRID_V2_PATH",
+    "GRID_V3_PATH",
     "Arm",
     "Grid",
     "GridError",
@@ -62,6 +63,8 @@ __all__ = [
 GRID_PATH = Path(__file__).with_name("grid.toml")
 #: Version 2 of the claim (format 2), declared before its results.
 GRID_V2_PATH = Path(__file__).with_name("grid_v2.toml")
+#: Version 3 of the claim (format 2): Magie's dial, declared before its results.
+GRID_V3_PATH = Path(__file__).with_name("grid_v3.toml")
 #: The formats a grid file may have.
 FORMATS = (1, 2)
 #: The most seats a grid's table may have.
