@@ -291,3 +291,26 @@ def test_claim_page_is_accessible_and_its_measure_is_chosen_from_the_keyboard(
     )
     results.append(run_axe(page))
     check(page, "claim", results)
+
+
+def test_magies_experiment_page_is_accessible_and_the_dial_turns_from_the_keyboard(
+    small_page, voila_url
+):
+    # Issue 34, item 5: Magie's experiment on one page, tried as a keyboard and a screen
+    # reader would: the dial's steps are named buttons, the headline a live region.
+    page = small_page
+    open_page(page, voila_url, "magie_experiment.ipynb")
+    page.locator(".landlord-headline-main").wait_for(timeout=30_000)
+    assert page.locator(".landlord-headline").get_attribute("aria-live") == "polite"
+    results = [run_axe(page)]
+    tab_to(page, ".landlord-dial button")
+    before = page.locator(".landlord-headline").inner_text()
+    page.keyboard.press("Enter")  # the first step: 0%, the baseline
+    page.wait_for_function(
+        "(before) => document.querySelector('.landlord-headline').innerText !== before",
+        arg=before,
+        timeout=15_000,
+    )
+    assert "None of the land rent" in page.locator(".landlord-headline").inner_text()
+    results.append(run_axe(page))
+    check(page, "magie_experiment", results)

@@ -13,6 +13,8 @@ the apps show, once per page, a short script (:data:`PAGE_SCRIPT`) that
   reaches and Enter or Space opens, saying whether it is open;
 - puts the name of the game being played in the window's title, and scrolls a
   game started on the page (New game, a saved game) into view;
+- starts the timer of an app that is playing as it is drawn (ipywidgets' timer
+  starts only when ``playing`` turns on under a drawn page);
 - makes "Skip to the question" (the first link of the play app, shown when the
   keyboard reaches it) bring the game into view with the focus on its first choice;
 - answers a question with a click on a place the board rings in blue (a move's
@@ -53,6 +55,13 @@ PAGE_STYLE = """
 .landlord-board g.landlord-pick { cursor: pointer; }
 .landlord-board g.landlord-pick > title + * { stroke: #0B5CAD; stroke-width: 7px; }
 .landlord-pick-hint { font-weight: normal; color: #0B5CAD; }
+.landlord-headline .landlord-headline-main { font-size: 20px; line-height: 1.4;
+  margin: 0.4em 0; }
+.landlord-headline .landlord-headline-more, .landlord-live-tally { font-size: 16px;
+  line-height: 1.4; }
+.landlord-dial .jupyter-button.mod-active { background: #0B5CAD; color: #FFFFFF; }
+.landlord-pair-side { font-size: 13px; font-weight: bold; }
+.landlord-pair .widget-hbox { gap: 6px; }
 .landlord-help summary { cursor: pointer; color: #0B5CAD; padding: 4px 0; }
 .landlord-help { font-size: 14px; line-height: 1.45; }
 .landlord-choices .jupyter-button, .landlord-pace .jupyter-button {
@@ -110,11 +119,17 @@ PAGE_SCRIPT = """
     if (game && document.title !== 'Play ' + game.textContent) {
       document.title = 'Play ' + game.textContent;
     }
+    // An app made playing (the pairs of Magie's experiment, bots after a person's
+    // answer) starts its timer once drawn: its button out of sight is pressed, once.
+    root.querySelectorAll('.landlord-autostart:not([data-pressed])').forEach(function (el) {
+      el.setAttribute('data-pressed', '1');
+      el.click();
+    });
     var number = game && game.getAttribute('data-game');
     if (number && shownGame && number !== shownGame) { toGame(game.closest('.landlord-app')); }
     if (number) { shownGame = number; }
     var live = '.landlord-question, .landlord-status, .landlord-games-hint, ' +
-      '.landlord-keep-playing-status';
+      '.landlord-keep-playing-status, .landlord-headline';
     root.querySelectorAll(live).forEach(function (el) {
       if (!el.hasAttribute('aria-live')) {
         el.setAttribute('role', 'status');

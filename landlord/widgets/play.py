@@ -216,7 +216,8 @@ def pace_controls(step: Callable[..., Any], tick: Callable[[Any], Any]) -> tuple
 
 
 def pace_box(autoplay: Any, speed: Any) -> Any:
-    """Named Play / Pause buttons for the hidden timer, and the pace slider, in a row."""
+    """Named Play / Pause buttons for the hidden timer, and the pace menu, in a row (with
+    a button out of sight that the page script presses to start a timer made playing)."""
     import ipywidgets as widgets
 
     play = widgets.Button(description="Play", icon="play", tooltip="let the bots play on")
@@ -238,8 +239,21 @@ def pace_box(autoplay: Any, speed: Any) -> Any:
 
     autoplay.observe(show, names="playing")
     show()
+    # The browser's timer starts only when ``playing`` turns on under a drawn page, not
+    # when an app is made playing: the page script presses this button, out of sight,
+    # once the page is drawn, and it turns ``playing`` off and on again.
+    kick = widgets.Button(description="start", layout={"display": "none"})
+    kick.add_class("landlord-autostart")
+
+    def restart(_: Any) -> None:
+        if autoplay.playing:
+            autoplay.playing = False
+            autoplay.playing = True
+
+    kick.on_click(restart)
     box = widgets.HBox(
-        [play, pause, autoplay, speed], layout={"flex_flow": "row wrap", "align_items": "center"}
+        [play, pause, autoplay, speed, kick],
+        layout={"flex_flow": "row wrap", "align_items": "center"},
     )
     box.add_class("landlord-pace")
     return box
