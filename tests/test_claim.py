@@ -115,9 +115,12 @@ def test_each_scenario_says_its_verdict_in_a_sentence(shipped):
     for scenario in shipped.scenarios:
         sentence = scenario["sentence"]
         assert sentence.startswith(scenario["words"][:1].upper() + scenario["words"][1:])
-        for _name, said in scenario["verdicts"].items():
-            if said != "reported":
+        for name, said in scenario["verdicts"].items():
+            unmoved = scenario["pooled"][name]["mean"] == 0 == scenario["pooled"][name]["high"]
+            if said != "reported" and not unmoved:
                 assert f" {said} for " in sentence
+            elif unmoved and said != "reported":  # both arms alike in every game
+                assert "no pair of games differed for " in sentence
         assert "Gini of net worth, single tax minus monopolist rules" in sentence
 
 
@@ -268,3 +271,19 @@ def test_the_first_grid_s_view_says_its_chart_in_words_and_names_rule_sets_by_ti
     assert "The Landlord&#x27;s Game under the Single Tax" in intro
     assert "<code>" not in intro
     assert "tabindex='0'" in view.verdicts.value
+
+
+def test_a_measure_no_pair_differed_on_is_said_so_not_cannot_be_told():
+    # Issue 34: version 1's sentences said "it cannot be told for ... (no pair of games
+    # differed)" where both arms were alike in every game: that is no difference, not doubt.
+    from landlord.claim import shipped_results
+
+    results = shipped_results(1)
+    worded = 0
+    for scenario in results.scenarios:
+        sentence = scenario["sentence"]
+        assert "(no pair of games differed)" not in sentence
+        if "no pair of games differed for" in sentence:
+            assert "no pair of games differed for poorest player doubled" in sentence
+            worded += 1
+    assert worded >= 1

@@ -25,7 +25,6 @@ Examples
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import json
 from collections.abc import Callable, Iterable
@@ -55,12 +54,17 @@ from landlord.claim.grid import (
     GRID_V3_PATH,
     Grid,
     GridError,
-    Measure,
     Scenario,
     grid_from_text,
     load_grid,
 )
-from landlord.claim.verdicts import VERDICTS, difference_text, scenario_sentence, verdict
+from landlord.claim.verdicts import (
+    NO_DIFFERENCE,
+    VERDICTS,
+    difference_text,
+    scenario_sentence,
+    verdict,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -214,7 +218,11 @@ def _judge(grid: Grid, scenario: Scenario, runs: list[dict], raw: dict) -> dict:
         pooled[measure.name] = mean_figures(every, grid.level)
         if measure.name == GINI:
             pooled[GINI]["percentiles"] = percentiles(every[~np.isnan(every)])
-    judged = [(_unmoved(m, pooled[m.name]), verdicts[m.name]) for m in grid.measures if m.claim]
+    judged = [
+        (m, NO_DIFFERENCE if _unmoved(pooled[m.name]) else verdicts[m.name])
+        for m in grid.measures
+        if m.claim
+    ]
     return {
         "id": scenario.id,
         "mix": scenario.mix.id,
@@ -232,11 +240,10 @@ def _judge(grid: Grid, scenario: Scenario, runs: list[dict], raw: dict) -> dict:
     }
 
 
-def _unmoved(measure: Measure, pooled: dict) -> Measure:
-    """The measure, its words saying so when no pair of games differed on it."""
-    if pooled["mean"] == 0 and pooled["low"] == pooled["high"] == 0:
-        return dataclasses.replace(measure, words=f"{measure.words} (no pair of games differed)")
-    return measure
+def _unmoved(pooled: dict) -> bool:
+    """Whether no pair of games differed on a measure (both arms alike in every game): its
+    sentence says "no difference", not "cannot be told"."""
+    return pooled["mean"] == 0 and pooled["low"] == pooled["high"] == 0
 
 
 def _headline(grid: Grid, runs: list[dict], pooled: dict) -> str:

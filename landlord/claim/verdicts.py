@@ -27,10 +27,19 @@ from typing import Any
 
 from landlord.money import money
 
-__all__ = ["VERDICTS", "difference_text", "scenario_sentence", "size_of", "verdict"]
+__all__ = [
+    "NO_DIFFERENCE",
+    "VERDICTS",
+    "difference_text",
+    "scenario_sentence",
+    "size_of",
+    "verdict",
+]
 
 #: Every verdict, in the order a key lists them.
 VERDICTS = ("holds", "fails", "cannot be told", "reported")
+#: How a scenario's sentence groups a measure on which no pair of games differed.
+NO_DIFFERENCE = "no difference"
 
 
 def verdict(claim: str, intervals: Sequence[tuple[float, float]]) -> str:
@@ -94,8 +103,10 @@ def _signed(form: str, value: float) -> str:
 def scenario_sentence(words: str, judged: Sequence[tuple[Any, str]], headline: str) -> str:
     """One plain sentence on a scenario: where the claim holds, fails and cannot be told.
 
-    ``judged`` pairs each claimed measure with its verdict; ``headline`` is
-    said after them (the Gini difference, as :func:`difference_text` writes it).
+    ``judged`` pairs each claimed measure with its verdict, or :data:`NO_DIFFERENCE`
+    where no pair of games differed on it (said apart: it is no doubt, the arms were
+    alike); ``headline`` is said after them (the Gini difference, as
+    :func:`difference_text` writes it).
 
     Examples
     --------
@@ -115,6 +126,8 @@ def scenario_sentence(words: str, judged: Sequence[tuple[Any, str]], headline: s
         if said in by_verdict:
             subject = "the claim" if not parts else "it"
             parts.append(f"{subject} {said} for {_listed(by_verdict[said])}")
+    if NO_DIFFERENCE in by_verdict:  # both arms alike in every game: not a doubt
+        parts.append(f"no pair of games differed for {_listed(by_verdict[NO_DIFFERENCE])}")
     sentence = f"{words}: {'; '.join(parts)}."
     return f"{sentence} {headline}".rstrip()
 
