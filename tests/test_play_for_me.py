@@ -105,3 +105,60 @@ def test_turned_off_the_person_throws_and_the_bots_wait_for_next_turn():
     app.play_for_me.value = True  # on again: the throw asked now is taken at once
     assert not app.table.waits_for_person
     assert app.autoplay.playing
+
+
+# --- answers that stand for the rest of the game -------------------------------------------
+
+
+def test_declining_every_card_dealt_is_one_click_and_the_same_game():
+    # Issue 34: the deal asked a person card by card (about ten questions a game).
+    one_by_one = GameTable("landlords_game", SEATS, seed=4)
+    while one_by_one.game.decision_kind == "buy_dealt" and one_by_one.waiting_for == 0:
+        one_by_one.choose(one_by_one.choices().index("decline"))
+    at_once = GameTable("landlords_game", SEATS, seed=4)
+    offers = dict(at_once.standing_offers())
+    assert offers["Decline"] == "decline this card and every card still to be dealt to you"
+    at_once.stand("Decline")
+    assert at_once.game.decision_kind != "buy_dealt" or at_once.waiting_for != 0
+    assert at_once.game.history == one_by_one.game.history
+    with pytest.raises(ValueError, match="cannot be given for good"):
+        at_once.stand("Buy")  # not the question now
+
+
+def test_the_app_offers_the_standing_answer_and_a_click_takes_it():
+    app = PlayApp(seats=SEATS, seed=4)
+    stand = [b for b in app.choice_box.children if "landlord-choice-stand" in b._dom_classes]
+    assert [b.tooltip for b in stand] == [
+        "buy this card and every card still to be dealt to you",
+        "decline this card and every card still to be dealt to you",
+    ]
+    stand[1].click()
+    assert "dealt" not in app.question.value
+    dealt = [line for line in app.table.log if line.startswith("Ann: decline")]
+    assert len(dealt) >= 5  # every card of the deal declined by one click
+
+
+def test_refusing_every_vote_is_asked_once():
+    # Issue 34: a seated single-taxer called the vote every round and asked each time.
+    table = GameTable(
+        "landlords_game_vote",
+        ["human", "single_taxer", "eager_landlord"],
+        seed=2,
+        plays_for_people=True,
+    )
+    votes = 0
+    while not table.is_over and table.game.round < 25:
+        if not table.waits_for_person:
+            table.play_round()
+            continue
+        if table.game.decision_kind == "vote":
+            votes += 1
+            table.stand("Refuse")
+            continue
+        words = table.choices()
+        pick = next((n for n, w in enumerate(words) if w in ("decline", "pass")), 0)
+        pick = words.index("throw the dice") if "throw the dice" in words else pick
+        table.choose(pick)
+    assert votes == 1
+    refused = [line for line in table.log if line.startswith("human 1: refuse")]
+    assert len(refused) > 1  # later votes were refused for the person, not asked

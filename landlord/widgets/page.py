@@ -60,6 +60,7 @@ PAGE_STYLE = """
 .landlord-headline .landlord-headline-more, .landlord-live-tally { font-size: 16px;
   line-height: 1.4; }
 .landlord-dial .jupyter-button.mod-active { background: #0B5CAD; color: #FFFFFF; }
+.landlord-choices .landlord-choice-stand { font-style: italic; }
 .landlord-pair-side { font-size: 13px; font-weight: bold; }
 .landlord-pair .widget-hbox { gap: 6px; }
 .landlord-help summary { cursor: pointer; color: #0B5CAD; padding: 4px 0; }

@@ -839,6 +839,20 @@ class PlayApp:
         self._go_on_for_people()
         self.refresh()
 
+    def stand(self, kind: str, asked: tuple | None = None) -> None:
+        """The person answers with ``kind`` now and at every later question of its kind
+        (:meth:`~landlord.widgets.table.GameTable.stand`); a stale button does nothing."""
+        if self.table is None or (asked is not None and asked != self._decision()):
+            return
+        try:
+            self.table.stand(kind)
+        except ValueError as error:
+            self._say(str(error), problem=True)
+        else:
+            self._clear_problem()
+        self._go_on_for_people()
+        self.refresh()
+
     def open_group(self, label: str | None, asked: tuple | None = None) -> None:
         """Show the choices of one group (``None``: back to the whole menu)."""
         if asked is not None and asked != self._decision():
@@ -1037,6 +1051,9 @@ class PlayApp:
                 else:
                     number, text = item
                     button(text, lambda number=number: self.choose(number, asked))
+            # An answer given once for what is left of the game (the deal's cards, votes).
+            for kind, text in table.standing_offers() if menu else ():
+                button(text, lambda kind=kind: self.stand(kind, asked), "landlord-choice-stand")
         self.choice_box.children = buttons
         if settling:
             _later(SETTLE_SECONDS, lambda shown=tuple(buttons): _turn_on(shown))

@@ -24,6 +24,7 @@ __all__ = [
     "MAX_STEPS_PER_TURN",
     "NAME_LENGTH",
     "PLACED",
+    "STANDING",
     "THROW",
     "ChoiceGroup",
     "GameTable",
@@ -67,6 +68,15 @@ PLACED = {
     "ClaimSite": "space",
     "PlayCards": "space",
     "BuyCell": "space",
+}
+#: Questions a person may answer once for what is left of the game (or of the deal), by
+#: the decision's kind: the kind of action that may stand, and the button's words.
+STANDING = {
+    "buy_dealt": (
+        ("Buy", "buy this card and every card still to be dealt to you"),
+        ("Decline", "decline this card and every card still to be dealt to you"),
+    ),
+    "vote": (("Refuse", "refuse the single tax in this vote and every vote after it"),),
 }
 #: The throw, which "play for me" takes for a person (:meth:`GameTable.routine_choice`)
 #: when nothing else is offered but :data:`ASIDES`.
@@ -226,6 +236,8 @@ class GameTable:
         self.last_mover: int | None = None
         #: Whether the choices with nothing to decide are taken for people (see above).
         self.plays_for_people = plays_for_people
+        #: Answers a person gave for the rest of the game: {decision kind: action kind}.
+        self.standing: dict[str, str] = {}
         self._play_on(self._stage())  # the deal, up to the first throw
 
     # --- saving and going on --------------------------------------------------------
@@ -434,13 +446,42 @@ class GameTable:
                 places.setdefault(getattr(action, field), []).append(index)
         return places
 
+    def standing_offers(self) -> list[tuple[str, str]]:
+        """The answers to the question now that may stand for the rest of the game:
+        ``(action kind, words)`` (:data:`STANDING`; a kind offered once, now)."""
+        if self.waiting_for is None:
+            return []
+        kinds = [type(action).__name__ for action in self.game.legal_actions()]
+        offers = STANDING.get(self.game.decision_kind, ())
+        return [(kind, words) for kind, words in offers if kinds.count(kind) == 1]
+
+    def stand(self, kind: str) -> list[str]:
+        """Answer the question now with its one action of ``kind`` and the same way every
+        later question of its kind (:meth:`standing_offers`); play goes on as with
+        :meth:`choose`. Raises ``ValueError`` if that answer is not offered now."""
+        if kind not in dict(self.standing_offers()):
+            raise ValueError(f"{kind!r} cannot be given for good to this question.")
+        self.standing[self.game.decision_kind] = kind
+        kinds = [type(action).__name__ for action in self.game.legal_actions()]
+        return self.choose(kinds.index(kind))
+
+    def taken_for_person(self) -> int | None:
+        """The choice the table takes for the person asked now, or None: a standing
+        answer (:meth:`stand`), else, with :attr:`plays_for_people`, the routine one."""
+        if self.waiting_for is None:
+            return None
+        kind = self.standing.get(self.game.decision_kind)
+        if kind is not None:
+            kinds = [type(action).__name__ for action in self.game.legal_actions()]
+            if kinds.count(kind) == 1:
+                return kinds.index(kind)
+        return self.routine_choice() if self.plays_for_people else None
+
     @property
     def waits_for_person(self) -> bool:
-        """Whether a person must answer a question now: one :meth:`routine_choice`
-        does not settle (when :attr:`plays_for_people`)."""
-        if self.waiting_for is None:
-            return False
-        return not self.plays_for_people or self.routine_choice() is None
+        """Whether a person must answer a question now: the table takes no choice for
+        him (:meth:`taken_for_person`)."""
+        return self.waiting_for is not None and self.taken_for_person() is None
 
     def question(self) -> str:
         """What the person at the controls is asked, in a few words."""
@@ -500,10 +541,10 @@ class GameTable:
             if self.waiting_for is None:
                 lines += self._take(self.session.step)
                 continue
-            routine = self.routine_choice() if self.plays_for_people else None
-            if routine is None:
+            taken = self.taken_for_person()
+            if taken is None:
                 break
-            action = self.game.legal_actions()[routine]
+            action = self.game.legal_actions()[taken]
             lines += self._take(lambda action=action: self.session.answer(action))
         return lines
 
