@@ -826,26 +826,24 @@ class PlayApp:
         a button from an earlier question (a double-click's second click, a
         slow connection) is ignored, so one click takes one decision.
         """
-        if self.table is None:
-            return
-        if asked is not None and asked != self._decision():
-            return  # a stale button: that question has been answered already
-        try:
-            self.table.choose(index)
-        except ValueError as error:
-            self._say(str(error), problem=True)
-        else:
-            self._clear_problem()
-        self._go_on_for_people()
-        self.refresh()
+        table = self.table
+        if table is not None:
+            self._answer(asked, lambda: table.choose(index))
 
     def stand(self, kind: str, asked: tuple | None = None) -> None:
         """The person answers with ``kind`` now and at every later question of its kind
         (:meth:`~landlord.widgets.table.GameTable.stand`); a stale button does nothing."""
-        if self.table is None or (asked is not None and asked != self._decision()):
-            return
+        table = self.table
+        if table is not None:
+            self._answer(asked, lambda: table.stand(kind))
+
+    def _answer(self, asked: tuple | None, act: Callable[[], Any]) -> None:
+        """Answer the question ``asked`` with ``act`` (unless it is answered already),
+        say what went wrong if anything, and go on."""
+        if asked is not None and asked != self._decision():
+            return  # a stale button: that question has been answered already
         try:
-            self.table.stand(kind)
+            act()
         except ValueError as error:
             self._say(str(error), problem=True)
         else:
