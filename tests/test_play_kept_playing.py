@@ -66,14 +66,15 @@ def test_the_lead_waits_for_the_deal_and_sits_under_the_buttons_that_move_the_ga
     assert re.sub(r"\s*:", ":", text(app.lead.value)) == (
         "Where the land rent went: from the end of the deal"
     )
-    # In the column beside the board, under Next turn, Next round and Play, above the log.
+    # In the column beside the board, under the question with Next turn, Next round and
+    # Play (kept in view as the page scrolls), above the log.
     (main,) = [box for box in app.widget.children if "landlord-main" in box._dom_classes]
     (controls,) = [box for box in main.children if "landlord-controls" in box._dom_classes]
     shown = list(controls.children)
-    (buttons,) = [box for box in shown if app.round_button in getattr(box, "children", ())]
-    (pace,) = [box for box in shown if "landlord-pace" in box._dom_classes]
-    assert shown.index(buttons) < shown.index(pace) < shown.index(app.lead)
-    assert shown.index(app.lead) < shown.index(app.log)
+    (ask,) = [box for box in shown if "landlord-ask" in box._dom_classes]
+    (row,) = [box for box in ask.children if app.round_button in getattr(box, "children", ())]
+    assert any("landlord-pace" in box._dom_classes for box in row.children)
+    assert shown.index(ask) < shown.index(app.lead) < shown.index(app.log)
 
 
 def test_kept_playing_fills_its_panel_and_a_new_or_loaded_game_clears_it():
