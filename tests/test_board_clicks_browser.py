@@ -69,8 +69,13 @@ def test_which_way_is_answered_by_clicking_a_ringed_destination(page, voila_url)
         arg=backward,
         timeout=15_000,
     )
-    log = page.locator(".landlord-log").inner_text()
-    assert any(f"Ann: {way}" in log for way in ways)
+    # The log is a widget of its own: it may reach the page a moment after the board.
+    page.wait_for_function(
+        "(ways) => { const log = document.querySelector('.landlord-log').innerText;"
+        " return ways.some((way) => log.includes('Ann: ' + way)); }",
+        arg=ways,
+        timeout=15_000,
+    )
 
 
 def test_property_is_played_by_clicking_a_cell_of_the_grid(page, voila_url):
