@@ -118,8 +118,11 @@ def test_property_a_cell_with_several_plays_shows_just_those():
     assert shown[0] == "◂ back to all choices"
     words = app.table.choices()
     assert shown[1:] == [words[n] for n in plays]
-    app.choice_box.children[1].click()
-    assert len(app.table.game.history) > 0
+    played = len(app.table.game.history)
+    cards = words[plays[0]].removeprefix("play ").split(" on ")[0]  # "8♥ and 4♣"
+    app.choice_box.children[1].click()  # the first of the cell's plays
+    assert len(app.table.game.history) > played
+    assert any(line.startswith(f"Ann plays {cards}") for line in app.table.log)
 
 
 def test_quikopoly_a_click_on_the_tile_buys_it():

@@ -11,7 +11,16 @@ import pytest
 
 from landlord.claim import shipped_results
 from landlord.metrics import gini, mean_gap
-from landlord.widgets.magies_dial import DIAL_STEPS, MagiesDial, headline_html, live_html
+from landlord.widgets.magies_dial import (
+    DIAL_WORDS,
+    MagiesDial,
+    dial_steps,
+    headline_html,
+    live_html,
+)
+
+#: The dial's steps and the arms of grid version 3 that judge them.
+ARMS = [(0.25, "dial_25"), (0.5, "dial_50"), (0.75, "dial_75"), (1.0, "dial_100")]
 
 
 def words(value: str) -> str:
@@ -23,7 +32,14 @@ def shipped():
     return shipped_results(3)
 
 
-@pytest.mark.parametrize(("share", "arm"), [(s, a) for _, s, a in DIAL_STEPS if a])
+def test_the_dial_s_steps_are_read_from_the_grid(shipped):
+    steps = dial_steps(shipped.grid)
+    assert sorted(steps) == sorted(DIAL_WORDS)
+    assert [(share, steps[share][1]) for share in sorted(steps) if share] == ARMS
+    assert steps[0.0] == ("landlords_game", "")
+
+
+@pytest.mark.parametrize(("share", "arm"), ARMS)
 def test_the_headline_says_what_the_shipped_pairs_show_and_how_big(shipped, share, arm):
     text = words(headline_html(shipped, "everyone.4.round25", share))
     cells = shipped.scenario("everyone.4.round25")["arms"][arm]["measures"]

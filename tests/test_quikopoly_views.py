@@ -227,3 +227,13 @@ def test_the_turn_s_button_throws_one_die():
     throws = [choice for choice in table.choices() if choice.startswith("throw")]
     assert throws == ["throw the die"]
     assert "throw the die" in table.question()
+
+
+def test_null_and_the_coin_sign_are_explained_where_a_question_uses_them():
+    # Issue 34: "not a null" and the sign ¤ were unexplained on the play page.
+    from landlord.rules import load_rules
+    from landlord.widgets.glossary import link_terms
+
+    linked = link_terms("your throw was not a null. Pay ¤1 and move", load_rules("quikopoly"))
+    assert 'href="#glossary-quik-null"' in linked
+    assert 'href="#glossary-quik-coin"' in linked

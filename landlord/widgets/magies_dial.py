@@ -18,18 +18,14 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
+from landlord.money import money
 from landlord.palette import player_colour
+from landlord.widgets.svg import rect
 
-__all__ = ["DIAL_STEPS", "MagiesDial", "headline_html", "mini_board_svg"]
+__all__ = ["DIAL_WORDS", "MagiesDial", "dial_steps", "headline_html", "mini_board_svg"]
 
-#: The dial's steps as the shipped grid plays them: (words, share, the grid's arm).
-DIAL_STEPS = (
-    ("none", 0.0, ""),
-    ("a quarter", 0.25, "dial_25"),
-    ("half", 0.5, "dial_50"),
-    ("three quarters", 0.75, "dial_75"),
-    ("all", 1.0, "dial_100"),
-)
+#: The dial's steps in words, by the share of the land rent sent to the Treasury.
+DIAL_WORDS = {0.0: "none", 0.25: "a quarter", 0.5: "half", 0.75: "three quarters", 1.0: "all"}
 #: The table the page plays unless asked otherwise: the grid's mixed table of four,
 #: compared at the common round 25 (so every pair ends at the same moment).
 SCENARIO = "everyone.4.round25"
@@ -41,12 +37,26 @@ FIRST_SEED = 1000
 HOLD = 4
 
 
-def _step(share: float) -> tuple[str, float, str]:
-    return next(step for step in DIAL_STEPS if step[1] == share)
+def dial_steps(grid: Any) -> dict[float, tuple[str, str]]:
+    """The dial's steps as a grid of the claim plays them, read from the grid: ``{share:
+    (rule-set spec, the arm judging it against 0%, or "" for 0%)}``.
+
+    >>> from landlord.claim import GRID_V3_PATH, load_grid
+    >>> dial_steps(load_grid(GRID_V3_PATH))[0.5]
+    ('landlords_game[land_value_tax=0.5]', 'dial_50')
+    """
+    from landlord.experiments import parse_spec
+
+    arms = {arm.treatment: arm.id for arm in grid.arms}
+    steps = {}
+    for rule_set in grid.rule_sets:
+        share = float(parse_spec(rule_set.spec)[1].get("land_value_tax", 0.0))
+        steps[share] = (rule_set.spec, arms.get(rule_set.id, ""))
+    return steps
 
 
-def _money(amount: float) -> str:
-    return f"${abs(amount):,.0f}"
+def _amount(value: float) -> str:
+    return money(abs(value))
 
 
 def headline_html(results: Any, scenario_id: str, share: float) -> str:
@@ -61,7 +71,7 @@ def headline_html(results: Any, scenario_id: str, share: float) -> str:
     >>> "All of the land rent to the Public Treasury" in text, "1,500 pairs" in text
     (True, True)
     """
-    words, _, arm = _step(share)
+    words, arm = DIAL_WORDS[share], dial_steps(results.grid)[share][1]
     if not arm:
         return (
             "<p class='landlord-headline-main'><b>None of the land rent to the Public "
@@ -84,12 +94,12 @@ def headline_html(results: Any, scenario_id: str, share: float) -> str:
     main = (
         f"<b>{html.escape(words.capitalize())} of the land rent to the Public Treasury</b>: "
         f"over {pairs:,} pairs of games, the gap between two players' net worths was "
-        f"{_money(gap_mean)} {'smaller' if gap_mean < 0 else 'larger'} on average "
+        f"{_amount(gap_mean)} {'smaller' if gap_mean < 0 else 'larger'} on average "
         f"({judged(gap)}), and the Gini of net worth {abs(gini_mean):.3f} "
         f"{'lower' if gini_mean < 0 else 'higher'} ({judged(gini)})."
     )
     more = (
-        f"The poorest player ended {_money(poor_mean)} "
+        f"The poorest player ended {_amount(poor_mean)} "
         f"{'better' if poor_mean > 0 else 'worse'} off ({judged(poorest)}). "
         f"{html.escape(scenario['short'].capitalize())}; shipped results of the kit's "
         "declared grid (version 3)."
@@ -130,14 +140,11 @@ def mini_board_svg(game: Any, label: str, size: int = 150) -> str:
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1 -1 102 102" width="{size}" '
         f'height="{size}" role="img" aria-label="{html.escape(label)}">',
-        '<rect x="0" y="0" width="100" height="100" fill="#F4F1E8" stroke="#555555"/>',
+        rect(0, 0, 100, 100, 'fill="#F4F1E8" stroke="#555555"'),
     ]
     for (x, y), holder, bought in zip(spots, owner, public, strict=False):
         fill = "#9E9E9E" if bought else player_colour(holder) if holder >= 0 else "#FFFFFF"
-        parts.append(
-            f'<rect x="{x:.2f}" y="{y:.2f}" width="{cell:.2f}" height="{cell:.2f}" '
-            f'fill="{fill}" stroke="#777777" stroke-width="0.3"/>'
-        )
+        parts.append(rect(x, y, cell, cell, f'fill="{fill}" stroke="#777777" stroke-width="0.3"'))
     for player, where in enumerate(game.position):
         if 0 <= where < count:
             x, y = spots[where]
@@ -154,7 +161,7 @@ def mini_board_svg(game: Any, label: str, size: int = 150) -> str:
 class _Pair:
     """Two games from one seed: the dial at 0% and at the share chosen."""
 
-    def __init__(self, scenario: Any, share: float, seed: int) -> None:
+    def __init__(self, scenario: Any, specs: tuple[str, str], share: float, seed: int) -> None:
         from landlord.experiments import bot_mix, parse_spec
         from landlord.widgets.table import GameTable
 
@@ -162,8 +169,7 @@ class _Pair:
         names = ["Ann", "Bob", "Cleo", "Dan"][: len(seats)]
         self.seed, self.share, self.held = seed, share, 0
         self.tables = []
-        for dial in (0.0, share):
-            spec = "landlords_game" + (f"[land_value_tax={dial}]" if dial else "")
+        for spec in specs:  # the grid's own rule sets: 0% and the step
             rules, options = parse_spec(scenario.spec_of(spec))
             self.tables.append(GameTable(rules, seats, seed=seed, names=names, **options))
 
@@ -215,8 +221,10 @@ class MagiesDial:
 
         self.results = shipped_results(3)
         self.scenario = self.results.grid.scenario(scenario)
+        #: The dial's steps: {share: (rule-set spec, arm)}, as the grid plays them.
+        self.steps = dial_steps(self.results.grid)
         self.dial = widgets.ToggleButtons(
-            options=[(f"{round(s * 100)}%", s) for _, s, _ in DIAL_STEPS],
+            options=[(f"{round(s * 100)}%", s) for s in self.steps],
             value=share,
             description="Land rent to the Public Treasury",
             style={"description_width": "initial", "button_width": "5em"},
@@ -278,7 +286,7 @@ class MagiesDial:
 
         def step(text: str) -> float:
             share = dial_share(text)
-            if share not in [s for _, s, _ in DIAL_STEPS]:
+            if share not in DIAL_WORDS:
                 raise ValueError("not 0, 25%, 50%, 75% or 100%")
             return share
 
@@ -311,7 +319,8 @@ class MagiesDial:
         self._show()
 
     def _new_pair(self, share: float) -> _Pair:
-        pair = _Pair(self.scenario, share, self._next_seed)
+        specs = (self.steps[0.0][0], self.steps[share][0])
+        pair = _Pair(self.scenario, specs, share, self._next_seed)
         self._next_seed += 1
         return pair
 
@@ -333,7 +342,7 @@ class MagiesDial:
         self._show()
 
     def _show(self) -> None:
-        words = _step(self.dial.value)[0]
+        words = DIAL_WORDS[self.dial.value]
         for number, caption in enumerate(self.captions):
             left, right = self.boards[2 * number], self.boards[2 * number + 1]
             if number >= len(self.pairs):
@@ -362,7 +371,7 @@ def _caption(pair: _Pair) -> str:
     state = "over" if pair.over else f"round {left.round}"
     return (
         f"<div style='font-size:13px'>seed {pair.seed}, {state}: gap between two players "
-        f"{_money(gaps[0])} | {_money(gaps[1])}</div>"
+        f"{_amount(gaps[0])} | {_amount(gaps[1])}</div>"
     )
 
 

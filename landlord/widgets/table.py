@@ -420,12 +420,16 @@ class GameTable:
         """
         if self.waiting_for is None:
             return None
-        kinds = [type(action).__name__ for action in self.game.legal_actions()]
+        kinds = self._kinds()
         if len(kinds) == 1:
             return 0
         if kinds.count(THROW) == 1 and all(kind in ASIDES for kind in kinds if kind != THROW):
             return kinds.index(THROW)
         return None
+
+    def _kinds(self) -> list[str]:
+        """The kind of each legal action now ("Roll", "Buy", ...), in the engine's order."""
+        return [type(action).__name__ for action in self.game.legal_actions()]
 
     def board_choices(self) -> dict[int, list[int]]:
         """The person's choices made at a place on the board, by place: ``{space:
@@ -451,7 +455,7 @@ class GameTable:
         ``(action kind, words)`` (:data:`STANDING`; a kind offered once, now)."""
         if self.waiting_for is None:
             return []
-        kinds = [type(action).__name__ for action in self.game.legal_actions()]
+        kinds = self._kinds()
         offers = STANDING.get(self.game.decision_kind, ())
         return [(kind, words) for kind, words in offers if kinds.count(kind) == 1]
 
@@ -462,7 +466,7 @@ class GameTable:
         if kind not in dict(self.standing_offers()):
             raise ValueError(f"{kind!r} cannot be given for good to this question.")
         self.standing[self.game.decision_kind] = kind
-        kinds = [type(action).__name__ for action in self.game.legal_actions()]
+        kinds = self._kinds()
         return self.choose(kinds.index(kind))
 
     def taken_for_person(self) -> int | None:
@@ -472,7 +476,7 @@ class GameTable:
             return None
         kind = self.standing.get(self.game.decision_kind)
         if kind is not None:
-            kinds = [type(action).__name__ for action in self.game.legal_actions()]
+            kinds = self._kinds()
             if kinds.count(kind) == 1:
                 return kinds.index(kind)
         return self.routine_choice() if self.plays_for_people else None
