@@ -299,3 +299,51 @@ def test_playing_one_game_imports_neither_pandas_nor_matplotlib():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+# --- Issue 35: a rule file that recursed -------------------------------------------
+
+
+def _rules_without(tmp_path, line):
+    """The shipped Landlord's Game rules, beside its CSV files, with ``line`` changed
+    (``(old, new)``); returns the TOML file's path."""
+    from landlord.rules import RULES_DIR
+
+    for csv in RULES_DIR.glob("landlords_game_*.csv"):
+        (tmp_path / csv.name).write_bytes(csv.read_bytes())
+    text = (RULES_DIR / "landlords_game.toml").read_text()
+    old, new = line
+    assert old in text
+    path = tmp_path / "landlords_game.toml"
+    path.write_text(text.replace(old, new))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("line", "field", "words"),
+    [
+        (
+            ("either_way_from = 23\n", ""),
+            "movement.either_way_from",
+            "either_way_to is 36",
+        ),
+        (
+            ("either_way_from = 23\n", "either_way_from = 0\n"),
+            "movement.either_way_from",
+            "onto Luxury (39)",
+        ),
+    ],
+    ids=["no either_way_from", "a stretch reaching back onto Luxury"],
+)
+def test_play_refuses_a_rule_file_whose_either_way_stretch_would_recurse(
+    capsys, tmp_path, line, field, words
+):
+    path = _rules_without(tmp_path, line)
+    with pytest.raises(SystemExit) as exit_:
+        main(["play", "--rules", str(path), "--seed", "1"])
+    assert exit_.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    message = err.splitlines()[-1]
+    assert message.startswith(f"landlord play: error: landlords_game.toml: field '{field}': ")
+    assert words in message

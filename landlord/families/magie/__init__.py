@@ -138,6 +138,14 @@ class MagieFamily(Family):
             "public_works": [list(work) for work in game.treasury.public_works],
         }
 
+    def rules_problem(self, rules: Any) -> tuple[str, str] | None:
+        """The stretch where a player may move either way must have its two ends, and
+        lead no player round Rule 13's move back for ever
+        (:func:`~landlord.families.magie.spaces.stretch_problem`)."""
+        from landlord.families.magie.spaces import stretch_problem
+
+        return stretch_problem(rules)
+
     def jail_turns(self, rules: Any) -> int:
         # Rule 6: he "cannot miss more than three turns", and moves by the next throw.
         return rules.jail.max_turns + 1

@@ -12,7 +12,7 @@ short go through :mod:`landlord.families.magie.dealings`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from landlord.engine.actions import DECLINE, PASS, Bid, Buy
 from landlord.engine.dice import DICE, DICE_TOTAL
@@ -22,10 +22,79 @@ from landlord.engine.state import CHANCE, Flow, Sale
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.families.magie.game import LandlordsGame
 
-__all__ = ["CARD_SPACES", "Spaces"]
+__all__ = ["CARD_SPACES", "Spaces", "stretch_problem"]
 
 #: Spaces whose card is held and charges whoever stops there.
 CARD_SPACES = frozenset({"lot", "railroad", "franchise"})
+
+
+def stretch_problem(rules: Any) -> tuple[str, str] | None:
+    """What makes the stretch where a player may move either way (Rule 2, ``[movement]``)
+    unplayable, as (the field, what is wrong), or None.
+
+    The stretch has two ends, both given or neither (no stretch). And no throw may end
+    on a Luxury space from which Rule 13 sends the player who does not buy back by the
+    throw onto a Luxury space again: a backward move ending on one (he would go back
+    from where he stood onto the same space, for ever), or a forward one onto a Luxury
+    space whose throw back leads onto another. The rules' reading, "between the
+    Chances" (23 to 36), reaches no Luxury space.
+
+    Examples
+    --------
+    >>> from dataclasses import replace
+    >>> from landlord.rules import load_rules
+    >>> rules = load_rules("landlords_game")
+    >>> stretch_problem(rules) is None
+    True
+    >>> field, why = stretch_problem(
+    ...     replace(rules, params={**rules.params, "movement": {"either_way_from": 0,
+    ...                                                       "either_way_to": 36}}))
+    >>> field, why[:46]
+    ('movement.either_way_from', 'a throw of 2 backward from space 1 ends on Lux')
+    """
+    movement = rules.params["movement"]
+    ends = {end: movement.get(end, -1) for end in ("either_way_from", "either_way_to")}
+    missing = [end for end, space in ends.items() if space < 0]
+    if len(missing) == 1:
+        (given,) = (end for end in ends if end not in missing)
+        return (
+            f"movement.{missing[0]}",
+            f"expected a board index: {given} is {ends[given]}, and the stretch where a "
+            "player may move either way (Rule 2) has two ends (give both, or neither for "
+            "no such stretch)",
+        )
+    loop = _rule_13_loop(rules.board.spaces, ends["either_way_from"], ends["either_way_to"])
+    if loop is None:
+        return None
+    field, total, start, lands, back = loop
+    return (
+        field,
+        f"a throw of {total} {'backward' if field.startswith('movement') else 'forward'} "
+        f"from space {start} ends on {lands}, and a player who does not buy there goes "
+        f"back by his throw from space {start} (Rule 13): onto {back}, for ever. Expected "
+        "no move back of Rule 13 to end on a Luxury space (the rules' stretch, between "
+        "the Chances, is 23 to 36)",
+    )
+
+
+def _rule_13_loop(spaces: Any, low: int, high: int) -> tuple[str, int, int, str, str] | None:
+    """A throw that ends on a Luxury space whose Rule 13 move back ends on one again:
+    (the field at fault, the throw, where it started, the two spaces in words), or None."""
+    size = len(spaces)
+    luxuries = [number for number, space in enumerate(spaces) if space.kind == "luxury"]
+
+    def called(number: int) -> str:
+        return f"{spaces[number].name} ({number})"
+
+    for luxury in luxuries:
+        for total in sorted(set(DICE_TOTAL.values())):
+            start = (luxury + total) % size  # a move backward onto it, back onto it
+            if low <= start <= high:
+                return "movement.either_way_from", total, start, called(luxury), called(luxury)
+            start, back = (luxury - total) % size, (luxury - 2 * total) % size
+            if back in luxuries:  # a move forward onto it, back onto another
+                return "rule_set.board", total, start, called(luxury), called(back)
+    return None
 
 
 class Spaces:
