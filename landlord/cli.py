@@ -470,7 +470,24 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _shown_names(record: Any) -> Any:
+    """A saved game as ``replay`` prints it: the same game, played again under its names as
+    a terminal may show them (:func:`~landlord.classroom.names.shown_name`: a terminal's
+    escapes, a new line, a bidi override or a lone surrogate written as escapes); the
+    record itself when every name shows as it is."""
+    from dataclasses import replace
+
+    from landlord.classroom.names import shown_name
+    from landlord.engine.history import replay
+
+    names = [shown_name(name) for name in record.names]
+    if names == record.names:
+        return record
+    return replace(record, names=names, game=replay(record.game.rules, names, record.history))
+
+
 def _replay(args: argparse.Namespace) -> int:
+    from landlord.classroom.names import shown_name
     from landlord.record import SavedGameError, check_seeded, load_game
 
     path = Path(args.file)
@@ -485,8 +502,8 @@ def _replay(args: argparse.Namespace) -> int:
         record = load_game(args.file)
         seeded = check_seeded(record, args.file)
     except SavedGameError as error:
-        args.parser.error(str(error))
-    _print_game(record, args.json)
+        args.parser.error(shown_name(str(error)))  # it may quote a name from the file
+    _print_game(_shown_names(record), args.json)
     if not seeded and not args.json:
         print("\n(The file has no seed: its steps were checked as legal, but its dice and bots")
         print("could not be checked against a seed.)")

@@ -301,6 +301,50 @@ def test_playing_one_game_imports_neither_pandas_nor_matplotlib():
     assert result.stdout.strip() == "[]"
 
 
+# --- Issue 35: what replay prints of a name ----------------------------------------
+
+
+def _saved_with_names(tmp_path, names):
+    """A saved game of two bots (seed 3) whose players the file renames ``names``."""
+    path = tmp_path / "game.json"
+    assert main(["play", "--players", "2", "--seed", "3", "--save", str(path)]) == 0
+    document = json.loads(path.read_text())
+    for player, name in zip(document["players"], names, strict=True):
+        player["name"] = name
+    path.write_text(json.dumps(document))
+    return path
+
+
+#: A name a file may carry: a terminal's escapes (colour, a window title, a bell), a new
+#: line that forges one of the report's lines, and a right-to-left override.
+HOSTILE = "\x1b[31mRed\x1b]0;owned\x07\nforged line\u202e"
+
+
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+def test_replay_shows_a_name_that_is_a_lone_surrogate_escaped(capsys, tmp_path, as_json):
+    path = _saved_with_names(tmp_path, ["\ud800", "Bob"])
+    capsys.readouterr()
+    status, out, err = run(capsys, "replay", str(path), *(["--json"] if as_json else []))
+    assert status == 0
+    assert err == ""
+    out.encode()  # what was printed can be written to a terminal: no lone surrogate
+    shown = json.loads(out)["players"][0] if as_json else out.splitlines()[1]
+    assert "\\ud800" in shown
+
+
+def test_replay_prints_no_terminal_escape_and_no_new_line_from_a_name(capsys, tmp_path):
+    path = _saved_with_names(tmp_path, ["Ann", HOSTILE])
+    capsys.readouterr()
+    status, out, _ = run(capsys, "replay", str(path))
+    assert status == 0
+    for hidden in ("\x1b", "\x07", "\u202e"):
+        assert hidden not in out
+    assert not any(line.startswith("forged line") for line in out.splitlines())
+    assert "  \\x1b[31mRed\\x1b]0;owned\\x07\\nforged line\\u202e: eager_landlord" in out
+    # A plain name prints as it is.
+    assert "  Ann: eager_landlord" in out
+
+
 # --- Issue 35: a rule file that recursed -------------------------------------------
 
 
