@@ -36,8 +36,11 @@ def answer_carefully(page) -> None:
 def answer_until(page, asked) -> None:
     """Answer carefully until ``asked(page)`` holds at a question (fail after 80)."""
     for _ in range(80):
+        # A person's question with its buttons on: not the line of a bot's turn, which
+        # may still be on the page for a moment as the next question's buttons come.
         page.wait_for_function(
-            "() => document.querySelector('button.landlord-choice:not([disabled])')",
+            "() => document.querySelector('button.landlord-choice:not([disabled])')"
+            " && !/ is next\\./.test(document.querySelector('.landlord-question').innerText)",
             timeout=60_000,
         )
         if asked(page):
@@ -55,7 +58,20 @@ def test_which_way_is_answered_by_clicking_a_ringed_destination(page, voila_url)
         seed="1",
         play_for_me="yes",
     )
+    # A question's words come before its buttons: no moment shows a person's buttons
+    # under the line of a bot's turn (a click there would answer an unread question).
+    page.evaluate(
+        """() => { window.buttonsUnderOldWords = 0;
+        new MutationObserver(() => {
+          if (document.querySelector('button.landlord-choice:not([disabled])') &&
+              / is next\\./.test(document.querySelector('.landlord-question').innerText)) {
+            window.buttonsUnderOldWords++;
+          }
+        }).observe(document.body,
+                   {subtree: true, childList: true, characterData: true, attributes: true}); }"""
+    )
     answer_until(page, lambda page: "which way do you move?" in question(page))
+    assert page.evaluate("window.buttonsUnderOldWords") == 0
     ringed = page.locator(".landlord-board g.landlord-pick")
     assert ringed.count() == 2
     assert "ringed in blue" in question(page)

@@ -910,8 +910,10 @@ class PlayApp:
             board_svg(game, last_move=last), self._places, len(game.history)
         )
         self._show_board_text()
-        self._show_choices()
+        # The question before its buttons: the words reach the page (and a screen reader)
+        # first, so buttons never sit under the words of the step before.
         self._show_question()
+        self._show_choices()
         self.steps.rest(table.waits_for_person or game.is_over)
         self._show_lead()
         self._show_log()
