@@ -29,7 +29,7 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -63,10 +63,19 @@ def _version(name: str) -> tuple[int, ...]:
 
 @dataclass
 class PostgresServer:
-    """A running throwaway server: :attr:`url` reaches its ``postgres`` database."""
+    """A running throwaway server: :attr:`url` reaches its ``postgres`` database.
+
+    :meth:`stop` and :meth:`start` take it down and bring it back (its
+    databases kept), as a school's server restarting does.
+    """
 
     folder: Path
     port: int
+    binaries: Path
+    #: How its commands run: ``subprocess`` options (another user's, as root).
+    options: dict = field(default_factory=dict, repr=False)
+    #: Whether it runs now (between :meth:`start` and :meth:`stop`).
+    up: bool = False
 
     @property
     def url(self) -> str:
@@ -84,6 +93,43 @@ class PostgresServer:
         with psycopg.connect(self.url, autocommit=True, connect_timeout=10) as connection:
             connection.execute(f"CREATE DATABASE {name}")
         return self.database_url(name)
+
+    def start(self) -> None:
+        """Start the server and wait until it takes connections."""
+        settings = f"-k {self.folder} -c listen_addresses='' -p {self.port} {FAST}"
+        self.run("pg_ctl", "-D", str(self.folder / "data"), "-l", str(self.log), "-w",
+                 "-t", "60", "-o", settings, "start")  # fmt: skip
+        self.up = True
+
+    def stop(self) -> None:
+        """Stop the server at once: its connections are cut, as in a restart."""
+        self.run("pg_ctl", "-D", str(self.folder / "data"), "-m", "fast", "-w", "stop")
+        self.up = False
+
+    @property
+    def log(self) -> Path:
+        """The server's own log."""
+        return self.folder / "server.log"
+
+    def run(self, *command: str) -> None:
+        """Run one of the server's programs (``initdb``, ``pg_ctl``); fail the test if it fails."""
+        done = subprocess.run(
+            [str(self.binaries / command[0]), *command[1:]],
+            cwd=self.folder,
+            env={**os.environ, "HOME": str(self.folder), "LC_ALL": "C", "LANG": "C"},
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+            **self.options,
+        )
+        if done.returncode != 0:
+            log = self.log.read_text(errors="replace")[-3000:] if self.log.exists() else ""
+            pytest.fail(
+                f"{' '.join(command)} failed ({done.returncode}):\n"
+                f"{done.stdout[-3000:]}{done.stderr[-3000:]}{log}"
+            )
 
 
 def _as_user() -> tuple[dict, str | None]:
@@ -116,40 +162,15 @@ def running_postgres() -> Iterator[PostgresServer]:
     folder = Path(tempfile.mkdtemp(prefix="landlord-pg-"))
     if owner is not None:
         shutil.chown(folder, user=owner)
-    data, log = folder / "data", folder / "server.log"
-    environment = {**os.environ, "HOME": str(folder), "LC_ALL": "C", "LANG": "C"}
-    port = free_port()
-
-    def run(*command: str) -> None:
-        done = subprocess.run(
-            [str(binaries / command[0]), *command[1:]],
-            cwd=folder,
-            env=environment,
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-            **options,
-        )
-        if done.returncode != 0:
-            server_log = log.read_text(errors="replace")[-3000:] if log.exists() else ""
-            pytest.fail(
-                f"{' '.join(command)} failed ({done.returncode}):\n"
-                f"{done.stdout[-3000:]}{done.stderr[-3000:]}{server_log}"
-            )
-
-    started = False
+    server = PostgresServer(folder, free_port(), binaries, options)
     try:
-        run("initdb", "-D", str(data), "-U", "postgres", "--auth=trust",
-            "--encoding=UTF8", "--locale=C", "--no-sync")  # fmt: skip
-        run("pg_ctl", "-D", str(data), "-l", str(log), "-w", "-t", "60",
-            "-o", f"-k {folder} -c listen_addresses='' -p {port} {FAST}", "start")  # fmt: skip
-        started = True
-        yield PostgresServer(folder, port)
+        server.run("initdb", "-D", str(folder / "data"), "-U", "postgres", "--auth=trust",
+                   "--encoding=UTF8", "--locale=C", "--no-sync")  # fmt: skip
+        server.start()
+        yield server
     finally:
-        if started:
-            run("pg_ctl", "-D", str(data), "-m", "fast", "-w", "stop")
+        if server.up:  # a test may have stopped it
+            server.stop()
         shutil.rmtree(folder, ignore_errors=True)
 
 
