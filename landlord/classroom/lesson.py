@@ -9,6 +9,11 @@ two server machines leaves one history: the loser is told the table moved on.
 
 Lesson-wide marks (paused, resumed, ended) are kept the same way.
 
+While the store cannot be reached (its database restarts), :meth:`Lesson.act`
+answers :data:`~landlord.classroom.store.UNAVAILABLE` and the other methods
+raise :class:`~landlord.classroom.store.StoreUnavailable`; nothing is applied
+that was not written, and the lesson goes on once the store is back.
+
 Examples
 --------
 >>> from landlord.classroom.store import open_store
@@ -25,7 +30,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from landlord.classroom.store import Store
+from landlord.classroom.store import Store, StoreUnavailable
 from landlord.classroom.tables import ClassTable, check_spec, new_code
 
 __all__ = ["MOST_TABLES", "MOVED_ON", "Lesson"]
@@ -102,7 +107,13 @@ class Lesson:
 
     def catch_up(self) -> list[str]:
         """Read what was written since (by this server or another); return the codes of
-        the tables that changed. A table the store holds but this lesson does not is added."""
+        the tables that changed. A table the store holds but this lesson does not is added.
+
+        Raises
+        ------
+        StoreUnavailable
+            The store cannot be reached: what was read before is kept.
+        """
         changed: list[str] = []
         for code, spec in self.store.tables(self.code):
             if code not in self.tables:
@@ -153,7 +164,15 @@ class Lesson:
         chose. A move chosen on an older screen is refused even if it would
         fit the question asked now (two questions in a row may both offer
         "decline"): a click answers the question it was shown with, or none.
+        While the store cannot be reached the answer is
+        :data:`~landlord.classroom.store.UNAVAILABLE` and the table is as it was.
         """
+        try:
+            return self._act(code, entry, seen)
+        except StoreUnavailable as error:
+            return str(error)
+
+    def _act(self, code: str, entry: dict[str, Any], seen: int | None) -> str | None:
         table = self.tables.get(code)
         if table is None:
             self.catch_up()
@@ -174,11 +193,17 @@ class Lesson:
         if not self.store.append(self.code, code, table.seq, entry):
             self._read(table)  # another writer was first: show what it wrote
             return MOVED_ON
-        table.apply(entry)
+        table.apply(entry)  # only once it is written
         return None
 
     def set_mark(self, kind: str) -> None:
-        """Pause, resume or end the lesson (``kind``), for every server of the class."""
+        """Pause, resume or end the lesson (``kind``), for every server of the class.
+
+        Raises
+        ------
+        StoreUnavailable
+            The store cannot be reached: the mark is neither kept nor applied.
+        """
         self.catch_up()
         while not self.store.mark(self.code, self._marks, {"kind": kind}):
             self.catch_up()
@@ -202,6 +227,12 @@ class Lesson:
         drawn fresh unless ``seed`` is given: then the n-th seed this call
         draws is ``seed + n`` (another class given the same seed plays the
         same dice).
+
+        Raises
+        ------
+        StoreUnavailable
+            The store cannot be reached: the tables written before it failed
+            (none, unless it failed half-way) are added, the others are not.
         """
         self.catch_up()
         if not isinstance(count, int) or not 1 <= count <= MOST_TABLES - len(self.tables):

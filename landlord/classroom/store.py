@@ -18,7 +18,9 @@ Two kinds of store, one interface:
   or just the path): nothing to install, several processes on one machine;
 * PostgreSQL, a connection URL (``postgresql://user@host/db``), for a school
   serving many classes from several machines. It needs the ``psycopg``
-  package (``pip install 'landlord-kit[postgres]'``).
+  package (``pip install 'landlord-kit[postgres]'``). When the database
+  restarts, the store connects again at its next use; until it can, each
+  use raises :class:`StoreUnavailable`, whose text is a sentence for the class.
 
 Examples
 --------
@@ -45,13 +47,18 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Store", "StoreError", "open_store"]
+__all__ = ["UNAVAILABLE", "Store", "StoreError", "StoreUnavailable", "open_store"]
 
 #: The version of the store's layout, kept in the store; another one is refused.
 LAYOUT = 1
 
 #: Entries longer than this (JSON text) are refused: none of the kit's is near it.
 MOST_ENTRY_BYTES = 16_384
+
+#: Seconds a PostgreSQL store waits for a new connection (libpq counts 2 at least).
+CONNECT_SECONDS = 2
+#: After an attempt to connect fails, the next waits this many times as long as it took.
+PATIENCE = 4
 
 _TABLES = (
     "CREATE TABLE IF NOT EXISTS landlord_layout (version INTEGER NOT NULL)",
@@ -71,6 +78,26 @@ _TABLES = (
 
 class StoreError(RuntimeError):
     """The store cannot be opened or read: it names the store and what is wrong."""
+
+
+#: What people in the class are told while the store cannot be reached.
+UNAVAILABLE = (
+    "The class store is unavailable just now: your move was not taken. Try again in a moment."
+)
+
+
+class StoreUnavailable(StoreError):
+    """The store cannot be reached just now (its database restarts, the network fails).
+
+    Its text is :data:`UNAVAILABLE`, for the people in the class; ``detail``
+    says what failed, for the server's log. What was being written was
+    almost surely not kept: if the database kept it just before the
+    connection was cut, it is read as any other entry once the store is back.
+    """
+
+    def __init__(self, detail: str = "") -> None:
+        super().__init__(UNAVAILABLE)
+        self.detail = detail
 
 
 def open_store(where: str | os.PathLike[str]) -> Store:
@@ -129,7 +156,17 @@ class _Sqlite:
 
 
 class _Postgres:
-    """PostgreSQL through psycopg 3, autocommit: each statement is its own transaction."""
+    """PostgreSQL through psycopg 3, autocommit: each statement is its own transaction.
+
+    A connection that was cut (the database restarted) is replaced by a new one
+    at the next statement. While the database cannot be reached, a statement
+    raises :class:`StoreUnavailable`: at once if the database refuses (it is
+    down or starting), after :data:`CONNECT_SECONDS` if it does not answer at
+    all; the attempt after such a slow one waits :data:`PATIENCE` times as
+    long as it took, so the class server (one thread) is not held at every
+    move. (A statement sent on a connection the network drops without a word
+    waits as long as the system's TCP does: that is not bounded here.)
+    """
 
     marker = "%s"
 
@@ -141,21 +178,63 @@ class _Postgres:
                 "a PostgreSQL store needs the psycopg package: "
                 "pip install 'landlord-kit[postgres]'"
             ) from None
+        self._psycopg = psycopg
+        self._url = url
+        self.where = url.split("@")[-1]  # no user name or password
         self.conflict = psycopg.errors.UniqueViolation
         self.errors = (psycopg.Error,)
+        self._next_try = 0.0
         try:
-            self.connection = psycopg.connect(url, autocommit=True, connect_timeout=10)
+            self.connection: Any = self._connect(10)
         except psycopg.Error as error:
-            where = url.split("@")[-1]
-            raise StoreError(f"{where}: cannot connect to PostgreSQL ({error})") from None
+            raise StoreError(f"{self.where}: cannot connect to PostgreSQL ({error})") from None
+
+    def _connect(self, seconds: int) -> Any:
+        """A new connection, waited for ``seconds`` at most."""
+        return self._psycopg.connect(self._url, autocommit=True, connect_timeout=seconds)
 
     def run(self, sql: str, parameters: tuple = ()) -> list[tuple]:
-        with self.connection.cursor() as cursor:
-            cursor.execute(sql, parameters)
-            return cursor.fetchall() if cursor.description else []
+        reused = self.connection is not None
+        try:
+            return self._execute(sql, parameters)
+        except StoreUnavailable:
+            if not reused:
+                raise
+        # The connection was cut since its last statement (a restart): once more on a
+        # new one. A write the database kept before the cut is refused as a conflict.
+        return self._execute(sql, parameters)
+
+    def _execute(self, sql: str, parameters: tuple) -> list[tuple]:
+        """Run one statement, connecting first if there is no connection; raise
+        StoreUnavailable (and forget the connection) if it is cut or cannot be made."""
+        if self.connection is None:
+            self.connection = self._reconnect()
+        connection = self.connection
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute(sql, parameters)
+                return cursor.fetchall() if cursor.description else []
+        except self._psycopg.Error as error:
+            if not connection.broken:  # the statement's own error: the connection is fine
+                raise
+            self.connection = None
+            raise StoreUnavailable(f"{self.where}: {error}") from error
+
+    def _reconnect(self) -> Any:
+        """A new connection, or StoreUnavailable: at once during the wait that follows a
+        slow attempt that failed."""
+        began = time.monotonic()
+        if began < self._next_try:
+            raise StoreUnavailable(f"{self.where}: waiting before connecting again")
+        try:
+            return self._connect(CONNECT_SECONDS)
+        except self._psycopg.Error as error:
+            self._next_try = time.monotonic() + PATIENCE * (time.monotonic() - began)
+            raise StoreUnavailable(f"{self.where}: cannot connect ({error})") from error
 
     def close(self) -> None:
-        self.connection.close()
+        if self.connection is not None:
+            self.connection.close()
 
 
 class Store:
