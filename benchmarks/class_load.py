@@ -115,6 +115,7 @@ class ClassServer:
         command = [
             sys.executable, "-m", "landlord.classroom", "--password", PASSWORD,
             "--folder", str(folder), "--ip", "127.0.0.1", "--port", str(self.port),
+            "--seats-per-address", "1000",  # the simulated class shares one address
         ]  # fmt: skip
         with log.open("w") as output:
             self.process = subprocess.Popen(

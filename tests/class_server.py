@@ -56,6 +56,8 @@ def class_server(
     default); stop it afterwards."""
     port = port or free_port()
     extra = ("--store", store) if store else ()
+    if "--seats-per-address" not in options:  # the tests' devices share the loopback address
+        extra = (*extra, "--seats-per-address", "200")
     log = folder / f"class-{port}.log"
     command = class_command(port, folder, *extra, *options)
     ready = "/"

@@ -19,6 +19,7 @@ import socket
 import sys
 from pathlib import Path
 
+from landlord.classroom.door import SEATS_PER_ADDRESS, SEATS_PER_ADDRESS_BEHIND_PROXY
 from landlord.classroom.kept import GAMES as KEPT_GAMES
 from landlord.classroom.kept import UNTIL_ROUND
 from landlord.classroom.lesson import GROUP, SHORTEST_KEY, Lesson
@@ -70,9 +71,23 @@ def build_parser(prog: str = "python -m landlord.classroom") -> argparse.Argumen
     )
     parser.add_argument(
         "--behind-proxy",
-        action="store_true",
-        help="trust the proxy's X-Forwarded-For for each visitor's address (the wrong-password "
-        "limit counts per address); only behind a proxy that sets it, such as JupyterHub's",
+        nargs="?",
+        type=_hops,
+        const=1,
+        default=0,
+        metavar="HOPS",
+        help="read each visitor's address from X-Forwarded-For as the proxy in front wrote it "
+        "(HOPS proxies in a row, default 1; the wrong-password and connection limits count per "
+        "address); only behind a proxy that sets it, such as JupyterHub's",
+    )
+    parser.add_argument(
+        "--seats-per-address",
+        type=_seats,
+        default=0,
+        metavar="N",
+        help=f"seats one address may take in ten minutes (default {SEATS_PER_ADDRESS}, and "
+        f"{SEATS_PER_ADDRESS_BEHIND_PROXY} behind a proxy); raise it when the class's devices "
+        "share one address",
     )
     parser.add_argument(
         "--public-url",
@@ -124,6 +139,18 @@ def port_number(text: str) -> int:
 def _games(text: str) -> int:
     if not text.isdigit() or int(text) > 100_000:
         raise argparse.ArgumentTypeError(f"a number of games from 0 to 100000, not {text!r}")
+    return int(text)
+
+
+def _seats(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 1000:
+        raise argparse.ArgumentTypeError(f"a number of seats from 1 to 1000, not {text!r}")
+    return int(text)
+
+
+def _hops(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 8:
+        raise argparse.ArgumentTypeError(f"a number of proxies from 1 to 8, not {text!r}")
     return int(text)
 
 
@@ -220,10 +247,10 @@ def serve(lesson, args, base, links, terminal_qr, svg_qr, how, store_name) -> in
     server = ClassServer(
         lesson, student_url, svg_qr, args.yardstick_games, kept_games=args.kept_playing_games
     )
-    app = make_app(server, base)
+    app = make_app(server, base, args.behind_proxy, args.seats_per_address)
 
     async def run() -> None:
-        http = tornado.httpserver.HTTPServer(app, max_body_size=65_536, xheaders=args.behind_proxy)
+        http = tornado.httpserver.HTTPServer(app, max_body_size=65_536, xheaders=False)
         try:
             http.listen(args.port, args.ip)
         except OSError as error:

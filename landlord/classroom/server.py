@@ -30,6 +30,7 @@ own pages (their Origin is checked).
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import functools
 import html
@@ -37,6 +38,8 @@ import io
 import itertools
 import json
 import logging
+import math
+import re
 import secrets
 import time
 from collections import defaultdict, deque
@@ -48,6 +51,12 @@ import tornado.web
 import tornado.websocket
 from tornado.ioloop import IOLoop, PeriodicCallback
 
+from landlord.classroom.door import (
+    SEATS_PER_ADDRESS,
+    SEATS_PER_ADDRESS_BEHIND_PROXY,
+    Door,
+    client_address,
+)
 from landlord.classroom.kept import (
     GAMES,
     UNTIL_ROUND,
@@ -65,6 +74,7 @@ from landlord.classroom.pages import (
     table_page,
     teacher_page,
 )
+from landlord.classroom.store import StoreUnavailable
 from landlord.classroom.tables import BOTS, token_hash
 from landlord.classroom.views import seat_view, shared_view, table_card
 from landlord.classroom.yardstick import SIMULATED_GAMES, Yardstick, experiment_html, simulate
@@ -81,21 +91,34 @@ def table_title(rules: str) -> str:
 
 
 log = logging.getLogger("landlord.classroom")
+access = logging.getLogger("tornado.access")
 
 STATIC = Path(__file__).parent / "static"
-#: Wrong class passwords one address may try in ten minutes (a class behind one
-#: address mistypes some; a guesser at this pace needs many years for 8 letters).
-MOST_WRONG_KEYS = 60
 #: Messages one connection may send in ten seconds (a student clicks; a script floods).
 MOST_MESSAGES = 40
-#: Connections the server keeps open at once (a class of 32 with a few tabs each).
+#: Connections the server keeps open at once to students (a class of 32 with a few tabs
+#: each); the teacher's dashboard has its own places (:data:`TEACHER_CONNECTIONS`).
 MOST_CONNECTIONS = 400
+#: Connections one seat may hold open at once (a phone and a laptop, a tab reloaded).
+SEAT_CONNECTIONS = 6
+#: Connections one address may hold open at once: a class behind one address (a
+#: school's network in front of a hub) fits; one device cannot take the server's all.
+ADDRESS_CONNECTIONS = 120
+#: The teacher's dashboards open at once (kept apart from the students' places).
+TEACHER_CONNECTIONS = 8
 #: Bytes a websocket message may have (a move is some tens).
 MOST_MESSAGE_BYTES = 4096
+#: How a spreadsheet formula starts (a CSV cell starting so is made text: :func:`inert`).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: The teacher's commands that have no sense once the lesson has ended.
+AFTER_THE_END = {"add", "pause", "resume", "end", "seat", "start", "start_all"}
 #: How often the server reads what other servers of the class wrote (seconds).
 SYNC_SECONDS = 1.0
 
 CLASS_COOKIE = "landlord_class"
+#: Days a device keeps its seat and the class password: a lesson may go on for a week or
+#: two (the server started again on the same store), and each lesson has its own keys.
+COOKIE_DAYS = 14
 TEACHER_COOKIE = "landlord_teacher"
 SEAT_COOKIE = "landlord_seat_"
 #: What a table's page adds after the status that announces the charts.
@@ -139,11 +162,36 @@ class ClassServer:
         self.qr_svg = qr_svg
         self.watchers: dict[str, set[TableSocket]] = defaultdict(set)
         self.teachers: set[TeacherSocket] = set()
-        self.wrong_keys: dict[str, deque[float]] = defaultdict(deque)
+        #: Wrong class passwords, by address (see :mod:`landlord.classroom.door`).
+        self.door = Door()
+        #: Whether the last reading of the store found it unavailable (said once).
+        self._store_lost = False
+        #: The times of the messages each seat (or watching address) sent lately.
+        self.budgets: dict[tuple, deque[float]] = defaultdict(deque)
+        #: When each address took its seats lately (see :data:`SEATS_PER_ADDRESS`).
+        self.joins: dict[str, deque[float]] = defaultdict(deque)
+        #: The students' connections open from each address.
+        self.addresses: dict[str, int] = defaultdict(int)
 
     @property
     def connections(self) -> int:
-        return sum(len(sockets) for sockets in self.watchers.values()) + len(self.teachers)
+        return self.student_connections + len(self.teachers)
+
+    @property
+    def student_connections(self) -> int:
+        return sum(len(sockets) for sockets in self.watchers.values())
+
+    def budget(self, key: tuple) -> deque[float]:
+        """The times of the messages ``key`` (a seat, an address) sent lately; the book
+        forgets those who sent nothing for ten seconds once it holds many."""
+        if len(self.budgets) > 4 * MOST_CONNECTIONS:
+            now = time.monotonic()
+            for old in [k for k, sent in self.budgets.items() if not sent or now - sent[-1] > 10]:
+                del self.budgets[old]
+        return self.budgets[key]
+
+    def seat_connections(self, code: str, key_hash: str) -> int:
+        return sum(1 for s in self.watchers.get(code, ()) if s.key_hash == key_hash)
 
     def connected_seats(self, code: str) -> set[int]:
         return {s.seat for s in self.watchers.get(code, ()) if s.seat is not None}
@@ -420,9 +468,17 @@ class ClassServer:
         """Read what other servers of the class wrote; show the tables that changed."""
         try:
             changed = self.lesson.catch_up()
-        except Exception:  # a store that went away for a moment: try again next time
+        except StoreUnavailable as error:  # gone for a moment: said once, tried every second
+            if not self._store_lost:
+                self._store_lost = True
+                log.warning("the class store is unavailable: %s", error.detail)
+            return
+        except Exception:  # a damaged store: said every time, tried again next time
             log.exception("could not read the class store")
             return
+        if self._store_lost:
+            self._store_lost = False
+            log.warning("the class store is back")
         if self.lesson.marks_read != self._marks_shown:
             # A pause, a resume or the end (read here or by a move): every screen shows it.
             self._marks_shown = self.lesson.marks_read
@@ -430,6 +486,16 @@ class ClassServer:
         elif changed:
             self.show(changed)
         self.measure()
+
+
+def see_address(handler: Any) -> None:
+    """Put the visitor's own address in ``request.remote_ip`` (see
+    :func:`~landlord.classroom.door.client_address`): the proxies trusted are
+    the application's ``proxy_hops``."""
+    request = handler.request
+    hops = handler.application.settings.get("proxy_hops", 0)
+    forwarded = request.headers.get("X-Forwarded-For", "")
+    request.remote_ip = client_address(request.remote_ip or "", forwarded, hops)
 
 
 class Handler(tornado.web.RequestHandler):
@@ -443,6 +509,9 @@ class Handler(tornado.web.RequestHandler):
     def base(self) -> str:
         return self.application.settings["base"]
 
+    def prepare(self) -> None:
+        see_address(self)
+
     def set_default_headers(self) -> None:
         self.set_header("Content-Security-Policy", POLICY)
         self.set_header("X-Content-Type-Options", "nosniff")
@@ -451,12 +520,17 @@ class Handler(tornado.web.RequestHandler):
         self.set_header("X-Frame-Options", "DENY")
 
     def cookie(self, name: str) -> str:
-        value = self.get_signed_cookie(name, max_age_days=2)
+        value = self.get_signed_cookie(name, max_age_days=COOKIE_DAYS)
         return value.decode() if value else ""
 
     def put_cookie(self, name: str, value: str) -> None:
         self.set_signed_cookie(
-            name, value, expires_days=1, httponly=True, samesite="Strict", path=self.base
+            name,
+            value,
+            expires_days=COOKIE_DAYS,
+            httponly=True,
+            samesite="Strict",
+            path=self.base,
         )
 
     def in_class(self) -> bool:
@@ -503,14 +577,22 @@ class HomeHandler(Handler):
 
     def _enter(self, key: str) -> None:
         address = self.request.remote_ip or ""
-        tries = self.server.wrong_keys[address]
-        now = time.monotonic()
-        while tries and now - tries[0] > 600:
-            tries.popleft()
-        if len(tries) >= MOST_WRONG_KEYS:
-            raise tornado.web.HTTPError(429)
+        door = self.server.door
+        wait = door.wait(address)
+        if wait:  # not checked: the answer tells a guesser nothing
+            self.set_header("Retry-After", str(math.ceil(wait)))
+            self.page(
+                message_page(
+                    self.base,
+                    "Slow down",
+                    f"Too many wrong passwords from here: wait {math.ceil(wait)} s, then try "
+                    "again.",
+                ),
+                429,
+            )
+            return
         if not secrets.compare_digest(key.encode(), self.server.lesson.key.encode()):
-            tries.append(now)
+            door.wrong(address)
             self.page(
                 enter_page(self.base, self.xsrf_form_html(), "That is not the class password."),
                 403,
@@ -532,14 +614,19 @@ class JoinHandler(Handler):
         code = self.get_body_argument("table", "").strip().upper()[:8]
         name = " ".join(self.get_body_argument("name", "").split())
         lesson = self.server.lesson
-        lesson.catch_up()
-        table = lesson.tables.get(code)
 
-        def again(error: str) -> None:
+        def again(error: str, status: int = 400) -> None:
             self.page(
                 join_page(self.base, self.xsrf_form_html(), self.held_seats(), error, code, name),
-                400,
+                status,
             )
+
+        try:
+            lesson.catch_up()
+        except StoreUnavailable as error:
+            again(str(error), 503)
+            return
+        table = lesson.tables.get(code)
 
         if table is None:
             again(
@@ -554,6 +641,13 @@ class JoinHandler(Handler):
         if not free:
             again(f"Every seat at table {code} is taken: ask the teacher.")
             return
+        joined = self.server.joins[self.request.remote_ip]
+        now = time.monotonic()
+        while joined and now - joined[0] > 600:
+            joined.popleft()
+        if len(joined) >= self.application.settings["seats_per_address"]:
+            again("This device has taken seats enough for now: ask the teacher for a seat.", 429)
+            return
         key = secrets.token_urlsafe(24)
         why = lesson.act(
             code, {"kind": "join", "seat": free[0], "name": name, "token": token_hash(key)}
@@ -561,6 +655,7 @@ class JoinHandler(Handler):
         if why is not None:
             again(why)
             return
+        joined.append(now)
         self.put_cookie(SEAT_COOKIE + code, key)
         self.server.show([code])
         self.redirect(f"{self.base}table/{code}")
@@ -573,7 +668,11 @@ class TablePageHandler(Handler):
             return
         lesson = self.server.lesson
         if code not in lesson.tables:
-            lesson.catch_up()  # another server of the class may have added it
+            try:
+                lesson.catch_up()  # another server of the class may have added it
+            except StoreUnavailable as error:
+                self.page(message_page(self.base, "Not now", str(error)), 503)
+                return
         table = lesson.tables.get(code)
         if table is None:
             raise tornado.web.HTTPError(404)
@@ -595,10 +694,18 @@ class Socket(tornado.websocket.WebSocketHandler):
         raise NotImplementedError
 
     def prepare(self) -> None:
-        if self.server.connections >= MOST_CONNECTIONS:
-            raise tornado.web.HTTPError(503)
+        see_address(self)
         if not self.allowed():
             raise tornado.web.HTTPError(403)
+        if not self.has_room():
+            raise tornado.web.HTTPError(503)
+
+    def has_room(self) -> bool:  # pragma: no cover - each socket says
+        raise NotImplementedError
+
+    def budget_key(self) -> tuple:
+        """Whose budget of messages this connection spends (see :meth:`read`)."""
+        return ("address", self.request.remote_ip)
 
     def get_compression_options(self) -> dict[str, Any]:
         """Compress the views (permessage-deflate): a board and a log compress well."""
@@ -617,21 +724,26 @@ class Socket(tornado.websocket.WebSocketHandler):
         self.forget()
 
     def read(self, message: str | bytes) -> dict[str, Any] | None:
-        """The message as a JSON object, or None (and the connection told why)."""
+        """The message as a JSON object, or None (and the connection told why).
+
+        A connection may send :data:`MOST_MESSAGES` in ten seconds, and so may all
+        the connections of one seat (or one address, watching) together: more
+        connections buy no more messages.
+        """
         now = time.monotonic()
-        sent = self._sent
-        sent.append(now)
-        while sent and now - sent[0] > 10:
-            sent.popleft()
-        if len(sent) > MOST_MESSAGES:
-            self.close(1008, "too many messages")
-            return None
+        for sent in (self._sent, self.server.budget(self.budget_key())):
+            sent.append(now)
+            while sent and now - sent[0] > 10:
+                sent.popleft()
+            if len(sent) > MOST_MESSAGES:
+                self.close(1008, "too many messages")
+                return None
         if isinstance(message, bytes):
             self.close(1003, "text only")
             return None
         try:
             data = json.loads(message)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested deeper than any move
             data = None
         if not isinstance(data, dict):
             self.send({"problem": "That message is not understood."})
@@ -648,11 +760,32 @@ class TableSocket(Socket):
     def allowed(self) -> bool:
         return secrets.compare_digest(self.cookie(CLASS_COOKIE), self.server.lesson.code)
 
+    def has_room(self) -> bool:
+        """Room for this connection: in the class's places, its address's and its seat's."""
+        server = self.server
+        code = self.path_args[0] if self.path_args else ""
+        table = server.lesson.tables.get(code)
+        key_hash = token_hash(self.cookie(SEAT_COOKIE + code))
+        held = table is not None and table.seat_of(key_hash) is not None
+        return (
+            server.student_connections < MOST_CONNECTIONS
+            and server.addresses.get(self.request.remote_ip, 0) < ADDRESS_CONNECTIONS
+            and not (held and server.seat_connections(code, key_hash) >= SEAT_CONNECTIONS)
+        )
+
+    def budget_key(self) -> tuple:
+        """A seat's connections share one budget; a watcher's, its address's."""
+        seat = self.seat
+        if seat is None:
+            return super().budget_key()
+        return ("seat", self.code, seat)
+
     def open(self, code: str) -> None:
         super().open()
         lesson = self.server.lesson
         if code not in lesson.tables:
-            lesson.catch_up()  # another server of the class may have added it
+            with contextlib.suppress(StoreUnavailable):
+                lesson.catch_up()  # another server of the class may have added it
         if code not in lesson.tables:
             self.close(4404, "no such table")
             return
@@ -660,9 +793,16 @@ class TableSocket(Socket):
         self.key_hash = token_hash(self.cookie(SEAT_COOKIE + code))
         #: The number of the charts played on this screen was sent last (0: none).
         self.kept_shown = 0
-        self.server.watchers[code].add(self)
-        self.server.sync()
-        self.server.show([code])
+        self.address = self.request.remote_ip
+        server = self.server
+        online = server.connected_seats(code)
+        server.watchers[code].add(self)
+        server.addresses[self.address] += 1
+        server.sync()
+        if server.connected_seats(code) != online:  # a seat came online: everyone sees it
+            server.show([code])
+        else:  # another screen of a seat, or a watcher: only this screen needs a view
+            self.send_view()
 
     @property
     def seat(self) -> int | None:
@@ -679,9 +819,15 @@ class TableSocket(Socket):
 
     def forget(self) -> None:
         code = getattr(self, "code", None)
-        if code is not None and self in self.server.watchers.get(code, ()):
-            self.server.watchers[code].discard(self)
-            self.server.show([code])
+        server = self.server
+        if code is not None and self in server.watchers.get(code, ()):
+            online = server.connected_seats(code)
+            server.watchers[code].discard(self)
+            server.addresses[self.address] -= 1
+            if not server.addresses[self.address]:
+                del server.addresses[self.address]
+            if server.connected_seats(code) != online:  # a seat went offline
+                server.show([code])
 
     def on_message(self, message: str | bytes) -> None:
         data = self.read(message)
@@ -701,8 +847,8 @@ class TableSocket(Socket):
                 self.send_view()
             return
         seen = data.get("seq")
-        if seen != table.seq:
-            self.server.show([self.code])  # the screen as it is now, then why
+        if seen != table.seq:  # this screen as it is now, then why: the others have theirs
+            self.send_view()
             self.send({"problem": MOVED_ON})
             return
         if kind == "move":
@@ -715,11 +861,13 @@ class TableSocket(Socket):
             self.send({"problem": "That is not a move."})
             return
         why = lesson.act(self.code, entry, seen)
-        if why is not None:
-            self.server.show([self.code])  # the screen as it is now, then why
+        if why is not None and table.seq == seen:  # nothing changed: this screen, then why
+            self.send_view()
             self.send({"problem": why})
             return
-        self.server.show([self.code])
+        self.server.show([self.code])  # the move, or what another server of the class wrote
+        if why is not None:
+            self.send({"problem": why})
 
 
 class TeacherHandler(Handler):
@@ -748,6 +896,13 @@ class TeacherSocket(Socket):
     def allowed(self) -> bool:
         return secrets.compare_digest(self.cookie(TEACHER_COOKIE), self.server.lesson.code)
 
+    def has_room(self) -> bool:
+        """The teacher's own places: students' connections never take them."""
+        return len(self.server.teachers) < TEACHER_CONNECTIONS
+
+    def budget_key(self) -> tuple:
+        return ("teacher",)
+
     def open(self) -> None:
         super().open()
         #: The number of each table's charts played on this screen was sent last.
@@ -764,7 +919,9 @@ class TeacherSocket(Socket):
             return
         try:
             why = self.command(data)
-        except (ValueError, TypeError) as error:
+        except ValueError as error:  # the kit's checks say what is wrong in a sentence
+            why = str(error)
+        except StoreUnavailable as error:
             why = str(error)
         if why:
             self.send({"problem": why})
@@ -772,6 +929,19 @@ class TeacherSocket(Socket):
     def command(self, data: dict[str, Any]) -> str | None:
         lesson = self.server.lesson
         kind = data.get("kind")
+        for name in ("table", "rules", "second", "player"):
+            if data.get(name) is not None and not isinstance(data[name], str):
+                return f"That command is not understood (its {name} is not a word)."
+        if lesson.ended and kind in {
+            "add",
+            "pause",
+            "resume",
+            "end",
+            "seat",
+            "start",
+            "start_all",
+        }:
+            return "The lesson has ended: start a new lesson to play again."
         if kind == "add":
             rules = tuple(r for r in (data.get("rules"), data.get("second")) if r)
             count, seats = data.get("count"), data.get("seats")
@@ -881,8 +1051,24 @@ def lesson_document(lesson: Lesson) -> dict[str, Any]:
     }
 
 
+def inert(cell: Any) -> Any:
+    """A text cell a spreadsheet will show as text: one a student typed (a name) that
+    starts like a formula (``= + - @``, a tab or a carriage return) gets a leading
+    apostrophe; numbers stay numbers.
+
+    Examples
+    --------
+    >>> [inert(cell) for cell in ("=HYPERLINK(1)", "@SUM(A1)", "Ann", -40, "-Ann")]
+    ["'=HYPERLINK(1)", "'@SUM(A1)", 'Ann', -40, "'-Ann"]
+    """
+    if isinstance(cell, str) and cell[:1] in FORMULA_STARTS:
+        return "'" + cell
+    return cell
+
+
 def results_csv(lesson: Lesson) -> str:
-    """One row per table, round and player: cash and net worth, and the round's Gini."""
+    """One row per table, round and player: cash and net worth, and the round's Gini
+    (a cell a student typed cannot act as a spreadsheet formula: :func:`inert`)."""
     from landlord.metrics import gini
 
     out = io.StringIO()
@@ -899,15 +1085,39 @@ def results_csv(lesson: Lesson) -> str:
             figure = float(gini(worths)) if sum(worths) > 0 else float("nan")
             for player in range(game.n_players):
                 writer.writerow(
-                    [code, table.spec["rules"], table.spec.get("pair", ""), table.spec["seed"],
-                     round_, player, game.names[player], table.seats[player].player,
-                     cash[player], worths[player], f"{figure:.4f}"]
+                    [inert(cell) for cell in (
+                        code, table.spec["rules"], table.spec.get("pair", ""), table.spec["seed"],
+                        round_, player, game.names[player], table.seats[player].player,
+                        cash[player], worths[player], f"{figure:.4f}")]
                 )  # fmt: skip
     return out.getvalue()
 
 
-def make_app(server: ClassServer, base: str = "/") -> tornado.web.Application:
-    """The Tornado application of a class (``base``: the path it is served under)."""
+def log_request(handler: tornado.web.RequestHandler) -> None:
+    """Tornado's line for each answer, without the passwords and keys in the address
+    (a wrong password is somebody's near miss; the teacher's key opens the dashboard)."""
+    request = handler.request
+    status = handler.get_status()
+    where = re.sub(r"(?<=[?&]key=)[^&]*", "…", request.uri or "")
+    write = access.info if status < 400 else access.warning if status < 500 else access.error
+    write(
+        "%d %s %s (%s) %.2fms",
+        status,
+        request.method,
+        where,
+        request.remote_ip,
+        1000.0 * request.request_time(),
+    )
+
+
+def make_app(
+    server: ClassServer, base: str = "/", proxy_hops: int = 0, seats_per_address: int = 0
+) -> tornado.web.Application:
+    """The Tornado application of a class (``base``: the path it is served under;
+    ``proxy_hops``: the proxies in front of it whose ``X-Forwarded-For`` is trusted;
+    ``seats_per_address``: seats an address may take in ten minutes, 0 for the default)."""
+    if not seats_per_address:
+        seats_per_address = SEATS_PER_ADDRESS_BEHIND_PROXY if proxy_hops else SEATS_PER_ADDRESS
     if not base.startswith("/") or not base.endswith("/"):
         raise ValueError(f"the base path starts and ends with '/', not {base!r}")
     routes = [
@@ -927,6 +1137,9 @@ def make_app(server: ClassServer, base: str = "/") -> tornado.web.Application:
         default_handler_class=NotFound,
         class_server=server,
         base=base,
+        proxy_hops=proxy_hops,
+        seats_per_address=seats_per_address,
+        log_function=log_request,
         cookie_secret=server.lesson.settings["secret"],
         xsrf_cookies=True,
         xsrf_cookie_kwargs={"httponly": True, "samesite": "Strict"},
@@ -944,4 +1157,4 @@ def start_sync(server: ClassServer) -> PeriodicCallback:
     return callback
 
 
-__all__ += ["BOTS", "lesson_document", "results_csv", "start_sync"]
+__all__ += ["BOTS", "inert", "lesson_document", "results_csv", "start_sync"]
