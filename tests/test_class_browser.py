@@ -205,6 +205,41 @@ def test_four_devices_play_a_table_to_round_3_and_the_teacher_sees_it(browser, t
     assert not errors, errors
 
 
+#: Names a mischievous student may type: markup, which every screen shows as text.
+MARKUP_NAMES = ("<b id=evil>x</b>", "<style>*{display:none}")
+
+
+def test_names_made_of_markup_show_as_text_on_every_screen(browser, tmp_path):
+    problems: list[PageProblems] = []
+    with class_server(tmp_path) as links:
+        teacher = open_page(browser, {"width": 1366, "height": 900}, problems)
+        teacher.goto(links.teacher)
+        code = add_table(teacher, seats=2)
+        students = []
+        for name in MARKUP_NAMES:
+            page = open_page(browser, LAPTOP, problems)
+            join(page, links, code, name)
+            students.append(page)
+        students[1].get_by_role("button", name="Start the game").click()
+        wait_all_at(students, 3)  # two seats taken, then the start: a player is asked
+        (asked,) = [page for page in students if buttons_on(page)]
+        name = MARKUP_NAMES[students.index(asked)]
+        for page in (*students, teacher):
+            assert page.locator("#evil").count() == 0
+            assert page.locator("style", has_text="display:none").count() == 0
+        for page in students:
+            assert f"{name} is asked: " in page.locator("#status").inner_text()
+            assert page.locator("#status").is_visible()
+        assert asked.locator("#actions button.act").first.is_visible()
+        card = teacher.locator(f"#card-{code}")
+        card.get_by_text(f"{name} is asked: ").wait_for()
+        for each in MARKUP_NAMES:
+            assert f"{each}: here" in card.locator(".seats").inner_text()
+        assert card.locator(".seat-control").first.is_visible()
+    errors = [error for watch in problems for error in watch.errors]
+    assert not errors, errors
+
+
 def wait_for_refusal(pages, words: str, timeout: float = 20) -> str:
     """Wait until one of ``pages`` shows ``words`` in its problem line; return the lines."""
     deadline = time.monotonic() + timeout

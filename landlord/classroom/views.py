@@ -3,9 +3,11 @@
 Every device at a table is sent the same board, log, players and charts (the
 lead first: where the land rent went and the poorest player, with the Gini
 beside it), and its own part of the turn: the buttons appear only on the device that holds
-the seat asked. The teacher's screen gets a card per table. All text from
-students (names) is escaped here; the pages' script only puts the fragments
-in place.
+the seat asked. The teacher's screen gets a card per table. The status (and a
+card's title) is plain text, which the pages' scripts write as text: a
+student's name in it is as typed. Every other part is a fragment of HTML, in
+which each name, like every other value, is escaped where the fragment is
+built; the scripts only put the fragments in place.
 """
 
 from __future__ import annotations
@@ -129,7 +131,7 @@ def turn_words(game: Any) -> tuple[str, str]:
 
 
 def status_text(table: ClassTable, paused: bool = False, ended: bool = False) -> str:
-    """Where the table is, in a sentence."""
+    """Where the table is, in a sentence: plain text, names as typed (not HTML)."""
     if ended:
         return "The lesson has ended."
     game = table.game
@@ -294,12 +296,13 @@ def table_card(
             for bot in BOTS
             if bot != seat.player
         )
-        label = f"Seat {number + 1} of table {table.code}"
+        code = html.escape(table.code, quote=True)
+        label = f"Seat {number + 1} of table {code}"
         control = ""
         if not table.is_over and not ended:
             control = (
-                f"<label class='visually-hidden' for='seat-{table.code}-{number}'>{label}</label>"
-                f"<select id='seat-{table.code}-{number}' data-table='{table.code}' "
+                f"<label class='visually-hidden' for='seat-{code}-{number}'>{label}</label>"
+                f"<select id='seat-{code}-{number}' data-table='{code}' "
                 f"data-seat='{number}' class='seat-control'>"
                 "<option value=''>change…</option>"
                 + (

@@ -1,9 +1,12 @@
 // A table's page: show the views the server sends; send this seat's moves.
-// The server renders (and escapes) every fragment; this script only puts them in place.
+// The server sends text (the status: it may quote a student's name, or a question that
+// does), written here as text, and fragments of HTML it renders and escapes, which this
+// script only puts in place.
 "use strict";
 (function () {
   const live = document.body.dataset.live;
-  const parts = ["status", "actions", "lead", "players", "board", "words", "chart", "log"];
+  const texts = ["status"];
+  const fragments = ["actions", "lead", "players", "board", "words", "chart", "log"];
   const link = document.getElementById("link");
   const problem = document.getElementById("problem");
   const keep = document.getElementById("keep-playing");
@@ -84,6 +87,17 @@
     while (held.length) show(held.shift());
   }
 
+  // The parts of a view named in `names`, each put in place as the `property` of the
+  // element of its id ("textContent" for text, "innerHTML" for a fragment) if it changed.
+  function put(view, names, property) {
+    for (const name of names) {
+      if (view[name] !== undefined && view[name] !== shown[name]) {
+        document.getElementById(name)[property] = view[name];
+        shown[name] = view[name];
+      }
+    }
+  }
+
   function show(view) {
     if (view.problem !== undefined) {
       problem.textContent = view.problem;
@@ -95,12 +109,8 @@
     seq = view.seq;
     if (moved) problem.textContent = "";
     const hadFocus = document.activeElement && document.activeElement.closest("#actions");
-    for (const name of parts) {
-      if (view[name] !== undefined && view[name] !== shown[name]) {
-        document.getElementById(name).innerHTML = view[name];
-        shown[name] = view[name];
-      }
-    }
+    put(view, texts, "textContent");
+    put(view, fragments, "innerHTML");
     if (view.kept !== undefined) showKept(view.kept);
     if (view.panel !== undefined) keptPanel.innerHTML = view.panel;
     enable();
