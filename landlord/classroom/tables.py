@@ -7,9 +7,11 @@ and only then applies it; a server that starts again reads the entries back
 and applies them again, reaching the same game. The kinds of entry:
 
 ``join``  {seat, name, token}
-    A student takes an open seat under a name; ``token`` is the SHA-256 of the
-    seat key kept in the student's browser, so a reload or a lost connection
-    finds the seat again and nobody else can act for it.
+    A student takes an open seat under a name, seated plain
+    (:func:`~landlord.classroom.names.plain_name`) and refused if it shows
+    nothing or is, but for case, a name at the table; ``token`` is the SHA-256
+    of the seat key kept in the student's browser, so a reload or a lost
+    connection finds the seat again and nobody else can act for it.
 ``seat``  {seat, player}
     The teacher puts a bot in a seat (``player`` a strategy name), or opens it
     for a student (``"open"``: the old key no longer works). During a game
@@ -50,6 +52,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from landlord.classroom.names import name_key, plain_name
 from landlord.engine.actions import action_to_json
 from landlord.policies import STRATEGIES, Human, make_policy
 from landlord.rules import load_rules, registered
@@ -214,8 +217,13 @@ class ClassTable:
 
     # --- entries --------------------------------------------------------------------
 
-    def refusal(self, entry: Any) -> str | None:
-        """Why ``entry`` cannot be applied now (a sentence), or None if it can."""
+    def refusal(self, entry: Any, written: bool = False) -> str | None:
+        """Why ``entry`` cannot be applied now (a sentence), or None if it can.
+
+        ``written``: the entry is in the store already. A join's name was checked when
+        the student joined (:meth:`_name_refusal`) and is not checked again, so a lesson
+        kept under older rules for names plays back as it was played.
+        """
         if not isinstance(entry, dict):
             return "That is not a move."
         kind = entry.get("kind")
@@ -226,7 +234,7 @@ class ClassTable:
             if not 0 <= seat < len(self.seats):
                 return f"Table {self.code} has no seat {seat + 1}."
         if kind == "join":
-            return self._join_refusal(entry)
+            return self._join_refusal(entry, written)
         if kind == "seat":
             player = entry.get("player")
             if player != OPEN and player not in BOTS:
@@ -249,7 +257,7 @@ class ClassTable:
             return self._move_refusal(entry)
         return f"{kind!r} is not a kind of move."
 
-    def _join_refusal(self, entry: dict[str, Any]) -> str | None:
+    def _join_refusal(self, entry: dict[str, Any], written: bool) -> str | None:
         seat = self.seats[entry["seat"]]
         if seat.player != OPEN:
             return "That seat is taken."
@@ -257,13 +265,29 @@ class ClassTable:
         if not isinstance(token, str) or len(token) != 64:
             return "That seat key is not valid."
         name = entry.get("name")
-        if not isinstance(name, str) or not " ".join(name.split()):
+        if not isinstance(name, str) or not name.strip():
             return "Type your name."
-        name = " ".join(name.split())
-        if len(name) > NAME_LENGTH:
+        return None if written else self._name_refusal(entry["seat"], name)
+
+    def _name_refusal(self, number: int, name: str) -> str | None:
+        """Why a student may not sit at seat ``number`` under ``name``: a name that shows
+        nothing once made plain (:func:`~landlord.classroom.names.plain_name`), one too
+        long, or one that is, but for case, the name of someone at the table."""
+        plain = plain_name(name)
+        if not plain:
+            return "That name shows nothing on a screen: type your name."
+        if len(plain) > NAME_LENGTH:
             return f"Your name is too long ({NAME_LENGTH} letters at most)."
-        if not self.started and name in [other.name for other in self.seats if other.name]:
-            return f"Someone at table {self.code} is called {name} already: add an initial."
+        key = name_key(plain)
+        for other, seat in enumerate(self.seats):
+            if other == number:
+                continue  # open: the name of its player in a game under way may be taken
+            for taken in (seat.name, seat.holder):
+                if taken and name_key(taken) == key:
+                    return (
+                        f"Someone at table {self.code} is called {taken} already: "
+                        "choose another name."
+                    )
         return None
 
     def _move_refusal(self, entry: dict[str, Any]) -> str | None:
@@ -294,14 +318,15 @@ class ClassTable:
 
     def apply(self, entry: dict[str, Any]) -> None:
         """Apply an entry (refused ones raise ``ValueError``); bots then play their turns."""
-        why = self.refusal(entry)
+        why = self.refusal(entry, written=True)
         if why is not None:
             raise ValueError(f"table {self.code}, entry {self.seq}: {why}")
         kind = entry["kind"]
         if kind == "join":
             seat = self.seats[entry["seat"]]
             seat.player, seat.token = PERSON, entry["token"]
-            seat.holder = " ".join(entry["name"].split())
+            # A name kept before names were made plain may show nothing once it is.
+            seat.holder = plain_name(entry["name"]) or f"player {entry['seat'] + 1}"
             if not self.started:
                 seat.name = seat.holder
         elif kind == "seat":
