@@ -396,7 +396,7 @@ def test_hostile_clicks_are_refused_or_ignored_and_the_table_goes_on(tmp_path):
         assert not closed
         assert [a["problem"] for a in answers if "problem" in a] == [
             "There is no table ZZZZ.",
-            "There is no table ['x'].",
+            "That command is not understood (its table is not a word).",
             "There is no table None.",
             "The game has not started yet: there is nothing to play on.",
         ]
