@@ -402,6 +402,7 @@ def test_hostile_clicks_are_refused_or_ignored_and_the_table_goes_on(tmp_path):
         ]
         # Ann floods the button: the connection is cut off, one run plays.
         _, views, closed = talk(links.base, f"/table/{table_a}/live", ann, [keep] * 200, wait=3)
+        flooded = time.monotonic()
         assert closed
         assert any(v.get("kept", {}).get("playing") for v in views)
         assert not any("problem" in v for v in views)
@@ -416,7 +417,9 @@ def test_hostile_clicks_are_refused_or_ignored_and_the_table_goes_on(tmp_path):
             "Played on 8 times under each of 3 sets of rules, to round 100." + CHARTS_BELOW
         )
         assert view["panel"].count("<svg class='landlord-fan'") == 4
-        # The table goes on: Ann's move is taken.
+        # The table goes on: Ann's move is taken, once her seat's budget of messages (spent
+        # by the flood, on all her connections at once) is hers again, ten seconds on.
+        time.sleep(max(0.0, 10.5 - (time.monotonic() - flooded)))
         move = {"kind": "move", "seq": view["seq"], "index": 0}
         if "data-kind='throw'" in view["actions"]:
             move = {"kind": "throw", "seq": view["seq"]}
