@@ -436,3 +436,25 @@ def test_a_double_click_on_add_the_tables_adds_them_once(browser, tmp_path):
         assert "2 tables" in teacher.locator("#lesson-status").inner_text()
     errors = [error for watch in problems for error in watch.errors]
     assert not errors, errors
+
+
+def test_after_the_end_the_dashboard_offers_only_what_still_works(browser, tmp_path):
+    """The dashboard once offered Add, Start and Pause after "End the lesson"; now it
+    keeps only the downloads and "What if every table kept playing?"."""
+    problems: list[PageProblems] = []
+    with class_server(tmp_path) as links:
+        teacher = open_page(browser, {"width": 1366, "height": 900}, problems)
+        teacher.goto(links.teacher)
+        add_table(teacher, seats=2)
+        gone = ("#add", "[data-command='start_all']", "#pause", "#resume", "#end", ".seats select")
+        assert all(teacher.locator(found).first.is_visible() for found in gone[:2])
+        teacher.on("dialog", lambda dialog: dialog.accept())
+        teacher.locator("#end").click()
+        teacher.wait_for_selector("body[data-ended='true']")
+        for found in gone:
+            assert not teacher.locator(found).first.is_visible(), found
+        assert teacher.locator("#keep-playing-all").is_visible()
+        assert teacher.get_by_role("link", name="Download the results (CSV)").is_visible()
+        assert "The lesson has ended." in teacher.locator("#lesson-status").inner_text()
+    errors = [error for watch in problems for error in watch.errors]
+    assert not errors, errors
