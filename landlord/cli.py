@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import landlord
+from landlord import limits
 from landlord.rules import RulesError, RuleSet, RuleSetInfo, available, load_rules, registered
 from landlord.rules.model import PROVENANCE_STATUSES
 from landlord.writing import WrittenThenInterrupted
@@ -48,8 +49,10 @@ from landlord.writing import WrittenThenInterrupted
 MAX_GAMES, MAX_JOBS, MAX_SEATS, MAX_AT_ROUND = 1_000_000, 64, 64, 10_000
 #: The most throws ``landlord landing`` simulates (its arrays grow with them).
 MAX_ROLLS = 10_000_000
-#: The largest saved game ``landlord replay`` reads (a long game is a few MB).
-MAX_SAVED_GAME_BYTES = 64 * 1024 * 1024
+#: The largest saved game ``landlord replay`` reads (a long game is a few MB): the kit's own
+#: limit on saved games (:data:`landlord.limits.GAME_BYTES`), so the CLI refuses what the
+#: loader would, before reading it.
+MAX_SAVED_GAME_BYTES = limits.GAME_BYTES
 
 #: Distributions reported by ``landlord info``: the library's own
 #: dependencies first, then the ``notebook`` extra that the apps need.
