@@ -24,6 +24,13 @@ against are written up in ``docs/upstream_faults.md``):
   ``/voila/api/shutdown/<kernel>`` with the ``_xsrf`` token it reads from its
   cookie, but Voila never sets that cookie, so the post was refused; the kit's
   page sets it.
+* Connections cannot hold the server's file descriptors (:mod:`landlord.server_guard`):
+  the soft limit on open files is raised at start (towards 65,536); a request
+  must send its headers within ``LandlordVoila.header_timeout`` seconds (10; a
+  kept-alive connection waits as long for its next request) and its body
+  within ``LandlordVoila.body_timeout`` (30); when the process is out of
+  descriptors anyway, it stops accepting for a second and logs it once every
+  few seconds, instead of failing again at once with a traceback each time.
 
 Examples
 --------
@@ -35,16 +42,22 @@ Serve on another port, allowing a classroom name besides the loopback::
 from __future__ import annotations
 
 import html
+import logging
 import re
+import socket
 from contextvars import ContextVar
 
+import tornado.httpserver
+import tornado.ioloop
+import tornado.netutil
 import tornado.web
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
-from traitlets import Int, List, Unicode
+from traitlets import Float, Int, List, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from landlord import server_guard
 from landlord.batch import readiness
 from landlord.ws_frames import V1_PROTOCOL, FrameError, check_legacy_frame, header_of_v1_frame
 from landlord.ws_frames import v1_offsets as _v1_offsets
@@ -257,7 +270,8 @@ class GuardedPageHandler(TornadoVoilaHandler):
 
 
 class HostCheckedApplication(tornado.web.Application):
-    """A tornado application that answers 403 to requests for other hosts."""
+    """A tornado application that answers 403 to requests for other hosts, and whose
+    server holds no connection long or spins when out of file descriptors."""
 
     def find_handler(self, request, **kwargs):
         """Route as usual, unless the ``Host`` header names another host."""
@@ -267,6 +281,39 @@ class HostCheckedApplication(tornado.web.Application):
                 request, tornado.web.ErrorHandler, {"status_code": 403}
             )
         return super().find_handler(request, **kwargs)
+
+    def listen(
+        self, port: int, address: str | None = None, **kwargs
+    ) -> tornado.httpserver.HTTPServer:
+        """Serve on ``port``, with the timeouts of the ``landlord_*_timeout`` settings
+        (:func:`landlord.server_guard.tornado_timeouts`) and listening sockets that
+        pause while the process is out of file descriptors."""
+        timeouts = server_guard.tornado_timeouts(
+            header=self.settings.get("landlord_header_timeout", server_guard.HEADER_SECONDS),
+            body=self.settings.get("landlord_body_timeout", server_guard.BODY_SECONDS),
+        )
+        server = tornado.httpserver.HTTPServer(self, **{**timeouts, **kwargs})
+        log = self.settings.get("landlord_log") or logging.getLogger(__name__)
+        server.add_sockets(
+            [
+                server_guard.PausingListener.take(bound, _pause_accepting, log)
+                for bound in tornado.netutil.bind_sockets(port, address)
+            ]
+        )
+        return server
+
+
+def _pause_accepting(listener: socket.socket, seconds: float) -> None:
+    """Stop the event loop watching ``listener`` for ``seconds``, then watch it again
+    (unless it has been closed meanwhile)."""
+    loop = tornado.ioloop.IOLoop.current()
+    loop.update_handler(listener, 0)
+
+    def resume() -> None:
+        if listener.fileno() >= 0:
+            loop.update_handler(listener, tornado.ioloop.IOLoop.READ)
+
+    loop.call_later(seconds, resume)
 
 
 _REPLACEMENTS = {
@@ -303,6 +350,17 @@ class LandlordVoila(Voila):
         config=True,
         help="Client addresses of the server's own machine, held only to max_kernels.",
     )
+    header_timeout = Float(
+        server_guard.HEADER_SECONDS,
+        config=True,
+        help="Seconds a connection may take to send a request's headers; a kept-alive "
+        "connection waits as long for its next request, and 10 s at most.",
+    )
+    body_timeout = Float(
+        server_guard.BODY_SECONDS,
+        config=True,
+        help="Seconds a connection may take to send a request's body.",
+    )
 
     def init_settings(self) -> dict:
         """Voila's settings, with the guarded websocket connection and the kit's limits."""
@@ -315,6 +373,9 @@ class LandlordVoila(Voila):
         settings = super().init_settings()
         settings["kernel_websocket_connection_class"] = GuardedConnection
         settings["landlord_own_addresses"] = tuple(self.own_addresses)
+        settings["landlord_header_timeout"] = self.header_timeout
+        settings["landlord_body_timeout"] = self.body_timeout
+        settings["landlord_log"] = self.log
         settings["landlord_allowed_hosts"] = tuple(
             dict.fromkeys([*LOOPBACK_HOSTS, *(host_name(h) for h in self.allowed_hosts)])
         )
@@ -336,9 +397,12 @@ class LandlordVoila(Voila):
         return handlers
 
     def start(self) -> None:
-        """Voila's start, on a host-checked application."""
+        """Voila's start, on a host-checked application, with more files allowed open."""
         import tempfile
 
+        before, after = server_guard.raise_open_file_limit()
+        server_guard.quiet_accept_errors("asyncio", self.log)
+        self.log.info("landlord: at most %s files open (was %s)", after, before)
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
         self.log.info("Storing connection files in %s.", self.connection_dir)
         settings = self.init_settings()

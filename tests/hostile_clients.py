@@ -12,7 +12,9 @@ import concurrent.futures
 import contextlib
 import http.client
 import json
+import os
 import re
+import socket
 import time
 import urllib.error
 import urllib.parse
@@ -251,3 +253,34 @@ def children(pid: int, running: bytes = b"") -> list[int]:
         if int(stat.rsplit(")", 1)[1].split()[1]) == pid and running in command:
             found.append(int(entry.name))
     return found
+
+
+def half_open(port: int, count: int) -> list[socket.socket]:
+    """Open ``count`` connections to 127.0.0.1:``port`` that each send half a request
+    line and then nothing, as a script holding the server's file descriptors does."""
+    held = []
+    for _ in range(count):
+        connection = socket.create_connection(("127.0.0.1", port), timeout=5)
+        connection.sendall(b"GET / HTTP/1.1\r\nHo")
+        held.append(connection)
+    return held
+
+
+def closed_by_server(connections: list[socket.socket]) -> int:
+    """How many of ``connections`` the server has closed (reading finds their end)."""
+    closed = 0
+    for connection in connections:
+        connection.setblocking(False)
+        try:
+            closed += connection.recv(1) == b""
+        except BlockingIOError:
+            pass
+        except OSError:
+            closed += 1
+    return closed
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used (user and system), from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

@@ -1,0 +1,200 @@
+"""Security tier: one mischievous student against the kit's server (``landlord.serve``).
+
+Issue 35's audit found clients that stopped or filled an unguarded server;
+here, 1,100 half-open requests (every answer stopped, and the log grew by
+thousands of tracebacks a second).
+
+Each test plays one of them while another visitor keeps asking for a cheap
+page (the notebook list, ``/``), and asserts that visitor's answers stay under
+:data:`P95_SECONDS` at the 95th percentile, then what the server did with the
+client. The server runs with short deadlines (2 s for a request's headers) and
+4 kernels, so the file takes well under a minute; it starts under a soft limit
+of 256 open files, which it must raise.
+"""
+
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import hostile_clients as hostile
+import pytest
+from conftest import free_port, serve_command, serving_process
+
+from landlord.server_guard import MOST_OPEN_FILES
+
+pytestmark = [pytest.mark.security, pytest.mark.timeout(120)]
+
+#: The 95th percentile of the other visitor's answers, at most, during an attack.
+P95_SECONDS = 0.2
+#: The server's deadline here for a request's headers.
+HEADER_SECONDS = 2
+#: Kernels in all, and for one client address other than the server's own.
+MOST_KERNELS, MOST_PER_CLIENT = 4, 1
+#: The soft limit on open files the server starts under (the test opens more
+#: half-open connections than that), and how many half-open connections.
+STARTING_SOFT_LIMIT, HALF_OPEN = 256, 300
+
+
+def limited(command: list[str], soft: int, hard: int | None = None) -> list[str]:
+    """``command``, run with its limit on open files lowered to ``soft`` (and ``hard``;
+    by default the hard limit stays as it is)."""
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1] if hard is None else hard
+    code = (
+        "import os, resource, sys; "
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (int(sys.argv[1]), int(sys.argv[2]))); "
+        "os.execv(sys.argv[3], sys.argv[3:])"
+    )
+    return [sys.executable, "-c", code, str(soft), str(hard), *command]
+
+
+def soft_open_file_limit(pid: int) -> int:
+    """A process's soft limit on open files, from /proc."""
+    for line in Path(f"/proc/{pid}/limits").read_text().splitlines():
+        if line.startswith("Max open files"):
+            return int(line.split()[3])
+    raise AssertionError(f"no open-file limit for process {pid}")
+
+
+def p95(seconds: list[float]) -> float:
+    """The 95th percentile of some durations (the nearest rank).
+
+    >>> p95([0.01] * 19 + [5.0]), p95([0.01] * 18 + [5.0] * 2)
+    (0.01, 5.0)
+    """
+    ranked = sorted(seconds)
+    return ranked[max(0, -(-95 * len(ranked) // 100) - 1)]
+
+
+def answers(url: str, timeout: float = 2) -> bool:
+    """Whether a GET of ``url`` is answered with 200 within ``timeout`` seconds."""
+    try:
+        return hostile.get_status(url, timeout=timeout) == 200
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+@contextmanager
+def other_visitor(base: str, every: float = 0.05) -> Iterator[list[float]]:
+    """Another visitor asking for ``/`` (a new connection each time) every ``every``
+    seconds while the block runs; yields the list of its answers' durations, which a
+    failed or refused answer counts as infinite."""
+    durations: list[float] = []
+    done = threading.Event()
+
+    def ask() -> None:
+        while not done.is_set():
+            started = time.monotonic()
+            ok = answers(base + "/")
+            durations.append(time.monotonic() - started if ok else float("inf"))
+            done.wait(every)
+
+    asking = threading.Thread(target=ask, daemon=True)
+    asking.start()
+    try:
+        yield durations
+    finally:
+        done.set()
+        asking.join(5)
+
+
+def assert_answered_quickly(durations: list[float]) -> None:
+    """The other visitor was answered often enough, and quickly at the 95th percentile."""
+    assert len(durations) >= 10, f"only {len(durations)} answers to the other visitor"
+    slowest = p95(durations)
+    print(f"\nthe other visitor: {len(durations)} answers, p95 {1000 * slowest:.0f} ms")
+    assert slowest < P95_SECONDS
+
+
+def wait_until(condition, within: float, every: float = 0.2) -> float | None:
+    """Seconds until ``condition()`` held, or None if it did not within ``within``."""
+    started = time.monotonic()
+    while time.monotonic() - started < within:
+        if condition():
+            return time.monotonic() - started
+        time.sleep(every)
+    return None
+
+
+@dataclass
+class Server:
+    base: str
+    port: int
+    process: subprocess.Popen
+    log: Path
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The kit's server with a short header timeout and 4 kernels, started under a soft
+    limit of 256 open files."""
+    port = free_port()
+    log = tmp_path_factory.mktemp("serve_hostile") / "server.log"
+    command = serve_command(
+        port,
+        f"--LandlordVoila.max_kernels={MOST_KERNELS}",
+        f"--LandlordVoila.max_kernels_per_client={MOST_PER_CLIENT}",
+        f"--LandlordVoila.header_timeout={HEADER_SECONDS}",
+    )
+    with serving_process(limited(command, STARTING_SOFT_LIMIT), port, log) as (base, process):
+        yield Server(base, port, process, log)
+
+
+def test_half_open_requests_neither_stop_answers_nor_fill_the_log(server: Server) -> None:
+    """300 connections that send half a request line, more than the server's starting
+    limit of 256 open files: the server raised its limit, answers the other visitor
+    throughout, closes them within its header timeout, and logs nothing for them."""
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    assert soft_open_file_limit(server.process.pid) == min(hard, MOST_OPEN_FILES)
+    logged = server.log.stat().st_size
+    with other_visitor(server.base) as durations:
+        held = hostile.half_open(server.port, HALF_OPEN)
+        try:
+            took = wait_until(lambda: hostile.closed_by_server(held) == HALF_OPEN, 10)
+        finally:
+            for connection in held:
+                connection.close()
+    assert took is not None, "the server still held half-open connections after 10 s"
+    print(f"\n{HALF_OPEN} half-open connections closed by the server within {took:.1f} s")
+    assert_answered_quickly(durations)
+    assert server.log.stat().st_size - logged < 2_000
+
+
+def test_out_of_file_descriptors_the_server_pauses_and_logs_a_line_a_while(
+    tmp_path: Path,
+) -> None:
+    """Under a hard limit of 256 open files, which the server cannot raise, 300
+    half-open connections exhaust its descriptors: it stops accepting for a second at
+    a time, logs that at most once every 5 s (the audit's server wrote a traceback per
+    attempt, megabytes a second), barely uses the CPU, and answers again once its
+    header timeout has closed them."""
+    port = free_port()
+    log = tmp_path / "server.log"
+    command = limited(
+        serve_command(port, f"--LandlordVoila.header_timeout={HEADER_SECONDS}"), 256, 256
+    )
+    with serving_process(command, port, log) as (base, process):
+        spent, logged = hostile.cpu_seconds(process.pid), log.stat().st_size
+        held = hostile.half_open(port, HALF_OPEN)
+        try:
+            time.sleep(1)
+            again = wait_until(lambda: answers(base + "/", timeout=1), 15)
+        finally:
+            for connection in held:
+                connection.close()
+        spent = hostile.cpu_seconds(process.pid) - spent
+        text = log.read_text()
+    assert again is not None, "the server did not answer again within 15 s"
+    print(f"\nanswering again {1 + again:.1f} s after the flood; CPU {spent:.2f} s")
+    assert "Cannot accept a connection (Too many open files)" in text
+    assert "Traceback" not in text
+    assert log.stat().st_size - logged < 2_000
+    assert spent < 1.5
