@@ -31,6 +31,10 @@ against are written up in ``docs/upstream_faults.md``):
   within ``LandlordVoila.body_timeout`` (30); when the process is out of
   descriptors anyway, it stops accepting for a second and logs it once every
   few seconds, instead of failing again at once with a traceback each time.
+* Requests Voila answered with an error of its own (500 and a traceback) get
+  404: a template's static file outside ``<template>/static/`` (a
+  ``..%2f`` in ``/voila/templates/``), and ``/logout`` when there is no login
+  (with a token, ``/logout`` forgets the login and goes to the login page).
 
 Examples
 --------
@@ -43,6 +47,7 @@ from __future__ import annotations
 
 import html
 import logging
+import posixpath
 import re
 import socket
 from contextvars import ContextVar
@@ -51,9 +56,12 @@ import tornado.httpserver
 import tornado.ioloop
 import tornado.netutil
 import tornado.web
+from jupyter_server.auth.decorator import allow_unauthenticated
+from jupyter_server.auth.logout import LogoutHandler
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from traitlets import Float, Int, List, Unicode
 from voila.app import Voila
+from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
@@ -269,6 +277,61 @@ class GuardedPageHandler(TornadoVoilaHandler):
             VISITOR.reset(token)
 
 
+#: A template's name: letters, digits, ``_``, ``-`` and ``.``, not first.
+_TEMPLATE_NAME = re.compile(r"^[\w-][\w.-]*$")
+
+
+def template_static_path(path: str) -> bool:
+    """Whether ``path`` names a template's static file: ``<template>/static/<file>``,
+    with nothing that ``os.path.normpath`` would change (no ``..``, ``.`` or ``//``).
+
+    Examples
+    --------
+    >>> template_static_path("lab/static/voila.js")
+    True
+    >>> [template_static_path(p) for p in ("../../etc/passwd", "lab/static/../../x",
+    ...  "lab/static/", "../static/x", "lab/x.js", "lab/static/a//b", "")]
+    [False, False, False, False, False, False, False]
+    """
+    template, static, rest = [*path.split("/", 2), "", ""][:3]
+    return (
+        static == "static"
+        and bool(rest)
+        and _TEMPLATE_NAME.match(template) is not None
+        and posixpath.normpath(path) == path
+    )
+
+
+class GuardedTemplateStaticHandler(TemplateStaticFileHandler):
+    """Voila's handler for templates' static files, answering 404 to any other path.
+
+    Voila's own splits the path, asserts its second part is ``static`` and
+    unpacks three parts of its normalized form, so ``..%2f`` in the address
+    made it fail (500, and a traceback in the log).
+    """
+
+    def parse_url_path(self, path: str) -> str:
+        """Voila's reading of a template's static path, or 404 for any other path."""
+        if not template_static_path(path):
+            raise tornado.web.HTTPError(404)
+        return super().parse_url_path(path)
+
+
+class LoginRedirectLogout(LogoutHandler):
+    """Log out (forget the login cookie) and go to the login page.
+
+    Jupyter's own renders a page with a template that needs a ``static_path``
+    Voila does not set, so it failed (500, and a traceback in the log). It is
+    served only where there is a login (a token); without one, ``/logout`` is 404.
+    """
+
+    @allow_unauthenticated
+    def get(self) -> None:
+        """Forget the login and go to the login page."""
+        self.identity_provider.clear_login_cookie(self)
+        self.redirect(self.settings.get("login_url") or self.base_url)
+
+
 class HostCheckedApplication(tornado.web.Application):
     """A tornado application that answers 403 to requests for other hosts, and whose
     server holds no connection long or spins when out of file descriptors."""
@@ -319,6 +382,7 @@ def _pause_accepting(listener: socket.socket, seconds: float) -> None:
 _REPLACEMENTS = {
     VoilaKernelWebsocketHandler: GuardedWebsocketHandler,
     TornadoVoilaHandler: GuardedPageHandler,
+    TemplateStaticFileHandler: GuardedTemplateStaticHandler,
 }
 
 
@@ -386,6 +450,10 @@ class LandlordVoila(Voila):
         handlers = []
         for route in super().init_handlers():
             pattern, handler, *rest = route
+            if isinstance(handler, type) and issubclass(handler, LogoutHandler):
+                if not self.identity_provider.login_available:
+                    continue  # nothing to log out of: 404
+                handler = LoginRedirectLogout
             handlers.append((pattern, _REPLACEMENTS.get(handler, handler), *rest))
         served = {route[1] for route in handlers}
         missing = [old.__name__ for old, new in _REPLACEMENTS.items() if new not in served]

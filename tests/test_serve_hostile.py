@@ -1,8 +1,9 @@
 """Security tier: one mischievous student against the kit's server (``landlord.serve``).
 
-Issue 35's audit found clients that stopped or filled an unguarded server;
-here, 1,100 half-open requests (every answer stopped, and the log grew by
-thousands of tracebacks a second).
+Issue 35's audit found clients that stopped or filled an unguarded server:
+1,100 half-open requests (every answer stopped, and the log grew by
+thousands of tracebacks a second), and ``..%2f`` under ``/voila/templates/``
+and ``/logout`` (500 and a traceback each).
 
 Each test plays one of them while another visitor keeps asking for a cheap
 page (the notebook list, ``/``), and asserts that visitor's answers stay under
@@ -166,6 +167,35 @@ def test_half_open_requests_neither_stop_answers_nor_fill_the_log(server: Server
     print(f"\n{HALF_OPEN} half-open connections closed by the server within {took:.1f} s")
     assert_answered_quickly(durations)
     assert server.log.stat().st_size - logged < 2_000
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/voila/templates/..%2f..%2f..%2fetc%2fpasswd",
+        "/voila/templates/lab/static/..%2f..%2f..%2fx",
+        "/voila/templates/",
+        "/logout",
+    ],
+)
+def test_paths_voila_failed_on_answer_404_without_a_traceback(server: Server, path: str) -> None:
+    """Asked for again and again for a second, each answers 404, and the log holds no
+    traceback (Voila answered 500 and logged one each time)."""
+    logged = server.log.stat().st_size
+    statuses = set()
+    with other_visitor(server.base) as durations:
+        until = time.monotonic() + 1
+        while time.monotonic() < until:
+            statuses.add(hostile.fetch(server.base + path, timeout=5)[0])
+    assert statuses == {404}
+    assert_answered_quickly(durations)
+    with server.log.open() as log:
+        log.seek(logged)
+        assert "Traceback" not in log.read()
+
+
+def test_a_template_file_is_still_served(server: Server) -> None:
+    assert hostile.get_status(server.base + "/voila/templates/lab/static/index.css") == 200
 
 
 def test_out_of_file_descriptors_the_server_pauses_and_logs_a_line_a_while(
