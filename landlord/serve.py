@@ -22,6 +22,10 @@ against are written up in ``docs/upstream_faults.md``):
   the server's own machine (``LandlordVoila.own_addresses``: 127.0.0.1 and ::1,
   held only to the total). Past either, a page gets a short "the class server is
   full" page (HTTP 503, in words a visitor understands) and starts no kernel.
+* A kernel whose page opened no websocket within ``LandlordVoila.websocket_deadline``
+  seconds (60) of being served is shut down: a script that only fetches pages
+  no longer holds kernels until they are culled (10 minutes), while every
+  real tab, which connects within seconds, keeps its own.
 * Closing a tab shuts its kernel down. Voila's page posts to
   ``/voila/api/shutdown/<kernel>`` with the ``_xsrf`` token it reads from its
   cookie, but Voila never sets that cookie, so the post was refused; the kit's
@@ -160,6 +164,13 @@ class GuardedWebsocketHandler(VoilaKernelWebsocketHandler):
             return None
         return await super().get(*args, **kwargs)
 
+    async def open(self, kernel_id):
+        """Note that the kernel's page connected (see :meth:`KernelCap.claim`), and open."""
+        claim = getattr(self.kernel_manager, "claim", None)
+        if claim is not None:
+            claim(kernel_id)
+        return await super().open(kernel_id)
+
     def write_message(self, message, binary: bool = False):
         """Send a kernel message on, except Voila's hidden ``execute_input`` echoes."""
         if isinstance(message, bytes):
@@ -178,6 +189,10 @@ class GuardedWebsocketHandler(VoilaKernelWebsocketHandler):
 #: the server's own machine (held only to the total). Set by the page handler; a
 #: context variable follows the request's coroutine into the kernel manager.
 VISITOR: ContextVar[str | None] = ContextVar("landlord_visitor", default=None)
+
+#: The kernels the page request in hand has started (a list the page handler sets and
+#: reads back), or None outside a page request.
+STARTED: ContextVar[list[str] | None] = ContextVar("landlord_started", default=None)
 
 
 class ServerFull(Exception):
@@ -203,7 +218,34 @@ class KernelCap:
     or start, each once: a kernel that is ready (listed) while its start has not yet
     returned to its page request is not counted twice, which once turned away one
     visitor of a class of 20 arriving together on a busy server.
+
+    It also keeps, for each kernel a page started (:data:`STARTED`), whether the
+    page's websocket has opened (:meth:`claim`), until
+    :meth:`shut_down_unclaimed` looks.
     """
+
+    def _awaiting(self) -> dict[str, bool]:
+        """For each kernel a page started and not yet looked at: whether it was claimed."""
+        return self.__dict__.setdefault("_landlord_awaiting", {})
+
+    def claim(self, kernel_id: str) -> None:
+        """Note that a websocket opened to ``kernel_id``: its page is a real one."""
+        awaiting = self._awaiting()
+        if kernel_id in awaiting:
+            awaiting[kernel_id] = True
+
+    async def shut_down_unclaimed(self, kernel_id: str) -> bool:
+        """Shut ``kernel_id`` down unless its page's websocket opened; True if it was.
+
+        Each kernel is looked at once: later, its websockets are not tracked.
+        """
+        if self._awaiting().pop(kernel_id, True) or kernel_id not in self:
+            return False
+        try:
+            await self.shutdown_kernel(kernel_id)
+        except (KeyError, tornado.web.HTTPError):  # shut down meanwhile (its tab closed)
+            return False
+        return True
 
     def _visitors(self) -> tuple[dict[str, str], dict[str, int], set[str]]:
         """Which client each running kernel was started for, how many start now for
@@ -251,6 +293,10 @@ class KernelCap:
             starting[client] -= 1
         if client is not None:
             owners[kernel_id] = client
+        started = STARTED.get()
+        if fresh and started is not None:
+            started.append(kernel_id)
+            self._awaiting()[kernel_id] = False
         return kernel_id
 
 
@@ -277,8 +323,20 @@ FULL_PAGE = """<!doctype html>
 """
 
 
+async def _shut_down_if_unclaimed(manager: KernelCap, kernel_id: str, seconds: float, log):
+    """Shut a page's kernel down if the page opened no websocket to it (see
+    :meth:`KernelCap.shut_down_unclaimed`), and say so in the log."""
+    if await manager.shut_down_unclaimed(kernel_id):
+        log.info(
+            "landlord: shut kernel %s down: its page opened no websocket within %g s",
+            kernel_id,
+            seconds,
+        )
+
+
 class GuardedPageHandler(TornadoVoilaHandler):
-    """Voila's page: refuses unknown templates, and shows :data:`FULL_PAGE` past the limit."""
+    """Voila's page: refuses unknown templates, shows :data:`FULL_PAGE` past the limit,
+    and gives each kernel it starts a deadline to be connected."""
 
     async def get(self, path=None):
         """Render the notebook, unless the request would start an unwanted kernel."""
@@ -294,6 +352,8 @@ class GuardedPageHandler(TornadoVoilaHandler):
         client = self.request.remote_ip
         own = self.settings.get("landlord_own_addresses", ())
         token = VISITOR.set(None if client in own else client)
+        started: list[str] = []
+        started_token = STARTED.set(started)
         try:
             await super().get(path)
         except ServerFull as full:
@@ -309,6 +369,26 @@ class GuardedPageHandler(TornadoVoilaHandler):
             )
         finally:
             VISITOR.reset(token)
+            STARTED.reset(started_token)
+            self._set_deadlines(started)
+
+    def _set_deadlines(self, kernels: list[str]) -> None:
+        """Shut ``kernels`` down unless their page connects within the deadline.
+
+        The deadline counts from now, when the page has been sent (or its request
+        has failed): a page that takes a minute to render on a busy server keeps
+        its kernel, while a script that fetches pages without opening them cannot
+        hold their kernels for longer than the deadline.
+        """
+        seconds = self.settings.get("landlord_websocket_deadline", 0)
+        manager = self.kernel_manager
+        if not seconds or not isinstance(manager, KernelCap):
+            return
+        loop = tornado.ioloop.IOLoop.current()
+        for kernel_id in kernels:
+            loop.call_later(
+                seconds, _shut_down_if_unclaimed, manager, kernel_id, seconds, self.log
+            )
 
 
 #: A template's name: letters, digits, ``_``, ``-`` and ``.``, not first.
@@ -448,6 +528,12 @@ class LandlordVoila(Voila):
         config=True,
         help="Client addresses of the server's own machine, held only to max_kernels.",
     )
+    websocket_deadline = Float(
+        60,
+        config=True,
+        help="Seconds after a page is served within which it must open its kernel's "
+        "websocket, or its kernel is shut down; 0 for no deadline.",
+    )
     header_timeout = Float(
         server_guard.HEADER_SECONDS,
         config=True,
@@ -471,6 +557,7 @@ class LandlordVoila(Voila):
         settings = super().init_settings()
         settings["kernel_websocket_connection_class"] = GuardedConnection
         settings["landlord_own_addresses"] = tuple(self.own_addresses)
+        settings["landlord_websocket_deadline"] = self.websocket_deadline
         settings["landlord_header_timeout"] = self.header_timeout
         settings["landlord_body_timeout"] = self.body_timeout
         settings["landlord_log"] = self.log

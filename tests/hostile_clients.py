@@ -288,6 +288,36 @@ def v1_frame_of_empty_parts(parts: int = 1_200_000) -> bytes:
     return offsets.to_bytes(8, "little") + end.to_bytes(8, "little") * offsets
 
 
+async def _kernel_info(base: str, kernel_id: str, timeout: float) -> float:
+    from landlord.ws_frames import split_v1_frame, v1_frame
+
+    socket_ = await websocket_connect(_channels_url(base, kernel_id), subprotocols=[V1_PROTOCOL])
+    started = time.monotonic()
+    try:
+        request = json.loads(_legacy_message("kernel_info_request", {}))
+        parts = [json.dumps(request[key]).encode() for key in ("header", "parent_header")]
+        parts += [b"{}", b"{}"]
+        await socket_.write_message(v1_frame("shell", parts), binary=True)
+        while True:
+            left = started + timeout - time.monotonic()
+            message = await asyncio.wait_for(socket_.read_message(), max(left, 0))
+            if message is None:
+                raise AssertionError("the server closed the kernel websocket")
+            if isinstance(message, bytes):
+                channel, reply = split_v1_frame(message)
+                header = json.loads(reply[0])
+                if channel == "shell" and header.get("msg_type") == "kernel_info_reply":
+                    return time.monotonic() - started
+    finally:
+        socket_.close()
+
+
+def kernel_info(base: str, kernel_id: str, timeout: float = 30) -> float:
+    """Ask a kernel for its info over its websocket (v1), as a page does on opening;
+    return the seconds its reply took."""
+    return _run(_kernel_info(base, kernel_id, timeout))
+
+
 def cpu_seconds(pid: int) -> float:
     """The CPU time a process has used (user and system), from /proc."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()

@@ -1,17 +1,18 @@
 """Security tier: one mischievous student against the kit's server (``landlord.serve``).
 
-Issue 35's audit found clients that stopped or filled an unguarded server:
+Issue 35's audit found four clients that stopped or filled an unguarded server:
 1,100 half-open requests (every answer stopped, and the log grew by
-thousands of tracebacks a second), ``..%2f`` under ``/voila/templates/`` and
-``/logout`` (500 and a traceback each), and a v1 websocket frame of 1.2
-million empty parts (0.6 s of the server's CPU).
+thousands of tracebacks a second), pages fetched without their websocket
+(their kernels held every slot until culled, 10 minutes later), ``..%2f``
+under ``/voila/templates/`` and ``/logout`` (500 and a traceback each), and a
+v1 websocket frame of 1.2 million empty parts (0.6 s of the server's CPU).
 
 Each test plays one of them while another visitor keeps asking for a cheap
 page (the notebook list, ``/``), and asserts that visitor's answers stay under
 :data:`P95_SECONDS` at the 95th percentile, then what the server did with the
-client. The server runs with short deadlines (2 s for a request's headers) and
-4 kernels, so the file takes well under a minute; it starts under a soft limit
-of 256 open files, which it must raise.
+client. The server runs with short deadlines (2 s for a request's headers, 4 s
+for a page's websocket) and 4 kernels, so the file takes well under a minute;
+it starts under a soft limit of 256 open files, which it must raise.
 """
 
 from __future__ import annotations
@@ -37,8 +38,8 @@ pytestmark = [pytest.mark.security, pytest.mark.timeout(120)]
 
 #: The 95th percentile of the other visitor's answers, at most, during an attack.
 P95_SECONDS = 0.2
-#: The server's deadline here for a request's headers.
-HEADER_SECONDS = 2
+#: The server's deadlines here: a request's headers, and a page's websocket.
+HEADER_SECONDS, WEBSOCKET_SECONDS = 2, 4
 #: Kernels in all, and for one client address other than the server's own.
 MOST_KERNELS, MOST_PER_CLIENT = 4, 1
 #: The soft limit on open files the server starts under (the test opens more
@@ -116,6 +117,11 @@ def assert_answered_quickly(durations: list[float]) -> None:
     assert slowest < P95_SECONDS
 
 
+def kernels_of(pid: int) -> list[int]:
+    """The kernel processes a server started."""
+    return hostile.children(pid, b"ipykernel")
+
+
 def wait_until(condition, within: float, every: float = 0.2) -> float | None:
     """Seconds until ``condition()`` held, or None if it did not within ``within``."""
     started = time.monotonic()
@@ -136,8 +142,8 @@ class Server:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """The kit's server with a short header timeout and 4 kernels, started under a soft
-    limit of 256 open files."""
+    """The kit's server with short deadlines and 4 kernels, started under a soft limit
+    of 256 open files."""
     port = free_port()
     log = tmp_path_factory.mktemp("serve_hostile") / "server.log"
     command = serve_command(
@@ -145,6 +151,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         f"--LandlordVoila.max_kernels={MOST_KERNELS}",
         f"--LandlordVoila.max_kernels_per_client={MOST_PER_CLIENT}",
         f"--LandlordVoila.header_timeout={HEADER_SECONDS}",
+        f"--LandlordVoila.websocket_deadline={WEBSOCKET_SECONDS}",
     )
     with serving_process(limited(command, STARTING_SOFT_LIMIT), port, log) as (base, process):
         yield Server(base, port, process, log)
@@ -168,6 +175,33 @@ def test_half_open_requests_neither_stop_answers_nor_fill_the_log(server: Server
     print(f"\n{HALF_OPEN} half-open connections closed by the server within {took:.1f} s")
     assert_answered_quickly(durations)
     assert server.log.stat().st_size - logged < 2_000
+
+
+def test_pages_fetched_without_their_websocket_give_their_kernels_back(server: Server) -> None:
+    """The audit's client: page after page fetched from four addresses in turn, none
+    opening its websocket, fills the server. Within the deadline their kernels are
+    shut down; a visitor whose page connects at once gets a kernel and keeps it past
+    the deadline."""
+    page = server.base + "/voila/render/welcome.ipynb"
+    sources = [f"127.0.0.{1 + n % 4}" for n in range(2 * MOST_KERNELS)]
+    with other_visitor(server.base) as durations:
+        statuses = [hostile.fetch(page, source)[0] for source in sources]
+        took = wait_until(lambda: not kernels_of(server.process.pid), WEBSOCKET_SECONDS + 10)
+    assert statuses.count(200) >= MOST_KERNELS
+    assert 503 in statuses, "the pages never filled the server"
+    assert took is not None, "the kernels of pages that never connected still run"
+    print(f"\n{MOST_KERNELS} unconnected pages' kernels gone {took:.1f} s after the last page")
+    assert_answered_quickly(durations)
+    assert f"opened no websocket within {WEBSOCKET_SECONDS} s" in server.log.read_text()
+
+    visitor = hostile.open_page(server.base, source="127.0.0.5")
+    try:
+        hostile.kernel_info(server.base, visitor.kernel_id)
+        time.sleep(WEBSOCKET_SECONDS + 1)
+        assert len(kernels_of(server.process.pid)) == 1
+        hostile.kernel_info(server.base, visitor.kernel_id)
+    finally:
+        assert hostile.shut_down(server.base, visitor) == 204
 
 
 @pytest.mark.parametrize(
