@@ -55,7 +55,6 @@ import html
 import logging
 import posixpath
 import re
-import socket
 from contextvars import ContextVar
 
 import tornado.httpserver
@@ -471,26 +470,8 @@ class HostCheckedApplication(tornado.web.Application):
         )
         server = tornado.httpserver.HTTPServer(self, **{**timeouts, **kwargs})
         log = self.settings.get("landlord_log") or logging.getLogger(__name__)
-        server.add_sockets(
-            [
-                server_guard.PausingListener.take(bound, _pause_accepting, log)
-                for bound in tornado.netutil.bind_sockets(port, address)
-            ]
-        )
+        server_guard.listen_guarded(server, port, address, log)
         return server
-
-
-def _pause_accepting(listener: socket.socket, seconds: float) -> None:
-    """Stop the event loop watching ``listener`` for ``seconds``, then watch it again
-    (unless it has been closed meanwhile)."""
-    loop = tornado.ioloop.IOLoop.current()
-    loop.update_handler(listener, 0)
-
-    def resume() -> None:
-        if listener.fileno() >= 0:
-            loop.update_handler(listener, tornado.ioloop.IOLoop.READ)
-
-    loop.call_later(seconds, resume)
 
 
 _REPLACEMENTS = {

@@ -21,6 +21,8 @@ them needs a web framework:
 * :func:`quiet_accept_errors` lets one log record about running out of file
   descriptors through every few seconds (:data:`QUIET_SECONDS`), without its
   traceback, counting the ones it held back.
+* :func:`listen_guarded` puts those listening sockets under a Tornado
+  ``HTTPServer`` (the one piece that imports Tornado, when it is called).
 
 Examples
 --------
@@ -277,3 +279,32 @@ def quiet_accept_errors(
         if shared not in log.filters:
             log.addFilter(shared)
     return shared
+
+
+def listen_guarded(server, port: int, address: str | None, log: logging.Logger) -> None:
+    """Bind ``port`` on ``address`` for Tornado's HTTPServer ``server`` with
+    :class:`PausingListener` sockets, which Tornado's event loop stops watching for
+    :data:`ACCEPT_PAUSE_SECONDS` while the process is out of file descriptors."""
+    import tornado.netutil
+
+    server.add_sockets(
+        [
+            PausingListener.take(bound, _pause_watching, log)
+            for bound in tornado.netutil.bind_sockets(port, address)
+        ]
+    )
+
+
+def _pause_watching(listener: socket.socket, seconds: float) -> None:
+    """Stop the event loop watching ``listener`` for ``seconds``, then watch it again
+    (unless it has been closed meanwhile)."""
+    import tornado.ioloop
+
+    loop = tornado.ioloop.IOLoop.current()
+    loop.update_handler(listener, 0)
+
+    def resume() -> None:
+        if listener.fileno() >= 0:
+            loop.update_handler(listener, tornado.ioloop.IOLoop.READ)
+
+    loop.call_later(seconds, resume)

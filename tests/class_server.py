@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import hostile_clients as hostile
 import pytest
 from conftest import free_port, serving_process
 
@@ -50,16 +51,19 @@ def class_command(port: int, folder: Path, *options: str) -> list[str]:
 
 @contextlib.contextmanager
 def class_server(
-    folder: Path, *options: str, store: str = "", port: int = 0
+    folder: Path, *options: str, store: str = "", port: int = 0, soft_files: int = 0
 ) -> Iterator[ClassLinks]:
     """Serve a class kept in ``folder`` (or ``store``, a URL) on ``port`` (a free one by
-    default); stop it afterwards."""
+    default), started with its soft limit on open files lowered to ``soft_files`` if
+    given; stop it afterwards."""
     port = port or free_port()
     extra = ("--store", store) if store else ()
     if "--seats-per-address" not in options:  # the tests' devices share the loopback address
         extra = (*extra, "--seats-per-address", "200")
     log = folder / f"class-{port}.log"
     command = class_command(port, folder, *extra, *options)
+    if soft_files:
+        command = hostile.limited(command, soft_files)
     ready = "/"
     if "--base-url" in options:
         ready = options[options.index("--base-url") + 1].rstrip("/") + "/"

@@ -14,7 +14,9 @@ import http.client
 import json
 import os
 import re
+import resource
 import socket
+import sys
 import time
 import urllib.error
 import urllib.parse
@@ -322,3 +324,33 @@ def cpu_seconds(pid: int) -> float:
     """The CPU time a process has used (user and system), from /proc."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def limited(command: list[str], soft: int, hard: int | None = None) -> list[str]:
+    """``command``, run with its limit on open files lowered to ``soft`` (and ``hard``;
+    by default the hard limit stays as it is)."""
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1] if hard is None else hard
+    code = (
+        "import os, resource, sys; "
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (int(sys.argv[1]), int(sys.argv[2]))); "
+        "os.execv(sys.argv[3], sys.argv[3:])"
+    )
+    return [sys.executable, "-c", code, str(soft), str(hard), *command]
+
+
+def soft_open_file_limit(pid: int) -> int:
+    """A process's soft limit on open files, from /proc."""
+    for line in Path(f"/proc/{pid}/limits").read_text().splitlines():
+        if line.startswith("Max open files"):
+            return int(line.split()[3])
+    raise AssertionError(f"no open-file limit for process {pid}")
+
+
+def wait_until(condition, within: float, every: float = 0.2) -> float | None:
+    """Seconds until ``condition()`` held, or None if it did not within ``within``."""
+    started = time.monotonic()
+    while time.monotonic() - started < within:
+        if condition():
+            return time.monotonic() - started
+        time.sleep(every)
+    return None

@@ -302,3 +302,34 @@ def test_a_name_that_looks_like_a_formula_is_text_in_the_teacher_s_spreadsheet()
     assert names == {'\'=HYPERLINK("//e.vil")', "'@SUM(A1:A9)"}
     assert all(not cell.startswith(("=", "+", "@")) for row in rows for cell in row)
     assert any(row[8].startswith("-") or row[8].isdigit() for row in rows[1:])  # numbers stay
+
+
+def test_half_open_requests_neither_stop_the_class_nor_fill_its_log(tmp_path):
+    """1,100 half-open requests under a soft limit of 1,024 open files stopped every
+    answer, with 54,000 "Too many open files" tracebacks in 40 s. The server raises its
+    limit at start and closes a connection that sends no request within 10 s; here 300
+    under a starting limit of 256, while a student plays and the teacher connects."""
+    with class_server(tmp_path, soft_files=256) as links:
+        assert hostile.soft_open_file_limit(links.process.pid) > 256
+        teacher = teacher_visitor(links)
+        add = {"kind": "add", "count": 1, "seats": 2, "rules": "landlords_game", "seed": 5}
+        _, cards, _ = talk(links.base, "/teacher/live", teacher, [json.dumps(add)])
+        (code,) = cards[-1]["lesson"]["tables"]
+        bob = Visitor(links.base)
+        bob.enter(links.password)
+        assert bob.join(code, "Bob") == 200
+        talk(links.base, "/teacher/live", teacher, [json.dumps({"kind": "start", "table": code})])
+        logged = links.log.stat().st_size
+        port = int(links.base.rsplit(":", 1)[1])
+        held = hostile.half_open(port, 300)
+        try:
+            times = hostile._run(play_moves(links.base, code, bob.cookie_header(), 10))
+            assert teacher_connects(links, teacher)
+            took = hostile.wait_until(lambda: hostile.closed_by_server(held) == 300, 15)
+        finally:
+            for connection in held:
+                connection.close()
+        assert took is not None, "the server still held half-open connections after 15 s"
+        assert len(times) == 10
+        assert p95(times) < QUICK
+        assert links.log.stat().st_size - logged < 2_000

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import resource
 import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -45,26 +44,6 @@ MOST_KERNELS, MOST_PER_CLIENT = 4, 1
 #: The soft limit on open files the server starts under (the test opens more
 #: half-open connections than that), and how many half-open connections.
 STARTING_SOFT_LIMIT, HALF_OPEN = 256, 300
-
-
-def limited(command: list[str], soft: int, hard: int | None = None) -> list[str]:
-    """``command``, run with its limit on open files lowered to ``soft`` (and ``hard``;
-    by default the hard limit stays as it is)."""
-    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1] if hard is None else hard
-    code = (
-        "import os, resource, sys; "
-        "resource.setrlimit(resource.RLIMIT_NOFILE, (int(sys.argv[1]), int(sys.argv[2]))); "
-        "os.execv(sys.argv[3], sys.argv[3:])"
-    )
-    return [sys.executable, "-c", code, str(soft), str(hard), *command]
-
-
-def soft_open_file_limit(pid: int) -> int:
-    """A process's soft limit on open files, from /proc."""
-    for line in Path(f"/proc/{pid}/limits").read_text().splitlines():
-        if line.startswith("Max open files"):
-            return int(line.split()[3])
-    raise AssertionError(f"no open-file limit for process {pid}")
 
 
 def p95(seconds: list[float]) -> float:
@@ -122,16 +101,6 @@ def kernels_of(pid: int) -> list[int]:
     return hostile.children(pid, b"ipykernel")
 
 
-def wait_until(condition, within: float, every: float = 0.2) -> float | None:
-    """Seconds until ``condition()`` held, or None if it did not within ``within``."""
-    started = time.monotonic()
-    while time.monotonic() - started < within:
-        if condition():
-            return time.monotonic() - started
-        time.sleep(every)
-    return None
-
-
 @dataclass
 class Server:
     base: str
@@ -153,7 +122,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         f"--LandlordVoila.header_timeout={HEADER_SECONDS}",
         f"--LandlordVoila.websocket_deadline={WEBSOCKET_SECONDS}",
     )
-    with serving_process(limited(command, STARTING_SOFT_LIMIT), port, log) as (base, process):
+    limited = hostile.limited(command, STARTING_SOFT_LIMIT)
+    with serving_process(limited, port, log) as (base, process):
         yield Server(base, port, process, log)
 
 
@@ -162,12 +132,12 @@ def test_half_open_requests_neither_stop_answers_nor_fill_the_log(server: Server
     limit of 256 open files: the server raised its limit, answers the other visitor
     throughout, closes them within its header timeout, and logs nothing for them."""
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
-    assert soft_open_file_limit(server.process.pid) == min(hard, MOST_OPEN_FILES)
+    assert hostile.soft_open_file_limit(server.process.pid) == min(hard, MOST_OPEN_FILES)
     logged = server.log.stat().st_size
     with other_visitor(server.base) as durations:
         held = hostile.half_open(server.port, HALF_OPEN)
         try:
-            took = wait_until(lambda: hostile.closed_by_server(held) == HALF_OPEN, 10)
+            took = hostile.wait_until(lambda: hostile.closed_by_server(held) == HALF_OPEN, 10)
         finally:
             for connection in held:
                 connection.close()
@@ -186,7 +156,9 @@ def test_pages_fetched_without_their_websocket_give_their_kernels_back(server: S
     sources = [f"127.0.0.{1 + n % 4}" for n in range(2 * MOST_KERNELS)]
     with other_visitor(server.base) as durations:
         statuses = [hostile.fetch(page, source)[0] for source in sources]
-        took = wait_until(lambda: not kernels_of(server.process.pid), WEBSOCKET_SECONDS + 10)
+        took = hostile.wait_until(
+            lambda: not kernels_of(server.process.pid), WEBSOCKET_SECONDS + 10
+        )
     assert statuses.count(200) >= MOST_KERNELS
     assert 503 in statuses, "the pages never filled the server"
     assert took is not None, "the kernels of pages that never connected still run"
@@ -266,7 +238,7 @@ def test_out_of_file_descriptors_the_server_pauses_and_logs_a_line_a_while(
     header timeout has closed them."""
     port = free_port()
     log = tmp_path / "server.log"
-    command = limited(
+    command = hostile.limited(
         serve_command(port, f"--LandlordVoila.header_timeout={HEADER_SECONDS}"), 256, 256
     )
     with serving_process(command, port, log) as (base, process):
@@ -274,7 +246,7 @@ def test_out_of_file_descriptors_the_server_pauses_and_logs_a_line_a_while(
         held = hostile.half_open(port, HALF_OPEN)
         try:
             time.sleep(1)
-            again = wait_until(lambda: answers(base + "/", timeout=1), 15)
+            again = hostile.wait_until(lambda: answers(base + "/", timeout=1), 15)
         finally:
             for connection in held:
                 connection.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import os
 import secrets
 import signal
@@ -240,6 +241,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m landlord.classroo
 def serve(lesson, args, base, links, terminal_qr, svg_qr, how, store_name) -> int:
     import tornado.httpserver
 
+    from landlord import server_guard
     from landlord.batch import readiness
     from landlord.classroom.server import ClassServer, make_app, start_sync
 
@@ -249,10 +251,19 @@ def serve(lesson, args, base, links, terminal_qr, svg_qr, how, store_name) -> in
     )
     app = make_app(server, base, args.behind_proxy, args.seats_per_address)
 
+    # A student's script holding connections half-open cannot take the server's files:
+    # more of them (the soft limit raised), each for seconds, not Tornado's hour.
+    server_guard.raise_open_file_limit()
+    server_guard.quiet_accept_errors("asyncio", "landlord.classroom")
+
     async def run() -> None:
-        http = tornado.httpserver.HTTPServer(app, max_body_size=65_536, xheaders=False)
+        http = tornado.httpserver.HTTPServer(
+            app, max_body_size=65_536, xheaders=False, **server_guard.tornado_timeouts()
+        )
         try:
-            http.listen(args.port, args.ip)
+            server_guard.listen_guarded(
+                http, args.port, args.ip, logging.getLogger("landlord.classroom")
+            )
         except OSError as error:
             print(f"landlord class: cannot listen on {args.ip}:{args.port} ({error})",
                   file=sys.stderr)  # fmt: skip
