@@ -27,6 +27,7 @@ from test_classroom import click
 from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.websocket import WebSocketClosedError, websocket_connect
 
+from landlord.classroom.door import MEMORY, MOST_ADDRESSES, Door
 from landlord.classroom.lesson import Lesson
 from landlord.classroom.server import ADDRESS_CONNECTIONS, SEAT_CONNECTIONS, results_csv
 from landlord.classroom.store import open_store
@@ -333,3 +334,20 @@ def test_half_open_requests_neither_stop_the_class_nor_fill_its_log(tmp_path):
         assert len(times) == 10
         assert p95(times) < QUICK
         assert links.log.stat().st_size - logged < 2_000
+
+
+def test_the_door_forgets_addresses_and_slows_a_guesser_with_many():
+    """The book of wrong passwords grew without bound (an entry for every address ever
+    seen); a guesser with many addresses met no limit but each address's."""
+    door = Door()
+    for n in range(MOST_ADDRESSES + 500):  # a guesser with very many addresses, 1 try each
+        door.wrong(f"10.{n // 65536}.{n // 256 % 256}.{n % 256}", now=float(n) / 1000)
+    assert len(door) == MOST_ADDRESSES
+    # Past CLASS_TRIES wrong passwords in ten minutes, an address waits from its first.
+    assert door.wait("192.168.0.9", now=11.0) == 0.0
+    door.wrong("192.168.0.9", now=11.0)
+    assert door.wait("192.168.0.9", now=11.0) == 1.0
+    # Ten minutes on, all is forgotten: a mistyped password costs nothing again.
+    door.wrong("192.168.0.10", now=11.0 + MEMORY + 1)
+    assert len(door) == 1
+    assert door.wait("192.168.0.10", now=11.0 + MEMORY + 1) == 0.0

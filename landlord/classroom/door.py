@@ -126,15 +126,17 @@ class Door:
             tries.until = now + min(LONGEST_WAIT, 2.0 ** (over - 1))
 
     def _forget(self, now: float) -> None:
+        """Forget wrong passwords over ten minutes old, and the addresses left with none;
+        keep at most :data:`MOST_ADDRESSES` (the book is in order of the latest try, so
+        the oldest go first and the first address with a recent try ends the search)."""
         while self._class and now - self._class[0] > MEMORY:
             self._class.popleft()
-        for address in list(self._book):
-            tries = self._book[address]
+        while len(self._book) >= MOST_ADDRESSES:  # room for one more
+            self._book.popitem(last=False)
+        while self._book:
+            address, tries = next(iter(self._book.items()))
             while tries.wrong and now - tries.wrong[0] > MEMORY:
                 tries.wrong.popleft()
-            if not tries.wrong and tries.until <= now:
-                del self._book[address]
-            elif len(self._book) <= MOST_ADDRESSES:
-                break  # the rest are newer: they stay
-        while len(self._book) > MOST_ADDRESSES:
-            self._book.popitem(last=False)
+            if tries.wrong or tries.until > now:
+                break
+            del self._book[address]
