@@ -351,3 +351,38 @@ def test_the_door_forgets_addresses_and_slows_a_guesser_with_many():
     door.wrong("192.168.0.10", now=11.0 + MEMORY + 1)
     assert len(door) == 1
     assert door.wait("192.168.0.10", now=11.0 + MEMORY + 1) == 0.0
+
+
+def test_the_teacher_s_count_of_screens_follows_a_watcher_without_resending_the_table(lesson):
+    """A screen that watches (or a seat's second screen) is sent its own view; the others
+    at the table are not sent theirs again, and the teacher's count of screens moves."""
+    links, teacher, ann, bob, codes = lesson
+
+    async def watch() -> tuple[list[int], int]:
+        dashboard = await connect(links.base, "/teacher/live", teacher.cookie_header())
+        seated = await connect(links.base, f"/table/{codes[0]}/live", ann.cookie_header())
+        await latest_view(dashboard)
+        await latest_view(seated)
+        watcher = await connect(links.base, f"/table/{codes[0]}/live", bob.cookie_header())
+        counts = []
+        while True:
+            try:
+                message = await asyncio.wait_for(dashboard.read_message(), 0.5)
+            except TimeoutError:
+                break
+            counts.append(json.loads(message)["lesson"]["connections"])
+        resent = 0
+        while True:
+            try:
+                await asyncio.wait_for(seated.read_message(), 0.3)
+                resent += 1
+            except TimeoutError:
+                break
+        for each in (dashboard, seated, watcher):
+            each.close()
+        return counts, resent
+
+    counts, resent = hostile._run(watch())
+    assert counts
+    assert counts[-1] == 3  # the dashboard, Ann and Bob watching table A
+    assert resent == 0

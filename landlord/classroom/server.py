@@ -190,6 +190,11 @@ class ClassServer:
                 del self.budgets[old]
         return self.budgets[key]
 
+    def count_screens(self) -> None:
+        """Tell the teachers how many screens are connected (no table's card changed)."""
+        if self.teachers:
+            self.tell_teachers(self.cards([]))
+
     def seat_connections(self, code: str, key_hash: str) -> int:
         return sum(1 for s in self.watchers.get(code, ()) if s.key_hash == key_hash)
 
@@ -801,8 +806,9 @@ class TableSocket(Socket):
         server.sync()
         if server.connected_seats(code) != online:  # a seat came online: everyone sees it
             server.show([code])
-        else:  # another screen of a seat, or a watcher: only this screen needs a view
+        else:  # another screen of a seat, or a watcher: this screen, and the teacher's count
             self.send_view()
+            server.count_screens()
 
     @property
     def seat(self) -> int | None:
@@ -828,6 +834,8 @@ class TableSocket(Socket):
                 del server.addresses[self.address]
             if server.connected_seats(code) != online:  # a seat went offline
                 server.show([code])
+            else:
+                server.count_screens()
 
     def on_message(self, message: str | bytes) -> None:
         data = self.read(message)
