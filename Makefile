@@ -56,6 +56,7 @@ lessons: $(VENV)/.installed-notebook
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
 
 lock: $(UV)
 	$(UV) pip compile pyproject.toml --all-extras --universal --python-version 3.11 \
