@@ -1101,20 +1101,42 @@ def results_csv(lesson: Lesson) -> str:
     return out.getvalue()
 
 
+#: Seconds between two log lines of refusals (429, 503) to one address.
+REFUSALS_LOGGED_EVERY = 5.0
+#: When each (status, address) last had a refusal logged, and how many were held back since.
+_refusals_logged: dict[tuple[int, str], list[float]] = {}
+
+
 def log_request(handler: tornado.web.RequestHandler) -> None:
     """Tornado's line for each answer, without the passwords and keys in the address
-    (a wrong password is somebody's near miss; the teacher's key opens the dashboard)."""
+    (a wrong password is somebody's near miss; the teacher's key opens the dashboard).
+    Refusals for too much (429, 503) are logged once every :data:`REFUSALS_LOGGED_EVERY`
+    seconds per address, with how many were held back: a flood does not fill the log."""
     request = handler.request
     status = handler.get_status()
+    address = request.remote_ip or ""
+    held = ""
+    if status in (429, 503):
+        now = time.monotonic()
+        if len(_refusals_logged) > 10_000:
+            _refusals_logged.clear()
+        last = _refusals_logged.setdefault((status, address), [-math.inf, 0])
+        if now - last[0] < REFUSALS_LOGGED_EVERY:
+            last[1] += 1
+            return
+        if last[1]:
+            held = f" ({last[1]} more like it held back)"
+        last[:] = [now, 0]
     where = re.sub(r"(?<=[?&]key=)[^&]*", "…", request.uri or "")
     write = access.info if status < 400 else access.warning if status < 500 else access.error
     write(
-        "%d %s %s (%s) %.2fms",
+        "%d %s %s (%s) %.2fms%s",
         status,
         request.method,
         where,
-        request.remote_ip,
+        address,
         1000.0 * request.request_time(),
+        held,
     )
 
 
