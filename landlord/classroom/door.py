@@ -4,7 +4,7 @@ class password, and how many seats one address may take.
 A wrong class password costs its address time, not the class its lesson:
 the first :data:`FREE_TRIES` wrong passwords from an address in ten minutes
 cost nothing (a class mistypes), then each further one makes the address
-wait twice as long as the last before it may try again (2 s, 4 s, ... up to
+wait twice as long as the last before it may try again (1 s, 2 s, 4 s, ... up to
 :data:`LONGEST_WAIT`). A try made while waiting is not checked at all, so
 the answer tells a guesser nothing. The right password, typed after the
 wait, always opens the door: a school behind one address is slowed, never
