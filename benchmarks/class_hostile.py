@@ -50,7 +50,12 @@ sys.path.insert(0, str(ROOT / "tests"))
 import hostile_clients as hostile  # noqa: E402
 from class_server import class_server  # noqa: E402
 from test_class_hostile import connect, p95, play_moves, teacher_connects  # noqa: E402
-from test_class_security import Visitor, talk, teacher_visitor  # noqa: E402
+from test_class_security import (  # noqa: E402
+    Visitor,
+    started_tables,
+    talk,
+    teacher_visitor,
+)
 from tornado.httpclient import HTTPClientError  # noqa: E402
 from tornado.websocket import WebSocketClosedError  # noqa: E402
 
@@ -69,15 +74,7 @@ BEFORE = {
 def table_pair(links) -> tuple[Visitor, Visitor, Visitor, list[str]]:
     """Two started tables of two: A (Ann and a bot), B (Bob and a bot)."""
     teacher = teacher_visitor(links)
-    add = {"kind": "add", "count": 2, "seats": 2, "rules": "landlords_game", "seed": 5}
-    _, cards, _ = talk(links.base, "/teacher/live", teacher, [json.dumps(add)])
-    codes = cards[-1]["lesson"]["tables"]
-    ann, bob = Visitor(links.base), Visitor(links.base)
-    for student, code, name in ((ann, codes[0], "Ann"), (bob, codes[1], "Bob")):
-        student.enter(links.password)
-        student.join(code, name)
-    starts = [json.dumps({"kind": "start", "table": code}) for code in codes]
-    talk(links.base, "/teacher/live", teacher, starts)
+    codes, (ann, bob) = started_tables(links, teacher, ["Ann", "Bob"])
     return teacher, ann, bob, codes
 
 

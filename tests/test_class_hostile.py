@@ -22,7 +22,7 @@ import time
 import hostile_clients as hostile
 import pytest
 from class_server import class_server
-from test_class_security import Visitor, talk, teacher_visitor
+from test_class_security import Visitor, started_tables, talk, teacher_visitor
 from test_classroom import click
 from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.websocket import WebSocketClosedError, websocket_connect
@@ -116,16 +116,7 @@ def lesson(tmp_path):
     with a bot."""
     with class_server(tmp_path) as links:
         teacher = teacher_visitor(links)
-        add = {"kind": "add", "count": 2, "seats": 2, "rules": "landlords_game", "seed": 5}
-        status, cards, _ = talk(links.base, "/teacher/live", teacher, [json.dumps(add)])
-        assert status == 101
-        codes = cards[-1]["lesson"]["tables"]
-        ann, bob = Visitor(links.base), Visitor(links.base)
-        for student, code, name in ((ann, codes[0], "Ann"), (bob, codes[1], "Bob")):
-            student.enter(links.password)
-            assert student.join(code, name) == 200
-        starts = [json.dumps({"kind": "start", "table": code}) for code in codes]
-        talk(links.base, "/teacher/live", teacher, starts)
+        codes, (ann, bob) = started_tables(links, teacher, ["Ann", "Bob"])
         yield links, teacher, ann, bob, codes
 
 
@@ -315,13 +306,7 @@ def test_half_open_requests_neither_stop_the_class_nor_fill_its_log(tmp_path):
     with class_server(tmp_path, soft_files=256) as links:
         assert hostile.soft_open_file_limit(links.process.pid) > 256
         teacher = teacher_visitor(links)
-        add = {"kind": "add", "count": 1, "seats": 2, "rules": "landlords_game", "seed": 5}
-        _, cards, _ = talk(links.base, "/teacher/live", teacher, [json.dumps(add)])
-        (code,) = cards[-1]["lesson"]["tables"]
-        bob = Visitor(links.base)
-        bob.enter(links.password)
-        assert bob.join(code, "Bob") == 200
-        talk(links.base, "/teacher/live", teacher, [json.dumps({"kind": "start", "table": code})])
+        (code,), (bob,) = started_tables(links, teacher, ["Bob"])
         logged = links.log.stat().st_size
         port = int(links.base.rsplit(":", 1)[1])
         held = hostile.half_open(port, 300)

@@ -121,6 +121,24 @@ def talk(base, path, visitor, messages=(), **options):
     return hostile._run(_talk(url, cookie, list(messages), **options))
 
 
+def started_tables(links, teacher: Visitor, names: list[str], seed: int = 5):
+    """A table of two per name (the Landlord's Game, on ``seed``'s dice), the student of
+    that name seated on a device of their own, a bot in the other seat, the games started.
+    Returns the tables' codes and the students' devices."""
+    add = {"kind": "add", "count": len(names), "seats": 2, "rules": "landlords_game",
+           "seed": seed}  # fmt: skip
+    status, cards, _ = talk(links.base, "/teacher/live", teacher, [json.dumps(add)])
+    assert status == 101
+    codes = cards[-1]["lesson"]["tables"]
+    students = [Visitor(links.base) for _ in names]
+    for student, code, name in zip(students, codes, names, strict=True):
+        student.enter(links.password)
+        assert student.join(code, name) == 200
+    starts = [json.dumps({"kind": "start", "table": code}) for code in codes]
+    talk(links.base, "/teacher/live", teacher, starts)
+    return codes, students
+
+
 def teacher_visitor(links) -> Visitor:
     teacher = Visitor(links.base)
     status, _, _ = teacher.get(links.teacher[len(links.base) :])

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from class_server import class_server
 from postgres_server import PostgresServer, running_postgres
-from test_class_security import Visitor, talk, teacher_visitor
+from test_class_security import Visitor, started_tables, talk, teacher_visitor
 from test_class_store import (  # noqa: F401  (seeded: a fixture, asked for by name)
     KEY,
     PAUSED,
@@ -169,13 +169,7 @@ def serve_on(url: str, folder: Path) -> Any:
 
 def started_table(links: Any, teacher: Visitor) -> tuple[str, Visitor]:
     """One table of two: Ann in seat 0, a bot in the other, the game started."""
-    add = {"kind": "add", "count": 1, "seats": 2, "rules": "landlords_game", "seed": 5}
-    _, cards, _ = talk(links.base, "/teacher/live", teacher, [json.dumps(add)])
-    (code,) = cards[-1]["lesson"]["tables"]
-    ann = Visitor(links.base)
-    ann.enter(links.password)
-    assert ann.join(code, "Ann") == 200
-    talk(links.base, "/teacher/live", teacher, [json.dumps({"kind": "start", "table": code})])
+    (code,), (ann,) = started_tables(links, teacher, ["Ann"])
     return code, ann
 
 
