@@ -170,6 +170,9 @@ class ClassServer:
         self.budgets: dict[tuple, deque[float]] = defaultdict(deque)
         #: When each address took its seats lately (see :data:`SEATS_PER_ADDRESS`).
         self.joins: dict[str, deque[float]] = defaultdict(deque)
+        #: When each (status, address) last had a refusal logged, and how many were held
+        #: back since (see :func:`log_request`).
+        self.refusals_logged: dict[tuple[int, str], list[float]] = {}
         #: The students' connections open from each address.
         self.addresses: dict[str, int] = defaultdict(int)
 
@@ -1026,6 +1029,7 @@ class DownloadHandler(Handler):
 
 class NotFound(Handler):
     def prepare(self) -> None:
+        super().prepare()  # the visitor's own address, for the log
         raise tornado.web.HTTPError(404)
 
 
@@ -1103,8 +1107,6 @@ def results_csv(lesson: Lesson) -> str:
 
 #: Seconds between two log lines of refusals (429, 503) to one address.
 REFUSALS_LOGGED_EVERY = 5.0
-#: When each (status, address) last had a refusal logged, and how many were held back since.
-_refusals_logged: dict[tuple[int, str], list[float]] = {}
 
 
 def log_request(handler: tornado.web.RequestHandler) -> None:
@@ -1118,9 +1120,10 @@ def log_request(handler: tornado.web.RequestHandler) -> None:
     held = ""
     if status in (429, 503):
         now = time.monotonic()
-        if len(_refusals_logged) > 10_000:
-            _refusals_logged.clear()
-        last = _refusals_logged.setdefault((status, address), [-math.inf, 0])
+        book = handler.application.settings["class_server"].refusals_logged
+        if len(book) > 10_000:
+            book.clear()
+        last = book.setdefault((status, address), [-math.inf, 0])
         if now - last[0] < REFUSALS_LOGGED_EVERY:
             last[1] += 1
             return
