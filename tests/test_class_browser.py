@@ -453,6 +453,7 @@ def test_after_the_end_the_dashboard_offers_only_what_still_works(browser, tmp_p
         teacher.wait_for_selector("body[data-ended='true']")
         for found in gone:
             assert not teacher.locator(found).first.is_visible(), found
+        assert not teacher.get_by_role("heading", name="Add tables").is_visible()
         assert teacher.locator("#keep-playing-all").is_visible()
         assert teacher.get_by_role("link", name="Download the results (CSV)").is_visible()
         assert "The lesson has ended." in teacher.locator("#lesson-status").inner_text()
