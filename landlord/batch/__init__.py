@@ -100,7 +100,7 @@ def turned_off() -> bool:
 
 def batch_module(rules: Any) -> Any | None:
     """The family's batch module for ``rules``, or None if its family has none."""
-    from landlord.families import family_of
+    from landlord.engine.family import family_of
 
     name = family_of(rules).batch
     return importlib.import_module(name) if name else None
@@ -191,7 +191,7 @@ def prepare(only: Sequence[str] | None = None) -> list[tuple[str, float]]:
         return []
     import time
 
-    from landlord.families import families
+    from landlord.engine.family import families
 
     done = []
     for family in families():
@@ -245,7 +245,7 @@ def prepare_in_background() -> None:
     global _preparing
     if _preparing is not None or numba_missing() or turned_off():
         return
-    from landlord.families import families
+    from landlord.engine.family import families
 
     if all(readiness.ready(family.batch) for family in families() if family.batch):
         _preparing = threading.Thread(target=prepare, name="landlord.batch", daemon=True)

@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from landlord.batch import numba_missing, prepare, readiness
-    from landlord.families import families
+    from landlord.engine.family import families
 
     missing = numba_missing()
     if missing:

@@ -120,7 +120,7 @@ def mark_ready(family_module: str) -> None:
 
 
 def _lock_path() -> Path:
-    from landlord.families import families
+    from landlord.engine.family import families
 
     first = next(family.batch for family in families() if family.batch)
     return _folder(first) / "landlord-batch.lock"
@@ -175,7 +175,7 @@ def start_if_needed() -> bool:
     family's compiled game is not ready: what a server does as it starts, so that a class's
     experiments find it ready sooner. Returns whether it started one."""
     from landlord.batch import numba_missing, turned_off
-    from landlord.families import families
+    from landlord.engine.family import families
 
     if numba_missing() or turned_off():
         return False

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from landlord.engine.actions import ACTION_TYPES, action_from_json, action_to_json
+from landlord.engine.family import family_of
 from landlord.engine.ledger import Debt, Ledger, Transfer
 from landlord.engine.state import (
     CHANCE,
@@ -70,7 +71,7 @@ __all__ = [
 def new_game(rules: RuleSet, names: Sequence[str]) -> GameState:
     """A new game of ``rules`` for the named players, paused at its first event.
 
-    The rule set's family (:func:`landlord.families.family_of`) makes it.
+    The rule set's family (:func:`landlord.engine.family.family_of`) makes it.
 
     Examples
     --------
@@ -79,6 +80,4 @@ def new_game(rules: RuleSet, names: Sequence[str]) -> GameState:
     >>> game.actor == CHANCE, game.family.name
     (True, 'magie')
     """
-    from landlord.families import family_of
-
     return family_of(rules).new_game(rules, names)

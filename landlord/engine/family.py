@@ -56,13 +56,15 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
+
+from landlord.rules import registry
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.engine.state import GameState
     from landlord.rules.model import RuleSet
 
-__all__ = ["Family", "Figure", "Outcome", "WhatIf"]
+__all__ = ["Family", "Figure", "Outcome", "WhatIf", "families", "family_named", "family_of"]
 
 
 @dataclass(frozen=True)
@@ -370,3 +372,32 @@ class Family:
 
     def __repr__(self) -> str:
         return f"<family {self.name!r}: {self.title}>"
+
+
+def family_named(name: str) -> Family:
+    """The family called ``name`` (:func:`landlord.rules.registry.family_named`).
+
+    Raises
+    ------
+    KeyError
+        If there is no family of that name.
+    """
+    return cast(Family, registry.family_named(name))
+
+
+def families() -> list[Family]:
+    """Every family, the kit's own and those installed, by name."""
+    return [family_named(name) for name in registry.family_names()]
+
+
+def family_of(rules: RuleSet) -> Family:
+    """The family that plays ``rules``, the rule set checked against it.
+
+    Raises
+    ------
+    RulesError
+        As :func:`landlord.rules.registry.family_of`: the rule set names no family
+        there is, or lacks what its family's engine reads (naming the file and
+        the field).
+    """
+    return cast(Family, registry.family_of(rules))

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from landlord.engine.actions import action_from_json, action_to_json
+from landlord.engine.family import family_of
 from landlord.engine.state import CHANCE, IllegalMove
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
@@ -59,8 +60,6 @@ def replay(rules: RuleSet, names: Sequence[str], history: Sequence[Any]) -> Game
         outcome where a player acts (or the other way), an action or outcome
         that is not legal there, or an entry after the game ended.
     """
-    from landlord.families import family_of
-
     game = family_of(rules).new_game(rules, list(names))
     for number, entry in enumerate(history):
         if game.is_over:

@@ -15,6 +15,7 @@ import copy
 from dataclasses import fields
 from typing import Any
 
+from landlord.engine.family import families
 from landlord.policies.base import Human, Policy, Scripted
 from landlord.policies.bots import (
     RandomPlayer,
@@ -36,8 +37,6 @@ __all__ = [
 
 
 def _families_strategies() -> dict[str, Policy]:
-    from landlord.families import families
-
     found: dict[str, Policy] = {}
     for family in families():
         found.update(family.strategies())

@@ -31,7 +31,7 @@ is an error, as is one that cannot be found (both reported at
 first, then its base's.
 
 A rule set must also be one its family's engine can play
-(:func:`landlord.families.family_of`): every section the engine reads, a
+(:func:`landlord.rules.registry.family_of`): every section the engine reads, a
 board of the layout it plays on, a list or table for every railroad or
 number of players it reads one for. A file is held to the limits of
 :mod:`landlord.limits` (1 MB, 32 levels of nesting, 200 tables, 8 bases,
@@ -56,8 +56,9 @@ from pathlib import Path
 from typing import Any
 
 from landlord import limits
-from landlord.rules import schema, toml_tables
+from landlord.rules import registry, schema, toml_tables
 from landlord.rules.csv_tables import board_provenance, read_board, read_chance
+from landlord.rules.errors import RulesError
 from landlord.rules.model import Provenance, RuleSet, RuleSetInfo
 from landlord.rules.options import (
     apply_options,
@@ -106,26 +107,6 @@ _FORMAT = Kind(
     "1 (the format this version of landlord reads)",
     lambda value: type(value) is int and value == 1,
 )
-
-
-class RulesError(ValueError):
-    """A rule-set file, or an option given for it, is not what landlord can play.
-
-    The message names the file, the field (a dotted name, or a CSV row and
-    column) and what was expected.
-
-    Attributes
-    ----------
-    path : pathlib.Path or None
-        The file at fault.
-    where : str
-        The field, or the row and column, at fault ("" when the whole file is).
-    """
-
-    def __init__(self, message: str, *, path: Path | None = None, where: str = "") -> None:
-        super().__init__(message)
-        self.path = path
-        self.where = where
 
 
 @contextmanager
@@ -185,7 +166,7 @@ def load_rules(id_or_path: str | os.PathLike[str], /, **options: Any) -> RuleSet
     >>> load_rules("landlords_game", advanced="yes")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    landlord.rules.loader.RulesError: landlords_game.toml: option 'advanced': expected true or ...
+    landlord.rules.RulesError: landlords_game.toml: option 'advanced': expected true or ...
     """
     path, expected_id = _locate(id_or_path)
     entry = _entry(path)
@@ -290,9 +271,7 @@ class _Entry:
                 provenance=provenance,
             )
             if given:  # options that cannot go together with the rest: refused now
-                from landlord.families import family_of
-
-                family_of(applied)
+                registry.family_of(applied)
             self.applied[key] = applied
         return self.applied[key]
 
@@ -321,9 +300,7 @@ def _entry(path: Path, chain: tuple[Path, ...] = ()) -> _Entry:
         except OSError:
             pass  # a file went away: read again, which reports it
     rules, source = _read(Path(key), chain)
-    from landlord.families import family_of  # the families import this module
-
-    family_of(rules)  # a section or board the family's engine reads, refused now
+    registry.family_of(rules)  # a section or board the family's engine reads, refused now
     entry = _Entry(_stamps(rules.files), rules, source)
     if len(_CACHE) >= _CACHE_SIZE:
         del _CACHE[next(iter(_CACHE))]

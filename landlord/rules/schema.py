@@ -4,7 +4,7 @@ A :class:`Kind` is one expectation ("a whole number >= 0") with the test that
 decides it; :func:`check_table` holds a TOML table to a schema of kinds. A
 failed check raises :class:`Invalid`, which names the field and says what was
 expected; the loader adds the file's name and turns it into a
-:class:`~landlord.rules.loader.RulesError`.
+:class:`~landlord.rules.RulesError`.
 
 In a schema, a key ending in ``?`` is optional; its kind may carry the value
 it takes when left out (:func:`default`), the one place the engine reads it

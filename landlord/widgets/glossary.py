@@ -147,7 +147,7 @@ MEASURES: tuple[Term, ...] = (
 def _glossary() -> tuple[Term, ...]:
     """Every term: each family's (in the order :func:`landlord.families.families` gives
     them), then the kit's measures."""
-    from landlord.families import families
+    from landlord.engine.family import families
 
     return (*(term for family in families() for term in family.glossary_terms()), *MEASURES)
 
@@ -162,7 +162,7 @@ def __getattr__(name: str) -> Any:
 
 def _family_of(rules: Any) -> Family | None:
     """The family that plays ``rules``; ``None`` if the kit has none that can."""
-    from landlord.families import family_of
+    from landlord.engine.family import family_of
     from landlord.rules import RulesError
 
     try:
