@@ -105,7 +105,8 @@ def first_experiment(rules: str, games: int, runs: int) -> dict[str, object]:
 PLAY = """
 import sys, time
 from landlord import batch
-from landlord.experiments import _Figures, _play_games, game_seeds, parse_spec
+from landlord.figures import Figures
+from landlord.experiments import _play_games, game_seeds, parse_spec
 from landlord.policies import make_policy
 from landlord.rules import load_rules
 name, options = parse_spec(sys.argv[1])
@@ -113,12 +114,12 @@ rules = load_rules(name, **options)
 seats = [make_policy(sys.argv[2])] * min(4, rules.info.max_players)
 games, runs, engine = int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 compiled = engine == "compiled"
-_play_games(rules, seats, compiled, game_seeds(1, 3), _Figures())  # loaded, warmed
+_play_games(rules, seats, compiled, game_seeds(1, 3), Figures())  # loaded, warmed
 rates = []
 for run in range(runs):
     seeds = game_seeds(100 + run, games)
     start = time.process_time()
-    _play_games(rules, seats, compiled, seeds, _Figures())
+    _play_games(rules, seats, compiled, seeds, Figures())
     rates.append(games / (time.process_time() - start))
 print("rates", *rates)
 """

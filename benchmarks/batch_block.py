@@ -41,7 +41,8 @@ PYTHON = ROOT / ".venv" / "bin" / "python"
 PLAY = """
 import cProfile, io, json, pstats, sys, time
 from landlord import batch
-from landlord.experiments import _Figures, game_seeds
+from landlord.figures import Figures
+from landlord.experiments import game_seeds
 from landlord.policies import make_policy
 from landlord.rules import load_rules
 rules_id, bot, players, games, step, runs, profile = sys.argv[1:]
@@ -49,10 +50,10 @@ players, games, step, runs = int(players), int(games), int(step), int(runs)
 rules = load_rules(rules_id)
 seats = [make_policy(bot)] * players
 module = batch.batch_module(rules)
-module.play(rules, seats, game_seeds(1, 50), _Figures())  # loaded, compiled if need be
+module.play(rules, seats, game_seeds(1, 50), Figures())  # loaded, compiled if need be
 seeds = game_seeds(2, games)
 def play(step):
-    figures = _Figures()
+    figures = Figures()
     for start in range(0, len(seeds), step):
         module.play(rules, seats, seeds[start : start + step], figures)
     return figures
@@ -73,13 +74,14 @@ print(json.dumps(out))
 COUNT = """
 import sys
 from landlord import batch
-from landlord.experiments import _Figures, game_seeds
+from landlord.figures import Figures
+from landlord.experiments import game_seeds
 from landlord.policies import make_policy
 from landlord.rules import load_rules
 rules = load_rules(sys.argv[1]); seats = [make_policy(sys.argv[2])] * int(sys.argv[3])
 module = batch.batch_module(rules)
-module.play(rules, seats, game_seeds(1, 1), _Figures())
-module.play(rules, seats, game_seeds(2, int(sys.argv[4])), _Figures())
+module.play(rules, seats, game_seeds(1, 1), Figures())
+module.play(rules, seats, game_seeds(2, int(sys.argv[4])), Figures())
 """
 
 

@@ -37,7 +37,8 @@ from pathlib import Path
 from games import reference_loop_seconds
 from setup_commands import commit, machine
 
-from landlord.experiments import Comparison, _Figures, compare, game_seeds, parse_spec, split_specs
+from landlord.experiments import Comparison, compare, game_seeds, parse_spec, split_specs
+from landlord.figures import Figures
 from landlord.rules import load_rules, registered
 from landlord.session import Session, default_players
 
@@ -64,7 +65,7 @@ def timed_parts(specs: list, games: int, players: int, seed: int) -> dict[str, f
     start = time.perf_counter()
     for name, options in specs:
         rules = load_rules(name, **options)
-        figures = _Figures()
+        figures = Figures()
         for game_seed in seeds:
             begin = time.perf_counter()
             game = Session(rules, seats, seed=game_seed).run()

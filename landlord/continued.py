@@ -46,7 +46,8 @@ from landlord.batch import (
 )
 from landlord.engine.family import WhatIf
 from landlord.engine.state import GameState
-from landlord.experiments import LEVEL, MAX_GAMES, Comparison, _Figures, game_seeds
+from landlord.experiments import LEVEL, MAX_GAMES, Comparison, game_seeds
+from landlord.figures import Figures
 from landlord.policies import Human, Policy, make_policy
 from landlord.session import Session, default_players
 
@@ -135,7 +136,7 @@ def continuations(
     total = len(seeds) * len(chosen)
     played, engines = [], []
     for index, (_, _, make) in enumerate(chosen):
-        figures = _Figures(every_round=True)
+        figures = Figures(every_round=True)
 
         def start(make: Callable[[Any], None] | None = make) -> GameState:
             twin = _started(game, until_round)

@@ -29,7 +29,6 @@ import math
 import multiprocessing
 import os
 import re
-from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
@@ -43,25 +42,22 @@ import numpy as np
 from landlord import batch, limits
 from landlord.engine.family import Figure
 from landlord.engine.state import seat_count
-from landlord.metrics import gini, mean_gap, mean_interval
+from landlord.figures import Figures
+from landlord.metrics import mean_interval
 from landlord.money import money
 from landlord.policies import Policy, make_policy
 from landlord.rules import RulesError, load_rules
 from landlord.scorecard import (
     AT_A_ROUND,
-    FLOWS,
     GROUPS,
     MEASURES,
-    money_by_round,
     position_figures,
-    treasury_sums,
 )
 from landlord.session import Session, default_players
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from landlord.engine import GameState
     from landlord.running import RunningSummary
 
 __all__ = [
@@ -531,7 +527,7 @@ def _player(
     in ``jobs`` processes started once for the whole run, or on ``executor``."""
 
     @contextmanager
-    def player() -> Iterator[Callable[..., list[_Figures]]]:
+    def player() -> Iterator[Callable[..., list[Figures]]]:
         if executor is None and jobs == 1:
             yield partial(_play_here, rule_sets, line_ups, compiled, at_round=at_round)
         elif executor is None:
@@ -574,7 +570,7 @@ def _stream_files(stream_to: str | os.PathLike[str] | bool | None) -> list[Path]
 def _streamed(
     parameters: dict[str, Any],
     seeds: list[int],
-    play: Callable[..., list[_Figures]],
+    play: Callable[..., list[Figures]],
     report: Callable[[int, int], Any] | None,
     files: list[Path],
 ) -> Comparison:
@@ -801,14 +797,14 @@ def _play_here(
     seeds: list[int],
     progress: Callable[[int, int], Any] | None,
     at_round: int | None = None,
-) -> list[_Figures]:
+) -> list[Figures]:
     """Play every game in this process, one rule set after another."""
     total = len(seeds) * len(rule_sets)
     played = []
     for index, (rule_set, seats, fast) in enumerate(
         zip(rule_sets, line_ups, compiled, strict=True)
     ):
-        figures = _Figures(at_round)
+        figures = Figures(at_round)
         # The batch path reports every few hundred games; the reference engine, every game.
         step = COMPILED_STEP if fast else 1
         for start in range(0, len(seeds), step):
@@ -820,7 +816,7 @@ def _play_here(
 
 
 def _play_games(
-    rules: Any, seats: list[Policy], compiled: bool, seeds: list[int], figures: _Figures
+    rules: Any, seats: list[Policy], compiled: bool, seeds: list[int], figures: Figures
 ) -> None:
     """Play a game per seed, by the compiled batch path or the reference engine, and
     keep its figures (the same figures either way: tests/test_batch.py)."""
@@ -841,7 +837,7 @@ def _play_in(
     seeds: list[int],
     progress: Callable[[int, int], Any] | None,
     at_round: int | None = None,
-) -> list[_Figures]:
+) -> list[Figures]:
     """Play the games in batches on ``executor`` and put the figures back in order.
 
     A batch is a quarter of each process's share, at most :data:`BATCH` games for the
@@ -861,7 +857,7 @@ def _play_in(
         for start in range(0, len(seeds), size)
     }
     done, total = 0, len(seeds) * len(specs)
-    results: dict[tuple[int, int], _Figures] = {}
+    results: dict[tuple[int, int], Figures] = {}
     for future in as_completed(batches):
         results[batches[future]] = figures = future.result()
         done += len(figures.rows)
@@ -869,7 +865,7 @@ def _play_in(
             progress(done, total)
     played = []
     for index, size in enumerate(sizes):
-        figures = _Figures(at_round)
+        figures = Figures(at_round)
         for start in range(0, len(seeds), size):
             figures.extend(results.pop((index, start)))
         played.append(figures)
@@ -883,9 +879,9 @@ def _play_batch(
     compiled: bool,
     seeds: list[int],
     at_round: int | None = None,
-) -> _Figures:
+) -> Figures:
     """Play one batch of games of one rule set (in a worker: everything here pickles)."""
-    figures = _Figures(at_round)
+    figures = Figures(at_round)
     _play_games(load_rules(rules, **options), seats, compiled, seeds, figures)
     return figures
 
@@ -901,177 +897,6 @@ def _history(rules: Any, options: Mapping[str, Any]) -> dict[str, Any]:
         and options[option.name] != option.default
     ]
     return {"title": rules.info.title, "status": rules.info.status, "modern_options": modern}
-
-
-class _Figures:
-    """What :func:`compare` keeps of each game of one rule set: plain numbers, no tables.
-
-    Per game: its row (length, end, the Treasury's takings and spending), the family's own
-    figures, every player's net worth at every round's end, and its money (each player's
-    cash and the sums of :data:`landlord.scorecard.FLOWS`) at its end and, when
-    ``at_round`` is given, at the end of that round (or at its end, if it ended before);
-    with ``every_round``, the money at every round's end too.
-    """
-
-    def __init__(self, at_round: int | None = None, every_round: bool = False) -> None:
-        self.rows: list[tuple] = []
-        #: Each game's own figures, as its family names them (Family.game_figures).
-        self.family_figures: list[dict[str, Any]] = []
-        #: What those figures are (the family's Family.figures).
-        self.figure_kinds: tuple[Figure, ...] = ()
-        # Machine integers, not Python ones: 100,000 games of 40 rounds fit in 130 MB.
-        self.worth = array("q")  # net worth, per round and player, all games end to end
-        self.lengths = array("q")  # rounds in each game's table (round 0 included)
-        self.final_worth = array("q")
-        self.final_money = array("q")  # per game: the money row at its end
-        #: The round whose money is kept (``money_at``), or None.
-        self.at_round = at_round
-        self.money_at = array("q")
-        #: Whether every round's money is kept (``money``), not only the end's.
-        self.every_round = every_round
-        self.money = array("q")
-        self.players = 0
-        #: Each player's starting cash.
-        self.start = 0
-
-    @property
-    def width(self) -> int:
-        """The numbers in a money row: each player's cash, then the scorecard's sums."""
-        return self.players + len(FLOWS)
-
-    def extend(self, other: _Figures) -> None:
-        """Keep the figures of another batch of games, after these."""
-        self.rows += other.rows
-        self.family_figures += other.family_figures
-        self.figure_kinds = self.figure_kinds or other.figure_kinds
-        self.worth += other.worth
-        self.lengths += other.lengths
-        self.final_worth += other.final_worth
-        self.final_money += other.final_money
-        self.money_at += other.money_at
-        self.money += other.money
-        self.players = other.players or self.players
-        self.start = other.start or self.start
-
-    def add(self, game: GameState) -> None:
-        """Keep the figures of one finished game."""
-        if not game.is_over:
-            raise ValueError("compare seats only bots: every game must finish")
-        rounds = game.round_net_worths
-        worth = array("q")
-        for _, _, row in rounds:
-            worth.extend(row)
-        family = game.family
-        self.add_figures(
-            game.n_players,
-            game.round,
-            game.turns_played,
-            game.end_reason,
-            worth,
-            len(rounds),
-            money_by_round(game),
-            *treasury_sums(game),
-            family.game_figures(game),
-            family.figures,
-            game.rules.starting_cash.get(game.n_players, 0),
-        )
-
-    def add_figures(
-        self,
-        players: int,
-        rounds: int,
-        turns: int,
-        end_reason: str,
-        worth: array,
-        snapshots: int,
-        money: np.ndarray,
-        treasury_collected: int,
-        treasury_spent: int,
-        family_figures: dict[str, Any],
-        figure_kinds: tuple[Figure, ...],
-        start: int,
-    ) -> None:
-        """Keep one game's figures, however it was played (here, or by a batch path:
-        :mod:`landlord.batch`): ``worth`` holds each player's net worth at each of the
-        ``snapshots`` round ends, round 0 first, and ``money`` a row per round end as
-        :func:`landlord.scorecard.money_by_round` gives them."""
-        self.players = players
-        self.start = start
-        self.worth.extend(worth)
-        self.lengths.append(snapshots)
-        final_worth = worth[-players:]
-        self.final_worth.extend(final_worth)
-        self.final_money.extend(money[-1].tolist())
-        if self.at_round is not None:
-            self.money_at.extend(money[min(self.at_round, snapshots - 1)].tolist())
-        if self.every_round:
-            self.money.extend(money.ravel().tolist())
-        self.rows.append(
-            (
-                rounds,
-                turns,
-                end_reason,
-                sum(1 for value in final_worth if value <= 0),
-                treasury_collected,
-                treasury_spent,
-            )
-        )
-        self.figure_kinds = figure_kinds
-        self.family_figures.append(family_figures)
-
-    def table(self, name: str) -> np.ndarray:
-        """One of the per-game arrays as games x columns (``final_worth``, ``final_money``,
-        ``money_at``): a view, not a copy."""
-        width = self.players if name == "final_worth" else self.width
-        return np.frombuffer(getattr(self, name), dtype=np.int64).reshape(-1, width)
-
-    def worth_at(self, round_: int) -> np.ndarray:
-        """Each game's net worths at the end of ``round_`` (at its end, if it ended before)."""
-        lengths = np.frombuffer(self.lengths, dtype=np.int64)
-        worth = np.frombuffer(self.worth, dtype=np.int64).reshape(-1, self.players)
-        starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
-        return worth[starts + np.minimum(round_, lengths - 1)]
-
-    def round_figures(self) -> dict[str, np.ndarray]:
-        """Every measure of a position (:data:`landlord.scorecard.AT_A_ROUND`) per game and
-        round, each game carried on after its end, rounds up to the longest game: kept only
-        with ``every_round``."""
-        if not self.every_round:
-            raise ValueError("the figures of every round were not kept (every_round=False)")
-        lengths = np.frombuffer(self.lengths, dtype=np.int64)
-        worth = np.frombuffer(self.worth, dtype=np.int64).reshape(-1, self.players)
-        money = np.frombuffer(self.money, dtype=np.int64).reshape(-1, self.width)
-        starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
-        rounds = np.arange(lengths.max())
-        index = starts[:, None] + np.minimum(rounds[None, :], lengths[:, None] - 1)
-        figures = position_figures(worth, money, self.start)
-        return {name: values[index] for name, values in figures.items()}
-
-    def curves(self) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
-        """The Gini of net worth per game and round, each game carried on after its end,
-        rounds up to the longest game; the number of rounds in each game's table; and the
-        means over the games, round by round (each game carried on), of the other curves
-        of net worth (``dollar_gap``, ``total_wealth``, ``poorest_net_worth``)."""
-        lengths = np.frombuffer(self.lengths, dtype=np.int64)
-        worth = np.frombuffer(self.worth, dtype=np.int64).astype(float)
-        worth = worth.reshape(-1, self.players)
-        starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
-        rounds = np.arange(lengths.max())
-        index = starts[:, None] + np.minimum(rounds[None, :], lengths[:, None] - 1)
-        # The means without a games x rounds table each: a round's sum is that of the
-        # games still running at it plus the last values of those over before it.
-        within = np.arange(len(worth)) - np.repeat(starts, lengths)
-        means = {}
-        for name, values in (
-            ("dollar_gap", mean_gap(worth)),
-            ("total_wealth", worth.sum(axis=1)),
-            ("poorest_net_worth", worth.min(axis=1)),
-        ):
-            running = np.bincount(within, weights=values, minlength=len(rounds))
-            last = values[starts + lengths - 1]
-            over = np.cumsum(np.bincount(lengths, weights=last, minlength=len(rounds) + 1))
-            means[name] = (running + over[: len(rounds)]) / len(lengths)
-        return gini(worth)[index], lengths, means
 
 
 # --- The result ------------------------------------------------------------------
@@ -1277,7 +1102,7 @@ class Comparison:
         return np.concatenate([np.atleast_1d(part) for part in parts]) if parts else None
 
     def _game_columns(
-        self, figures: _Figures, seed_column: np.ndarray, at_round: int | None
+        self, figures: Figures, seed_column: np.ndarray, at_round: int | None
     ) -> dict[str, Any]:
         """The columns of :attr:`games` for one rule set's games, after those that say
         what was played: whole columns, each made once."""
@@ -2122,7 +1947,7 @@ def _blank(value: Any) -> bool:
     return pd.api.types.is_scalar(value) and bool(pd.isna(value))
 
 
-def _players_columns(figures: _Figures, strategies: list[str], seeds: list[int]) -> dict[str, Any]:
+def _players_columns(figures: Figures, strategies: list[str], seeds: list[int]) -> dict[str, Any]:
     """The columns of one row per game and seat: the strategy, final cash and net worth,
     and the rank."""
     n = figures.players

@@ -13,25 +13,25 @@ from typing import Any
 import numpy as np
 
 from landlord import batch
-from landlord.experiments import _Figures
+from landlord.figures import Figures
 from landlord.policies import make_policy
 from landlord.session import Session
 
 
-def both_ways(rules: Any, bots: list[str], seeds: list[int]) -> tuple[_Figures, _Figures]:
+def both_ways(rules: Any, bots: list[str], seeds: list[int]) -> tuple[Figures, Figures]:
     """The figures of the same seeded games of ``rules`` (a loaded rule set) played by
     the reference engine and by the batch path."""
     seats = [make_policy(bot) for bot in bots]
     assert batch.engine_for(rules, seats) == (batch.COMPILED, "")
     # Every round's money kept, and the money of round 5 read as a common round.
-    reference, compiled = _Figures(5, every_round=True), _Figures(5, every_round=True)
+    reference, compiled = Figures(5, every_round=True), Figures(5, every_round=True)
     for seed in seeds:
         reference.add(Session(rules, seats, seed=seed).run())
     batch.batch_module(rules).play(rules, seats, seeds, compiled)
     return reference, compiled
 
 
-def assert_same_figures(reference: _Figures, compiled: _Figures, seeds: list[int]) -> None:
+def assert_same_figures(reference: Figures, compiled: Figures, seeds: list[int]) -> None:
     """Every figure of every game the same, naming the first game that differs."""
     assert len(compiled.rows) == len(reference.rows) == len(seeds)
     for k, seed in enumerate(seeds):
@@ -56,7 +56,7 @@ SAMPLE = 25
 WRITE = "LANDLORD_WRITE_GOLDEN"
 
 
-def fingerprints(figures: _Figures, seeds: list[int]) -> list[str]:
+def fingerprints(figures: Figures, seeds: list[int]) -> list[str]:
     """One line per game: what a reviewer reads (rounds, turns, the end, the net worths at
     the end, the family's figures), then a digest of every other figure kept of it (net
     worths and money at every round's end, the money at the common round)."""
@@ -90,9 +90,9 @@ def golden_ways(
     rules: Any,
     seats: list[Any],
     seeds: list[int],
-    make: Callable[[], _Figures] = _Figures,
+    make: Callable[[], Figures] = Figures,
     sample: int = SAMPLE,
-) -> tuple[_Figures, _Figures, Any]:
+) -> tuple[Figures, Figures, Any]:
     """The batch path's figures of every seed checked against the family's golden file
     (under ``case``: what is played, in words), and the reference engine's figures of the
     first ``sample`` seeds checked against it too.

@@ -21,9 +21,10 @@ from hypothesis import strategies as st
 
 from landlord import batch
 from landlord.continued import AS_PLAYED, _started, continuations
-from landlord.experiments import _Figures, game_seeds
+from landlord.experiments import game_seeds
 from landlord.families.magie import batch as magie_batch
 from landlord.families.magie.playing_on import why_not_on
+from landlord.figures import Figures
 from landlord.policies import make_policy
 from landlord.rules import load_rules
 from landlord.session import Session
@@ -67,8 +68,8 @@ def both_ways_on(game, what_if, bots, seeds, until_round):
 
     assert why_not_on(start(), seats) is None
     reference, compiled = (
-        _Figures(until_round // 2, every_round=True),
-        _Figures(until_round // 2, every_round=True),
+        Figures(until_round // 2, every_round=True),
+        Figures(until_round // 2, every_round=True),
     )
     for seed in seeds:
         reference.add(Session.continuing(start(), seats, seed=seed).run())

@@ -15,8 +15,9 @@ import pytest
 from batch_figures import assert_same_figures
 
 from landlord import batch
-from landlord.experiments import _Figures, game_seeds
+from landlord.experiments import game_seeds
 from landlord.families import family_of
+from landlord.figures import Figures
 from landlord.policies import make_policy
 from landlord.policies.bots import Strategy, answers_by_rules_of_thumb
 from landlord.rules import load_rules
@@ -48,7 +49,7 @@ def test_the_strategy_guide_plays_the_same_games_on_each_batch_path(rules_id, bo
     assert batch.engine_for(rules, seats) == (batch.COMPILED, "")
     module = __import__(family_of(rules).batch, fromlist=["play"])
     seeds = game_seeds(11, games)
-    reference, compiled = _Figures(9, every_round=True), _Figures(9, every_round=True)
+    reference, compiled = Figures(9, every_round=True), Figures(9, every_round=True)
     for seed in seeds:
         reference.add(Session(rules, seats, seed=seed).run())
     module.play(rules, seats, seeds, compiled)

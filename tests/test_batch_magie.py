@@ -26,8 +26,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from landlord import batch
-from landlord.experiments import _Figures, game_seeds
+from landlord.experiments import game_seeds
 from landlord.families.magie import batch as magie_batch
+from landlord.figures import Figures
 from landlord.policies import make_policy
 from landlord.policies.bots import Strategy
 from landlord.rules import load_rules
@@ -137,7 +138,7 @@ def golden(options: dict, bots: list, seeds: list[int], rules_id="landlords_game
     rules = load_rules(rules_id, **options)
     case = f"{rules_id} {options} {'+'.join(getattr(bot, 'name', bot) for bot in bots)}"
     _, compiled, fell_back = golden_ways(
-        "magie", case, rules, list(bots), seeds, lambda: _Figures(9, every_round=True)
+        "magie", case, rules, list(bots), seeds, lambda: Figures(9, every_round=True)
     )
     return compiled, fell_back
 
@@ -148,7 +149,7 @@ def both_ways(options: dict, bots: list[str], seeds: list[int], rules_id="landlo
     rules = load_rules(rules_id, **options)
     seats = [bot if isinstance(bot, Strategy) else make_policy(bot) for bot in bots]
     assert batch.engine_for(rules, seats) == (batch.COMPILED, "")
-    reference, compiled = _Figures(9, every_round=True), _Figures(9, every_round=True)
+    reference, compiled = Figures(9, every_round=True), Figures(9, every_round=True)
     for seed in seeds:
         reference.add(Session(rules, seats, seed=seed).run())
     fell_back = magie_batch.play(rules, seats, seeds, compiled)
@@ -212,7 +213,7 @@ def test_neither_engine_spends_a_chance_card_s_tax_paid_late():
     seats = [make_policy(EAGER)] * 4
     seeds = game_seeds(7, 300)
     games = [Session(rules, seats, seed=seed).run() for seed in seeds]
-    compiled = _Figures(9, every_round=True)
+    compiled = Figures(9, every_round=True)
     assert magie_batch.play(rules, seats, seeds, compiled) == 0
     feeding = ("land rent", "site bid", "opportunity rent", "jail fine")
     short = 0
@@ -297,7 +298,7 @@ def test_the_share_of_games_handed_back_to_the_reference_engine_is_as_measured(
     rules = load_rules(rules_id, **options)
     seats = [bot if isinstance(bot, Strategy) else make_policy(bot) for bot in bots]
     magie_batch.FELL_BACK.clear()
-    fell_back = magie_batch.play(rules, seats, game_seeds(7, 2000), _Figures())
+    fell_back = magie_batch.play(rules, seats, game_seeds(7, 2000), Figures())
     assert fell_back == sum(handed_back.values())
     assert dict(magie_batch.FELL_BACK) == {"played": 2000, **handed_back}
 
@@ -337,7 +338,7 @@ def test_what_the_batch_path_does_not_cover_is_refused_in_words(rules_id, option
     assert reason in why
     # Asked anyway, it plays every game by the reference engine.
     seeds = game_seeds(3, 3)
-    reference, compiled = _Figures(), _Figures()
+    reference, compiled = Figures(), Figures()
     for seed in seeds:
         reference.add(Session(rules, seats, seed=seed).run())
     assert magie_batch.play(rules, seats, seeds, compiled) == 3
@@ -352,7 +353,7 @@ def test_what_the_batch_path_does_not_cover_is_refused_in_words(rules_id, option
 SHORT_OF_CASH = ("landlords_game", {"starting_cash": 50}, [EAGER] * 4, game_seeds(7, 40)[2:34])
 
 
-class _OneAtATime(_Figures):
+class _OneAtATime(Figures):
     """Tables that take a game's figures only one at a time (``add_figures``)."""
 
     def add_figures(self, *args, **kwargs) -> None:
@@ -381,7 +382,7 @@ def test_blocks_cut_short_give_the_figures_of_one_call(monkeypatch, block, room)
     rules = load_rules("single_tax")
     seats = [make_policy(bot) for bot in [EAGER, CAUTIOUS, TAXER]]
     seeds = game_seeds(5, 60)
-    whole, cut = _Figures(4, every_round=True), _Figures(4, every_round=True)
+    whole, cut = Figures(4, every_round=True), Figures(4, every_round=True)
     magie_batch.play(rules, seats, seeds, whole)
     monkeypatch.setattr(magie_batch, "BLOCK", block)
     monkeypatch.setattr(magie_batch, "ROOM", room)
@@ -405,7 +406,7 @@ def test_any_whole_number_seed_plays_the_reference_engine_s_game(seeds):
 def test_numpy_s_whole_numbers_and_numpy_s_own_streams_are_the_same_games(monkeypatch):
     rules, seats = load_rules("landlords_game"), [make_policy(bot) for bot in [EAGER] * 3]
     seeds = [2**63 + 9, 4, 2**40, 0]
-    ints, numpy_ints, drawn = _Figures(), _Figures(), _Figures()
+    ints, numpy_ints, drawn = Figures(), Figures(), Figures()
     magie_batch.play(rules, seats, seeds, ints)
     magie_batch.play(rules, seats, [np.uint64(2**63 + 9), np.int32(4), 2**40, 0], numpy_ints)
     # Without the compiled streams (a numpy whose streams differ): a game at a time.
@@ -421,7 +422,7 @@ def test_a_block_s_figures_are_those_its_games_add_one_at_a_time(at_round, every
     rules_id, options, bots, seeds = SHORT_OF_CASH
     rules = load_rules(rules_id, **options)
     seats = [make_policy(bot) for bot in bots]
-    block, one_at_a_time = _Figures(at_round, every_round), _OneAtATime(at_round, every_round)
+    block, one_at_a_time = Figures(at_round, every_round), _OneAtATime(at_round, every_round)
     for figures in (block, one_at_a_time):
         assert magie_batch.play(rules, seats, seeds[:12], figures) == 1
         magie_batch.play(rules, seats, [], figures)

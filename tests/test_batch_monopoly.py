@@ -20,8 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from landlord import batch
-from landlord.experiments import _Figures, game_seeds
+from landlord.experiments import game_seeds
 from landlord.families.monopoly import batch as monopoly_batch
+from landlord.figures import Figures
 from landlord.policies import make_policy
 from landlord.rules import load_rules
 from landlord.session import Session
@@ -49,7 +50,7 @@ def both_ways(rules_id: str, options: dict, bots: list[str], seeds: list[int]):
     rules = load_rules(rules_id, **options)
     seats = [make_policy(bot) for bot in bots]
     assert batch.engine_for(rules, seats) == (batch.COMPILED, "")
-    reference, compiled = _Figures(), _Figures()
+    reference, compiled = Figures(), Figures()
     for seed in seeds:
         reference.add(Session(rules, seats, seed=seed).run())
     fell_back = monopoly_batch.play(rules, seats, seeds, compiled)
@@ -103,7 +104,7 @@ def test_the_share_of_games_handed_back_to_the_reference_engine_is_as_measured()
     for bot in (EAGER, GUIDE):
         seats = [make_policy(bot)] * 4
         monopoly_batch.FELL_BACK.clear()
-        fell_back = monopoly_batch.play(rules, seats, game_seeds(7, 2000), _Figures())
+        fell_back = monopoly_batch.play(rules, seats, game_seeds(7, 2000), Figures())
         assert fell_back == 0
         assert monopoly_batch.FELL_BACK == {"played": 2000}
 
@@ -137,7 +138,7 @@ def test_what_the_batch_path_does_not_cover_is_refused_in_words(options, bots, r
     assert reason in why
     # Asked anyway, it plays every game by the reference engine.
     seeds = game_seeds(3, 3)
-    reference, compiled = _Figures(), _Figures()
+    reference, compiled = Figures(), Figures()
     for seed in seeds:
         reference.add(Session(rules, seats, seed=seed).run())
     assert monopoly_batch.play(rules, seats, seeds, compiled) == 3

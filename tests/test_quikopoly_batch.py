@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 from batch_figures import assert_same_figures, both_ways
 
-from landlord.experiments import _Figures, game_seeds
+from landlord.experiments import game_seeds
 from landlord.families.quikopoly import batch as quikopoly_batch
+from landlord.figures import Figures
 from landlord.policies import make_policy
 from landlord.rules import load_rules
 
@@ -26,14 +27,14 @@ THREE = ["single_taxer", "eager_landlord", "cautious_tenant"]
 LONG = ("quikopoly", {"round_limit": 0}, ["cautious_tenant"] * 2, game_seeds(3, 40))
 
 
-class _OneAtATime(_Figures):
+class _OneAtATime(Figures):
     """Tables that take a game's figures only one at a time (``add_figures``)."""
 
     def add_figures(self, *args, **kwargs) -> None:
         super().add_figures(*args, **kwargs)
 
 
-def _kinds(figures: _Figures) -> dict[str, list[type]]:
+def _kinds(figures: Figures) -> dict[str, list[type]]:
     """The kind of each value in each list the tables keep."""
     return {name: [type(value) for value in values]
             for name, values in vars(figures).items() if isinstance(values, list)}  # fmt: skip
@@ -83,7 +84,7 @@ def test_any_whole_number_seed_plays_the_reference_engine_s_game(seeds):
 def test_numpy_s_whole_numbers_are_the_same_seeds_as_python_s():
     rules, seats = load_rules("quikopoly"), [make_policy(bot) for bot in THREE]
     seeds = [2**63 + 9, 4, 2**40, 0]
-    ints, numpy_ints = _Figures(), _Figures()
+    ints, numpy_ints = Figures(), Figures()
     quikopoly_batch.play(rules, seats, seeds, ints)
     quikopoly_batch.play(rules, seats, [np.uint64(2**63 + 9), np.int32(4), 2**40, 0], numpy_ints)
     assert vars(ints) == vars(numpy_ints)
@@ -114,7 +115,7 @@ def test_a_block_s_figures_are_those_its_games_add_one_at_a_time(
     rules = load_rules(rules_id, **options)
     seats = [make_policy(bot) for bot in bots]
     seeds = game_seeds(9, games)
-    block, one_at_a_time = _Figures(at_round, every_round), _OneAtATime(at_round, every_round)
+    block, one_at_a_time = Figures(at_round, every_round), _OneAtATime(at_round, every_round)
     for figures in (block, one_at_a_time):
         quikopoly_batch.play(rules, seats, seeds[: games // 2], figures)
         quikopoly_batch.play(rules, seats, seeds[games // 2 :], figures)

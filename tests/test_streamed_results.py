@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from landlord import experiments
 from landlord.cli import main
+from landlord.figures import Figures
 from landlord.running import interval, moments, pooled
 
 #: Two rule sets of different families, short enough to play many games quickly.
@@ -196,7 +197,7 @@ def test_the_mean_curves_carry_each_game_on_after_its_end():
     its last figures (worked out here the long way)."""
     from landlord.metrics import mean_gap
 
-    figures = experiments._Figures()
+    figures = Figures()
     rules = experiments.load_rules("landlords_game")
     seats = experiments._seats(["eager_landlord", "cautious_tenant", "random"])
     for seed in experiments.game_seeds(3, 30):

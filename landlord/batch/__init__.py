@@ -15,7 +15,7 @@ A family names its batch module in ``Family.batch``. That module offers
   with these bots, else the reason in words (an option or a bot it does not
   cover);
 * ``play(rules, policies, seeds, figures)``: play one game per seed and add
-  each game's figures to ``figures`` (an experiment's ``_Figures``).
+  each game's figures to ``figures`` (an experiment's :class:`~landlord.figures.Figures`).
 
 Anything a batch path does not cover is played by the reference engine, and
 the experiment says so (:func:`engine_for`); so is everything when the
@@ -204,7 +204,7 @@ def prepare(only: Sequence[str] | None = None) -> list[tuple[str, float]]:
 
 
 def _prepare_family(family: Any) -> None:
-    from landlord.experiments import _Figures
+    from landlord.figures import Figures
     from landlord.policies import make_policy
     from landlord.rules import available, load_rules
 
@@ -212,7 +212,7 @@ def _prepare_family(family: Any) -> None:
     seats = [make_policy("eager_landlord")] * info.min_players
     module = importlib.import_module(family.batch)
     rules = load_rules(info.id)
-    module.play(rules, seats, [0], _Figures())
+    module.play(rules, seats, [0], Figures())
     if hasattr(module, "play_on"):  # and from a position, for "what if we kept playing?"
         from landlord.continued import continuations
         from landlord.session import Session

@@ -5,7 +5,7 @@ and the Landlord's Game's ``games``): each game's chance is drawn in the compile
 from the seed's 32-bit words (:func:`seed_words`), each game's figures go into a row of
 ``stats`` and its snapshots into the rows of the net worth and money tables after the
 game before's. :func:`add_block` then keeps the whole block's figures in an experiment's
-tables (:class:`landlord.experiments._Figures`) as ``_Figures.add_figures`` would keep
+tables (:class:`landlord.figures.Figures`) as ``Figures.add_figures`` would keep
 them a game at a time: the same numbers, of the same Python kinds, in the same order.
 """
 
@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from landlord.figures import Figures
 from landlord.scorecard import money_rows
 
 __all__ = ["add_block", "seed_words"]
@@ -61,7 +62,7 @@ def add_block(
 
     Parameters
     ----------
-    figures : landlord.experiments._Figures
+    figures : landlord.figures.Figures
         The tables. Any other kind (one that keeps more, or otherwise, in its own
         ``add_figures``), or tables that read the money of a round counted from the end
         (``at_round < 0``), are handed the games one at a time by ``add_one``.
@@ -83,12 +84,11 @@ def add_block(
         ``add_one(g, rows)`` adds game g by ``figures.add_figures``, its snapshots being
         ``worth[rows]`` and ``cash[rows]``.
     """
-    from landlord.experiments import _Figures
 
     ends = np.cumsum(lengths)
     starts = ends - lengths
     at_round = getattr(figures, "at_round", None)
-    if type(figures).add_figures is not _Figures.add_figures or (at_round or 0) < 0:
+    if type(figures).add_figures is not Figures.add_figures or (at_round or 0) < 0:
         for g in range(len(lengths)):  # other tables (or a round counted from the end)
             add_one(g, slice(int(starts[g]), int(ends[g])))
         return

@@ -423,8 +423,9 @@ class _Table:
 
 def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures: Any) -> int:
     """Play one game of ``rules`` per seed, ``policies`` at the table, and add each game's
-    figures to ``figures`` (an experiment's ``_Figures``), in the seeds' order. A game the
-    compiled game does not follow to its end is played by the reference engine instead;
+    figures to ``figures`` (an experiment's :class:`~landlord.figures.Figures`), in the
+    seeds' order. A game the compiled game does not follow to its end is played by the
+    reference engine instead;
     returns how many were (also counted in :data:`FELL_BACK`).
 
     The games are played :data:`BLOCK` at a time (:func:`_play_block`): one compiled call
@@ -539,7 +540,7 @@ def play_on(start: Any, policies: Sequence[Any], seeds: Sequence[int], figures: 
 
 def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray, stats: np.ndarray,
          pl: np.ndarray) -> None:  # fmt: skip
-    """One game's figures into the experiment's tables, as ``_Figures.add`` takes them,
+    """One game's figures into the experiment's tables, as ``Figures.add`` takes them,
     from the arrays the compiled game fills (``compiled.game``, ``compiled.resume``)."""
     visited = (pl[[POOR_VISITS, OPPORTUNITY_VISITS]] > 0).sum(axis=1)
     snapshots = slice(0, int(stats[SNAPSHOTS]))

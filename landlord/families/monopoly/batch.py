@@ -315,9 +315,9 @@ class _Table:
 
 def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures: Any) -> int:
     """Play one game of ``rules`` per seed, ``policies`` at the table, and add each game's
-    figures to ``figures`` (an experiment's ``_Figures``). A game the compiled game does
-    not follow to its end is played by the reference engine instead; returns how many were
-    (also counted in :data:`FELL_BACK`)."""
+    figures to ``figures`` (an experiment's :class:`~landlord.figures.Figures`). A game the
+    compiled game does not follow to its end is played by the reference engine instead;
+    returns how many were (also counted in :data:`FELL_BACK`)."""
     if why_not(rules, policies):  # not covered at all: every game by the reference engine
         by_reference(rules, policies, seeds, figures)
         FELL_BACK["played"] += len(seeds)
@@ -353,7 +353,7 @@ def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures
 
 def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
          st: np.ndarray) -> None:  # fmt: skip
-    """One game's figures into the experiment's tables, as ``_Figures.add`` takes them."""
+    """One game's figures into the experiment's tables, as ``Figures.add`` takes them."""
     from landlord.families.monopoly import FAMILY
 
     n = table.n

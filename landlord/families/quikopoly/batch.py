@@ -178,7 +178,7 @@ class _Table:
 
 def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures: Any) -> None:
     """Play one game of ``rules`` per seed, ``policies`` at the table, compiled, and add
-    each game's figures to ``figures`` (an experiment's ``_Figures``).
+    each game's figures to ``figures`` (an experiment's :class:`~landlord.figures.Figures`).
 
     The games are played :data:`BLOCK` at a time (:func:`_play_block`): one compiled call
     plays them, drawing each game's chance itself, and their figures go into the tables
@@ -251,7 +251,7 @@ def _play_one(table: _Table, seed: int, figures: Any) -> None:
 
 def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray, stats: np.ndarray,
          bank_left: int) -> None:  # fmt: skip
-    """One game's figures into the experiment's tables, as ``_Figures.add`` takes them."""
+    """One game's figures into the experiment's tables, as ``Figures.add`` takes them."""
     n = table.n
     snapshots = int(stats[SNAPSHOTS])
     figures.add_figures(

@@ -152,7 +152,7 @@ class _Table:
 
 def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures: Any) -> None:
     """Play one game of ``rules`` per seed, ``policies`` at the table, compiled, and add
-    each game's figures to ``figures`` (an experiment's ``_Figures``)."""
+    each game's figures to ``figures`` (an experiment's :class:`~landlord.figures.Figures`)."""
     from landlord.families.sackson.compiled import game
 
     table = _Table(rules, policies)
@@ -176,7 +176,7 @@ def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures
 
 def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
          stats: np.ndarray) -> None:  # fmt: skip
-    """One game's figures into the experiment's tables, as ``_Figures.add`` takes them."""
+    """One game's figures into the experiment's tables, as ``Figures.add`` takes them."""
     n = table.n
     snapshots = int(stats[SNAPSHOTS])
     names = table.names
