@@ -207,6 +207,7 @@ def _prepare_family(family: Any) -> None:
     from landlord.figures import Figures
     from landlord.policies import make_policy
     from landlord.rules import available, load_rules
+    from landlord.session import Session
 
     info = next(info for info in available() if info.family == family.name)
     seats = [make_policy("eager_landlord")] * info.min_players
@@ -214,11 +215,15 @@ def _prepare_family(family: Any) -> None:
     rules = load_rules(info.id)
     module.play(rules, seats, [0], Figures())
     if hasattr(module, "play_on"):  # and from a position, for "what if we kept playing?"
-        from landlord.continued import continuations
-        from landlord.session import Session
-
         game = Session(rules, seats, seed=0).run(max_steps=PREPARE_STEPS)
-        continuations(game, games=1, until_round=game.round + 2)
+
+        def start() -> Any:  # the position, its printed end lifted, two rounds more
+            twin = game.clone()
+            family.keep_playing(twin)
+            twin.round_limit = game.round + 2
+            return twin
+
+        module.play_on(start, seats, [0], Figures(every_round=True))
 
 
 def compile_now(modules: Sequence[str]) -> None:
