@@ -22,7 +22,7 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0.dev0"
+from landlord.version import __version__
 
 __all__ = ["__version__", "compare", "continuations", "load_game", "play"]
 

@@ -50,6 +50,7 @@ from landlord.experiments import LEVEL, MAX_GAMES, Comparison, game_seeds
 from landlord.figures import Figures
 from landlord.policies import Human, Policy, make_policy
 from landlord.session import Session, default_players
+from landlord.version import __version__
 
 __all__ = ["AS_PLAYED", "STANDS_IN", "continuations", "variants"]
 
@@ -292,7 +293,6 @@ def _parameters(
     engines: list[tuple[str, str]],
 ) -> dict[str, Any]:
     """What a comparison of continuations says it played."""
-    import landlord
     from landlord.experiments import _history
 
     rules = game.rules
@@ -332,5 +332,5 @@ def _parameters(
             "players": list(game.names),
             "now": _now(game),
         },
-        "landlord_version": landlord.__version__,
+        "landlord_version": __version__,
     }

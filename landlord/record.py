@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import landlord
 from landlord import limits
 from landlord.engine import GameState
 from landlord.engine.history import (
@@ -25,6 +24,7 @@ from landlord.engine.history import (
     rules_of,
     rules_reference,
 )
+from landlord.version import __version__
 
 __all__ = [
     "FORMAT",
@@ -272,7 +272,7 @@ class GameRecord:
         return {
             "format": FORMAT,
             "version": VERSION,
-            "landlord": landlord.__version__,
+            "landlord": __version__,
             "rules": self.rules,
             **({"rules_file": self.rules_file} if self.rules_file else {}),
             "options": self.options,
@@ -439,6 +439,7 @@ def check_seeded(record: GameRecord, name: str = "the saved game") -> bool:
 
     Examples
     --------
+    >>> import landlord
     >>> record = landlord.play("landlords_game", players=2, seed=3)
     >>> check_seeded(record)
     True

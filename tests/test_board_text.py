@@ -8,7 +8,7 @@ import pytest
 
 from landlord.money import money
 from landlord.session import Session
-from landlord.widgets.board_text import board_text_html
+from landlord.views.board_text import board_text_html
 
 
 class Tables(HTMLParser):

@@ -1,4 +1,4 @@
-"""The board as SVG (``landlord.widgets.board``): what a class sees on the projector.
+"""The board as SVG (``landlord.views.board``): what a class sees on the projector.
 
 Each test sets a position (``scenarios.at_throw``) or plays a seeded game,
 draws it, parses the picture as XML and checks what a viewer would notice:
@@ -18,7 +18,7 @@ from landlord.families.magie.game import LandlordsGame
 from landlord.rules import load_rules
 from landlord.rules.model import Space
 from landlord.session import Session, default_players
-from landlord.widgets.board import (
+from landlord.views.board import (
     PLAYER_COLOURS,
     board_svg,
     player_colour,
@@ -202,7 +202,7 @@ def test_text_is_at_least_11_pixels_at_the_default_size():
 
 def layouts_made() -> dict:
     """The board layouts made so far, by key: (board, layout) each."""
-    from landlord.widgets import track
+    from landlord.views import track
 
     return {key: (board, layout) for key, (board, layout) in track._LAYOUTS.items()}
 

@@ -39,8 +39,8 @@ from landlord.classroom.tables import token_hash
 from landlord.classroom.views import table_card, table_view
 from landlord.continued import STANDS_IN, continuations
 from landlord.money import money
-from landlord.widgets.kept_playing import kept_playing_html
-from landlord.widgets.rent_and_poor import lead_html, rent_and_poorest
+from landlord.views.kept_playing import kept_playing_html
+from landlord.views.rent_and_poor import lead_html, rent_and_poorest
 
 #: A seed on which, by round 4, land rent has gone both to players and to the Treasury,
 #: and the student (whose name needs escaping) is the poorest player.

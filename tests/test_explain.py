@@ -15,14 +15,14 @@ from landlord.families.magie.explain import PAYMENTS as MAGIE_PAYMENTS
 from landlord.families.magie.explain import STEPS as MAGIE_STEPS
 from landlord.rules import load_rules
 from landlord.session import Session
-from landlord.widgets.events import Narrator
-from landlord.widgets.explain import (
+from landlord.views.events import Narrator
+from landlord.views.explain import (
     EXPLAIN_CLASS,
     Explanation,
     question_help,
     question_help_html,
 )
-from landlord.widgets.glossary import GLOSSARY
+from landlord.views.glossary import GLOSSARY
 
 FAMILIES = Path(landlord.families.__file__).parent
 

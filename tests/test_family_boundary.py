@@ -18,9 +18,9 @@ import landlord
 from landlord.engine.family import Family
 from landlord.families import families, family_named
 from landlord.session import Session
-from landlord.widgets.events import Narrator
-from landlord.widgets.explain import StepExplainer, question_help
-from landlord.widgets.glossary import GLOSSARY, MEASURES
+from landlord.views.events import Narrator
+from landlord.views.explain import StepExplainer, question_help
+from landlord.views.glossary import GLOSSARY, MEASURES
 
 PACKAGE = Path(landlord.__file__).parent
 #: Where a family may be named: the engine, the families, the rule sets' data layer.

@@ -11,7 +11,7 @@ from landlord.families.magie.views import QUESTIONS
 from landlord.money import money
 from landlord.rules import load_rules, registered
 from landlord.session import Session
-from landlord.widgets.glossary import (
+from landlord.views.glossary import (
     GLOSSARY,
     ORIGINS,
     glossary_html,

@@ -9,9 +9,9 @@ import re
 import pytest
 
 from landlord.session import Session
+from landlord.views.kept_playing import kept_playing_html
+from landlord.views.rent_and_poor import lead_html, lead_words, rent_and_poorest
 from landlord.widgets.keep_playing import KeepPlaying
-from landlord.widgets.kept_playing import kept_playing_html
-from landlord.widgets.rent_and_poor import lead_html, lead_words, rent_and_poorest
 
 
 def paused(rules="landlords_game", steps=260, seed=3):

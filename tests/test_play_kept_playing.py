@@ -2,7 +2,7 @@
 "What if we kept playing?".
 
 The unit tests drive the app headlessly (as ``test_play_app.py`` does): the lead block
-says what :func:`~landlord.widgets.rent_and_poor.lead_words` says, after every round;
+says what :func:`~landlord.views.rent_and_poor.lead_words` says, after every round;
 the button fills its panel with four fan charts, for a finished game too; and a new or
 loaded game clears the panel. The browser test plays a few rounds at a small laptop's
 size (1024 x 700), finds the lead beside the board, reaches the button with the Tab key,
@@ -19,8 +19,8 @@ from conftest import PageProblems
 from test_accessibility import VIEWPORT, check, open_page, run_axe, tab_to
 from test_voila_apps import board_state, screenshot
 
+from landlord.views.rent_and_poor import lead_words
 from landlord.widgets.play import PlayApp
-from landlord.widgets.rent_and_poor import lead_words
 
 BOTS = ["eager_landlord", "cautious_tenant", "eager_landlord"]
 

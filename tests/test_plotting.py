@@ -142,7 +142,7 @@ def test_players_take_the_okabe_ito_colours():
     assert "#F0E442" not in PLAYER_COLOURS  # no faint yellow player on a white screen
     assert plotting.player_colour(9) == PLAYER_COLOURS[3]
     # One colour per player everywhere: the board's tokens are the charts' bars.
-    from landlord.widgets import board
+    from landlord.views import board
 
     assert board.PLAYER_COLOURS == PLAYER_COLOURS
 

@@ -19,8 +19,8 @@ from landlord.engine.actions import DECLINE, PAY_FINE, STAY_IN_PRISON
 from landlord.record import load_game
 from landlord.report import game_report
 from landlord.session import Session
-from landlord.widgets.board_text import board_text_html
-from landlord.widgets.events import Narrator
+from landlord.views.board_text import board_text_html
+from landlord.views.events import Narrator
 
 
 def told(game, steps, explain=False):
@@ -232,7 +232,7 @@ def test_the_turn_s_button_throws_one_die():
 def test_null_and_the_coin_sign_are_explained_where_a_question_uses_them():
     # Issue 34: "not a null" and the sign ¤ were unexplained on the play page.
     from landlord.rules import load_rules
-    from landlord.widgets.glossary import link_terms
+    from landlord.views.glossary import link_terms
 
     linked = link_terms("your throw was not a null. Pay ¤1 and move", load_rules("quikopoly"))
     assert 'href="#glossary-quik-null"' in linked

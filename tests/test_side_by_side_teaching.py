@@ -20,7 +20,7 @@ from conftest import ROOT, wait_for_voila_page
 import landlord
 from landlord.claim import shipped_results
 from landlord.money import money
-from landlord.widgets.rent_and_poor import lead_html, rent_and_poorest
+from landlord.views.rent_and_poor import lead_html, rent_and_poorest
 from landlord.widgets.side_by_side import SideBySideApp
 
 NOTEBOOK = ROOT / "notebooks" / "landlord_vs_prosperity.ipynb"

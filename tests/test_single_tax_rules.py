@@ -31,7 +31,7 @@ from landlord.families.magie.game import LandlordsGame
 from landlord.policies import make_policy
 from landlord.rules import load_rules
 from landlord.session import Session
-from landlord.widgets.events import Narrator
+from landlord.views.events import Narrator
 
 MISC, TREASURY = "MISCELLANEOUS", "PUBLIC TREASURY"
 LONELY_LANE, PIKE, BOOMTOWN, SOAKUM, FOOD = 3, 6, 11, 13, 17

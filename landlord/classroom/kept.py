@@ -94,7 +94,7 @@ class PlayedOn:
     """What the worker sends back: the panel, for a table's page (under a level-2
     heading) and for the teacher's card (level 4), and what was played."""
 
-    #: :func:`~landlord.widgets.kept_playing.kept_playing_html` under an ``h2``.
+    #: :func:`~landlord.views.kept_playing.kept_playing_html` under an ``h2``.
     table_html: str
     #: The same under an ``h4`` (the card's title is an ``h3``).
     card_html: str
@@ -138,7 +138,7 @@ def play_on(
     """
     from landlord.continued import continuations
     from landlord.engine.state import GameState
-    from landlord.widgets.kept_playing import kept_playing_html
+    from landlord.views.kept_playing import kept_playing_html
 
     game = GameState.from_json(document)
     result = continuations(game, games=games, until_round=until_round, seed=seed, bots=list(bots))

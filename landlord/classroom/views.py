@@ -20,10 +20,10 @@ from typing import Any
 from landlord.classroom.tables import BOTS, OPEN, PERSON, ClassTable
 from landlord.metrics import gini
 from landlord.money import money
-from landlord.widgets.board import board_svg
-from landlord.widgets.board_text import board_text_html
+from landlord.views.board import board_svg
+from landlord.views.board_text import board_text_html
+from landlord.views.rent_and_poor import lead_html
 from landlord.widgets.play import log_html, standings_html, winners_text
-from landlord.widgets.rent_and_poor import lead_html
 from landlord.widgets.table import ChoiceGroup
 
 __all__ = [
@@ -102,7 +102,7 @@ def gini_svg(points: list[tuple[int, float]], width: int = 320, height: int = 16
 
 def lead(table: ClassTable, width: int = 300) -> str:
     """What a table's screens lead with: where the land rent went and the poorest player,
-    under the table's names (escaped by :func:`~landlord.widgets.rent_and_poor.lead_html`);
+    under the table's names (escaped by :func:`~landlord.views.rent_and_poor.lead_html`);
     "" before the start.
 
     The block is the table's own; should it ever fail, the table's screens go on without

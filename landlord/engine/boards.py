@@ -114,21 +114,21 @@ class Track:
         # just before its re-entry point (re-entering is the first step); moving
         # backward, from the track space just after it. Stepping from (size - 1)
         # onto 0 passes the start, so a side space re-entering at 0 does too.
-        self._ahead = (*range(size), *((r - 1) % size for r in self._reenter))
-        self._behind = (*range(size), *((r + 1) % size for r in self._reenter))
+        self._ahead: tuple[int, ...] = (*range(size), *((r - 1) % size for r in self._reenter))
+        self._behind: tuple[int, ...] = (*range(size), *((r + 1) % size for r in self._reenter))
         limit = self._SPAN * size
         self._limit = limit
         self._forward = tuple(
             ((position, False), *(((o + s) % size, o + s >= size) for s in range(1, limit)))
             for position, o in enumerate(self._ahead)
         )
-        self._backward = tuple(
+        self._backward: tuple[tuple[int, ...], ...] = tuple(
             (position, *((o - s) % size for s in range(1, limit)))
             for position, o in enumerate(self._behind)
         )
         self._next_corner = tuple(self._find_next_corner(p) for p in range(self.positions))
         # A side space is its own nearest side space (a move of 0 stays on it).
-        self._side_behind = (
+        self._side_behind: tuple[int | None, ...] = (
             *(self._find_side_behind(space) for space in range(size)),
             *range(size, self.positions),
         )

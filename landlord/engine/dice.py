@@ -11,6 +11,6 @@ from itertools import product
 __all__ = ["DICE", "DICE_TOTAL"]
 
 #: The 36 equally likely throws of two dice, as (first, second).
-DICE: tuple[tuple[int, int], ...] = tuple(product(range(1, 7), repeat=2))
+DICE: tuple[tuple[int, int], ...] = tuple((a, b) for a, b in product(range(1, 7), repeat=2))
 #: The total of each throw.
 DICE_TOTAL = {throw: throw[0] + throw[1] for throw in DICE}

@@ -295,7 +295,7 @@ class Family:
         self, game: GameState, view: Any, names: Sequence[str], currency: str
     ) -> str | None:
         """The players and the board of ``game`` in words, as HTML tables for a screen
-        reader (:func:`landlord.widgets.board_text.board_text_html` puts them under its
+        reader (:func:`landlord.views.board_text.board_text_html` puts them under its
         heading); ``None`` if the family has no ``board_text`` module, and the kit's own
         tables (the players, the spaces with a title card) do."""
         found = self._part_or("board_text", "board_words", None)
@@ -347,7 +347,7 @@ class Family:
 
     def step_rules(self, game: GameState) -> Any:
         """What says which rule each step of ``game`` followed, for the event log's
-        "explain this step" mode (a :class:`landlord.widgets.explain.StepRules`), or
+        "explain this step" mode (a :class:`landlord.views.explain.StepRules`), or
         ``None`` if the family has no sentences for it."""
         found = self._part_or("explain", "StepRules", None)
         return None if found is None else found(game)
@@ -367,7 +367,7 @@ class Family:
 
     def glossary_terms(self) -> tuple[Any, ...]:
         """The words of the family's games, explained for the apps' glossary (each a
-        :class:`landlord.widgets.glossary.Term`); () for a family without them."""
+        :class:`landlord.views.glossary.Term`); () for a family without them."""
         return tuple(self._part_or("glossary", "TERMS", ()))
 
     def __repr__(self) -> str:

@@ -14,8 +14,9 @@ Debts are claims, not money: they live beside the balances in
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 __all__ = ["Debt", "Ledger", "Transfer"]
 
@@ -54,7 +55,7 @@ class Debt:
     owed: int
     reason: str
     collateral: int | None = None
-    bills: list[list] = field(default_factory=list)
+    bills: list[list[Any]] = field(default_factory=list)
 
 
 class Ledger:
@@ -86,7 +87,7 @@ class Ledger:
         "tally_reasons",
     )
 
-    def __init__(self, names) -> None:
+    def __init__(self, names: Iterable[str]) -> None:
         self.names: tuple[str, ...] = tuple(names)
         self.balances: list[int] = [0] * len(self.names)
         self.records: list[Transfer] = []
@@ -100,7 +101,7 @@ class Ledger:
         #: what its owner has taken off (:meth:`count` starts it at 0).
         self.tally = 0
 
-    def count(self, account: int, reasons) -> None:
+    def count(self, account: int, reasons: Iterable[str]) -> None:
         """From now on, add to :attr:`tally` what ``account`` receives for ``reasons``.
 
         The count starts at 0; -1 as the account stops counting.

@@ -134,7 +134,7 @@ class Reason(str):
         """Every reason, in the order this module lists them."""
         return tuple(cls._known.values())
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[object, ...]:
         # A pickled reason comes back as the same object.
         return (_known_reason, (str(self),))
 

@@ -27,8 +27,13 @@ from landlord.engine.dice import DICE
 from landlord.engine.ledger import Ledger
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    import numpy as np
+    import numpy.typing as npt
+
+    from landlord.engine.actions import Action
     from landlord.engine.family import Family
     from landlord.engine.view import View
+    from landlord.rules.model import RuleSet
 
 __all__ = [
     "CHANCE",
@@ -102,7 +107,12 @@ class ChanceEvent(NamedTuple):
         return [weight / total for weight in self.weights]
 
 
-Flow = Generator[tuple, Any, None]
+#: A pause of the flow: ``(player, kind, actions, about)``, ``(CHANCE, purpose, outcomes,
+#: weights)``, or ``(NOBODY,)`` once it has ended.
+Node = tuple[int, *tuple[Any, ...]]
+#: A family's flow: it yields its pauses and is sent what was chosen at each (the
+#: action or outcome the pause offered, of the type it offered).
+Flow = Generator[Node, Any, None]
 
 
 class GameState:
@@ -117,6 +127,12 @@ class GameState:
     #: The family of rule sets the game belongs to (:mod:`landlord.families`): what
     #: the rest of the kit asks about it. Each family's game class sets it.
     family: Family
+    #: The flow being played (:meth:`start` starts it).
+    _flow_gen: Flow
+    #: The rule set played (each family's game sets it).
+    rules: RuleSet
+    #: Where each player's token stands (each family's game sets it).
+    position: list[int]
 
     #: A game that reaches this many rounds ends whatever its rules say, so that
     #: every game ends even with every end condition switched off.
@@ -131,8 +147,7 @@ class GameState:
         self.ledger = Ledger(list(self.names) + [_pile_title(name) for name in self.piles])
         #: Every decision and chance outcome applied, in order.
         self.history: list[Any] = []
-        self._node: tuple = (NOBODY,)
-        self._flow_gen: Flow | None = None
+        self._node: Node = (NOBODY,)
         #: The round being played (0: the setting up, before the first turn).
         self.round = 0
         #: Whose turn it is.
@@ -158,7 +173,7 @@ class GameState:
         #: :attr:`handed_over` says so.
         self.stop_at_turn: int | None = None
         self.handed_over = False
-        self._snapshots: list[tuple[int, tuple]] = []
+        self._snapshots: list[tuple[int, tuple[Any, ...]]] = []
 
     # --- what the outside world sees -----------------------------------------
 
@@ -285,7 +300,7 @@ class GameState:
         winners = set(self.family.outcome(self).winners)
         return [1.0 if player in winners else 0.0 for player in range(self.n_players)]
 
-    def action_mask(self, size: int | None = None) -> Any:
+    def action_mask(self, size: int | None = None) -> npt.NDArray[np.bool_]:
         """Which action indices are legal now, as a numpy array of booleans.
 
         The acting player's legal actions are numbered in the order
@@ -366,7 +381,7 @@ class GameState:
             raise ValueError("field 'history': expected a list")
         return replay(rules_of(document), names, history)
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[object, ...]:
         # Pickled (and deep-copied) as its history: the flow is a generator, which
         # pickles as nothing else does, and the history replays it exactly.
         return (GameState.from_json, (self.to_json(),))
@@ -389,11 +404,13 @@ class GameState:
         """
         if not isinstance(player, int) or not 0 <= player < self.n_players:
             raise ValueError(f"there is no player {player!r}: {self.n_players} play")
-        return self.family.part("view", "View")(self, player)
+        view: type[View] = self.family.part("view", "View")
+        return view(self, player)
 
     def observers(self) -> list[View]:
         """Every player's view, in seat order (cheaper than one :meth:`observe` each)."""
-        return self.family.part("view", "View").every(self)
+        view: type[View] = self.family.part("view", "View")
+        return view.every(self)
 
     def apply_index(self, index: int) -> None:
         """Apply the ``index``-th legal action (or listed chance outcome).
@@ -473,7 +490,7 @@ class GameState:
         snapshots.append((self.round, self.capture()))
 
     @property
-    def round_rows(self) -> list[tuple]:
+    def round_rows(self) -> list[tuple[int, ...]]:
         """Per round and player: (round, player, *the family's round columns).
 
         Round 0 is after the setting up (the deal); a game that ends mid-round
@@ -522,15 +539,15 @@ class GameState:
         else:
             self.end_reason = f"the round limit ({round_}) was reached"
 
-    def capture(self) -> tuple:  # pragma: no cover - every game writes its own
+    def capture(self) -> tuple[Any, ...]:  # pragma: no cover - every game writes its own
         """The figures of the round table, copied: ``captured[0]`` is each player's cash."""
         raise NotImplementedError
 
-    def holdings_table(self, captured: tuple | None = None) -> list[tuple[int, ...]]:
+    def holdings_table(self, captured: tuple[Any, ...] | None = None) -> list[tuple[int, ...]]:
         """Per player, now or from a :meth:`capture`: the family's round columns."""
         raise NotImplementedError  # pragma: no cover - every game writes its own
 
-    def net_worths(self, captured: tuple | None = None) -> list[int]:
+    def net_worths(self, captured: tuple[Any, ...] | None = None) -> list[int]:
         """Every player's net worth, now or from a :meth:`capture`."""
         raise NotImplementedError  # pragma: no cover - every game writes its own
 
@@ -548,8 +565,12 @@ class GameState:
         """A player's cash: his ledger balance."""
         return self.ledger.balances[player]
 
+    def describe(self, action: Action) -> str:  # pragma: no cover - every game writes its own
+        """``action`` in words, with the board's names and the players'."""
+        raise NotImplementedError
 
-def seat_count(rules: Any, names: Sequence[str]) -> int:
+
+def seat_count(rules: RuleSet, names: Sequence[str]) -> int:
     """How many players ``names`` seats; ``ValueError`` if the rule set is not for so many."""
     n = len(names)
     info = rules.info

@@ -21,13 +21,16 @@ observation frozen in time, to keep or to feed a learning agent, take
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Set
+from collections.abc import Mapping, Sequence, Set
 from typing import TYPE_CHECKING, Any
 
 from landlord.engine.state import NOBODY
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.engine.actions import Action
+    from landlord.engine.family import Family
     from landlord.engine.state import GameState
+    from landlord.rules.model import RuleSet
 
 __all__ = ["View"]
 
@@ -59,6 +62,17 @@ class View:
         Where each player's token stands, live.
     """
 
+    # What :meth:`shared` and ``player`` set (a view's attributes are set once, through
+    # its ``__dict__``): declared here for the type checker.
+    _game: GameState
+    player: int
+    names: tuple[str, ...]
+    n_players: int
+    rules: RuleSet
+    family: Family
+    balances: Sequence[int]
+    position: Sequence[int]
+
     #: The names :meth:`snapshot` copies: the view's public state (a family adds its own).
     SHOWN: tuple[str, ...] = (
         "player",
@@ -76,7 +90,7 @@ class View:
         self.__dict__.update(self.shared(game), player=player)
 
     @classmethod
-    def shared(cls, game: GameState) -> dict[str, Any]:
+    def shared(cls, game: GameState) -> dict[str, object]:
         """What every player's view of ``game`` shows, by name (a family's view adds its
         own): the same live sequences and read-only questions for all of them."""
         return {
@@ -100,7 +114,7 @@ class View:
             views.append(view)
         return views
 
-    def __setattr__(self, name: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a view is read-only: {name} cannot be set")
 
     def __delattr__(self, name: str) -> None:
@@ -150,13 +164,13 @@ class View:
         """A player's cash."""
         return self._game.ledger.balances[player]
 
-    def describe(self, action: Any) -> str:
+    def describe(self, action: Action) -> str:
         """An action in words, with the board's names and the players'."""
         return self._game.describe(action)
 
     # --- a copy to keep ----------------------------------------------------------------------
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> dict[str, object]:
         """Everything this view shows, copied now as plain JSON-ready values.
 
         Sequences become lists, sets sorted lists, mappings dicts, records
@@ -176,7 +190,7 @@ class View:
         return f"<view of {self.names[self.player]} on {self.rules.info.title}>"
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> Any:
     """``value`` copied as plain JSON-ready data."""
     if isinstance(value, str | int | float | bool) or value is None:
         return value

@@ -8,11 +8,10 @@ The apps (each a notebook under ``notebooks/``):
 - :class:`ExperimentsApp` (``experiments.ipynb``): many games at once, and
   what they show.
 
-Modules that draw without a user-interface package (``board``: the board as an
-SVG string, drawn by the game's family with ``picture``, ``track`` and ``svg``;
-``events``: the game told in sentences, in its family's words; ``table``: a
-game played a turn at a time) import nothing of Jupyter. Every app plays the
-later game's historical rules too (the Monopoly rule sets; the name is
+What the apps show without a user-interface package (the board as SVG, the board in
+words, the event log, the help) is drawn by :mod:`landlord.views`, which the class server
+shares; ``table``: a game played a turn at a time, imports nothing of Jupyter. Every app
+plays the later game's historical rules too (the Monopoly rule sets; the name is
 Hasbro's trademark, and the kit is independent of Hasbro). The apps import ipywidgets when
 they are first used, so ``import landlord.widgets`` stays light.
 """
@@ -22,7 +21,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-__all__ = ["ExperimentsApp", "GameTable", "PlayApp", "SideBySideApp", "board_svg"]
+__all__ = ["ExperimentsApp", "GameTable", "PlayApp", "SideBySideApp"]
 
 #: Where each public name lives, imported when first asked for.
 _HOMES = {
@@ -30,7 +29,6 @@ _HOMES = {
     "SideBySideApp": "landlord.widgets.side_by_side",
     "ExperimentsApp": "landlord.widgets.dashboard",
     "GameTable": "landlord.widgets.table",
-    "board_svg": "landlord.widgets.board",
 }
 
 

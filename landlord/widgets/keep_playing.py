@@ -2,7 +2,7 @@
 
 :class:`KeepPlaying` is a button, a line that says what is being done (a live
 region: a screen reader hears it), and the panel of fan charts
-(:func:`landlord.widgets.kept_playing.kept_playing_html`). A click continues
+(:func:`landlord.views.kept_playing.kept_playing_html`). A click continues
 the app's game as it stands (:func:`landlord.continuations`: bots in every
 seat, to round 100, 200 times under each rule set offered) and shows the
 result; the button is off while it plays, so a double-click plays once. A new
@@ -80,7 +80,7 @@ class KeepPlaying:
     def play_on(self) -> None:
         """Continue the game now and show the fan charts (the button is off meanwhile)."""
         from landlord.continued import continuations
-        from landlord.widgets.kept_playing import kept_playing_html
+        from landlord.views.kept_playing import kept_playing_html
 
         if self.button.disabled:
             return  # a second click while the first plays

@@ -20,7 +20,7 @@ from typing import Any
 
 from landlord.money import money
 from landlord.palette import player_colour
-from landlord.widgets.svg import rect
+from landlord.views.svg import rect
 
 __all__ = ["DIAL_WORDS", "MagiesDial", "dial_steps", "headline_html", "mini_board_svg"]
 

@@ -1,10 +1,10 @@
 """The play app: a board, seats for people and bots, buttons for every legal move.
 
 :class:`PlayApp` puts a :class:`~landlord.widgets.table.GameTable` on screen:
-the board (:func:`~landlord.widgets.board.board_svg`), the question a person
+the board (:func:`~landlord.views.board.board_svg`), the question a person
 at the controls must answer with a button per legal action, step / auto-play
 / pause for the bots with a speed control, where the land rent went and who is
-poorest now (:func:`~landlord.widgets.rent_and_poor.lead_html`, under the
+poorest now (:func:`~landlord.views.rent_and_poor.lead_html`, under the
 buttons, after every move), the event log, and charts redrawn every round
 (Gini of net worth and cash, wealth per player, the Lorenz curve, who paid
 whom). Under the charts, **What if we kept playing?**
@@ -24,8 +24,8 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import Any
 
-from landlord.widgets.board import board_svg
-from landlord.widgets.glossary import link_terms
+from landlord.views.board import board_svg
+from landlord.views.glossary import link_terms
 from landlord.widgets.keep_playing import KeepPlaying
 from landlord.widgets.table import GameTable, rule_set_menu
 
@@ -660,7 +660,7 @@ class PlayApp:
 
     def _start(self, table: GameTable, how: str = "A new game") -> None:
         """Put ``table`` on screen, its setup in the menus and its link under them."""
-        from landlord.widgets.glossary import glossary_html
+        from landlord.views.glossary import glossary_html
 
         self.autoplay.playing = False
         table.explain = self.explain.value
@@ -955,7 +955,7 @@ class PlayApp:
 
     def _show_lead(self) -> None:
         """Where the land rent went and who is poorest, worked out once a move."""
-        from landlord.widgets.rent_and_poor import lead_html
+        from landlord.views.rent_and_poor import lead_html
 
         table = self.table
         if table is None:
@@ -977,14 +977,14 @@ class PlayApp:
 
     def _show_board_text(self) -> None:
         """The board in words, when it is open (it costs nothing while folded)."""
-        from landlord.widgets.board_text import board_text_html
+        from landlord.views.board_text import board_text_html
 
         if self.table is not None and self.board_words.selected_index == 0:
             self.board_text.value = board_text_html(self.table.game, level=2)
 
     def _help_html(self) -> str:
         """Why the person is asked and what follows, folded under a line to tap."""
-        from landlord.widgets.explain import question_help_html
+        from landlord.views.explain import question_help_html
 
         table = self.table
         assert table is not None
@@ -1160,7 +1160,7 @@ def log_html(lines: Sequence[str], rounds: Sequence[int], who: str = "") -> str:
     ...                [0, 1, 1], who="Bob"))
     <b>Round 1</b><br>Bob throws 2 and 2
     """
-    from landlord.widgets.explain import EXPLAIN_CLASS, Explanation
+    from landlord.views.explain import EXPLAIN_CLASS, Explanation
 
     if not who:  # everyone: only the newest lines need looking at
         lines, rounds = lines[-LOG_SHOWN:], rounds[-LOG_SHOWN:]

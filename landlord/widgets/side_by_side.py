@@ -8,7 +8,7 @@ different things with them. The app steps
 both games together, a turn or a round at a time, and shows the two boards,
 and under each, leading, where the land rent went (to players who hold land
 or to the Public Treasury) and how the poorest player fares
-(:mod:`landlord.widgets.rent_and_poor`), round by round; then the Gini curves
+(:mod:`landlord.views.rent_and_poor`), round by round; then the Gini curves
 overlaid, the Treasury, wages and public works of each, and who paid whom in
 each.
 
@@ -40,7 +40,8 @@ from typing import Any
 
 import numpy as np
 
-from landlord.widgets.board import board_svg
+from landlord.views.board import board_svg
+from landlord.views.rent_and_poor import lead_html
 from landlord.widgets.charts import Chart, land_rent_chart
 from landlord.widgets.keep_playing import KeepPlaying
 from landlord.widgets.page import style_widget
@@ -55,7 +56,6 @@ from landlord.widgets.pair_context import (
     played_spread,
 )
 from landlord.widgets.play import SEAT_CHOICES, pace_box, pace_controls
-from landlord.widgets.rent_and_poor import lead_html
 from landlord.widgets.table import GameTable, rule_set_menu
 
 __all__ = ["SideBySideApp"]

@@ -16,7 +16,7 @@ from landlord.engine import IllegalMove
 from landlord.families import family_of
 from landlord.rules import load_rules, registered
 from landlord.session import Session
-from landlord.widgets.events import Narrator
+from landlord.views.events import Narrator
 
 __all__ = [
     "ASIDES",
@@ -188,7 +188,7 @@ class GameTable:
         The players' names (checked by :func:`check_seats`).
     explain : bool, default False
         Explain each step in the log with the rule that applies (see
-        :class:`~landlord.widgets.events.Narrator`); :attr:`explain` changes it later.
+        :class:`~landlord.views.events.Narrator`); :attr:`explain` changes it later.
     plays_for_people : bool, default False
         Take for the people at the controls the choices where there is nothing to
         decide (:meth:`routine_choice`): the game asks them only real questions.

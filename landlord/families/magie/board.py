@@ -7,8 +7,8 @@ rent, a band for its kind, its holder and houses, the players' tokens, the
 inner corners (the Single Tax rules' Natural Opportunities) and, in the
 centre, the round, whose turn it is, every player's cash and net worth, the
 piles of money, the wages and the latest public works. It is built on the
-track board of :mod:`landlord.widgets.track` (its layout) and
-:mod:`landlord.widgets.picture` (its state), and only reads the game.
+track board of :mod:`landlord.views.track` (its layout) and
+:mod:`landlord.views.picture` (its state), and only reads the game.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from landlord.families.magie.spaces import CARD_SPACES
 from landlord.money import money
-from landlord.widgets.picture import (
+from landlord.views.picture import (
     BoardPicture,
     Seats,
     centre_head,
@@ -28,8 +28,8 @@ from landlord.widgets.picture import (
     mark_box,
     space_start,
 )
-from landlord.widgets.svg import INK, clip, esc, rect, text, text_width
-from landlord.widgets.track import (
+from landlord.views.svg import INK, clip, esc, rect, text, text_width
+from landlord.views.track import (
     CORNER,
     GAP,
     MARGIN,
@@ -166,7 +166,7 @@ def board_svg(
 ) -> str:
     """Magie's board and the state of ``game`` now, as one SVG document.
 
-    See :func:`landlord.widgets.board.board_svg` for the arguments and the
+    See :func:`landlord.views.board.board_svg` for the arguments and the
     elements a test or a stylesheet can pick out.
     """
     seats = Seats.of(game, names, size)

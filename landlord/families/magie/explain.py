@@ -1,7 +1,7 @@
 """Which rule each step of Magie's games followed, for the "explain this step" mode.
 
 :class:`StepRules` (handed out by ``FAMILY.step_rules(game)`` and asked by
-:class:`landlord.widgets.explain.StepExplainer`) holds the sentences: what
+:class:`landlord.views.explain.StepExplainer`) holds the sentences: what
 each payment follows (:data:`PAYMENTS`, by reason, or by the reason under the
 single tax or when paid to the Public Treasury) and what each step follows
 (:data:`STEPS`: a decision, a chance event, a change on the board). The 1906
@@ -22,8 +22,8 @@ from __future__ import annotations
 from typing import Any
 
 from landlord.engine.reasons import Reason
-from landlord.widgets.explain import Because, cash
-from landlord.widgets.explain import StepRules as BaseStepRules
+from landlord.views.explain import Because, cash
+from landlord.views.explain import StepRules as BaseStepRules
 
 __all__ = ["PAYMENTS", "STEPS", "StepRules"]
 

@@ -1,10 +1,10 @@
 """The words of Magie's games in plain English, for the apps' glossary.
 
-``TERMS`` holds one :class:`~landlord.widgets.glossary.Term` per word of the
+``TERMS`` holds one :class:`~landlord.views.glossary.Term` per word of the
 Landlord's Game, its single tax and Prosperity: what it means, the 1906 rule
 it comes from, and whether the meaning is the source's own or the kit's
 reading of it. ``FAMILY.glossary_terms()`` hands them to
-:mod:`landlord.widgets.glossary`, which adds the kit's own measures.
+:mod:`landlord.views.glossary`, which adds the kit's own measures.
 
 Examples
 --------
@@ -16,7 +16,7 @@ Examples
 from __future__ import annotations
 
 from landlord.families.magie import FAMILY
-from landlord.widgets.glossary import Term
+from landlord.views.glossary import Term
 
 __all__ = ["TERMS"]
 

@@ -1,6 +1,6 @@
 """Magie's games told as they happen: the throws, cards, decisions and payments.
 
-:class:`Voice` is what :class:`landlord.widgets.events.Narrator` hands a step
+:class:`Voice` is what :class:`landlord.views.events.Narrator` hands a step
 of a Landlord's Game to: it says who threw what, what a Chance card or a
 Speculation throw showed, what a player decided (the action in the board's
 words) and every payment the step caused, saying which paid a debt late (a
@@ -16,7 +16,7 @@ from typing import Any
 from landlord.engine.actions import Roll
 from landlord.engine.reasons import Reason
 from landlord.engine.state import CHANCE
-from landlord.widgets.events import payment
+from landlord.views.events import payment
 
 __all__ = ["Voice"]
 
@@ -26,7 +26,7 @@ _REPAYING = frozenset({Reason.DEBT_REPAID, Reason.DEBT_REPAID_FROM_WAGES})
 
 class Voice:
     """The steps of a Magie ``game`` in sentences, for a
-    :class:`~landlord.widgets.events.Narrator`."""
+    :class:`~landlord.views.events.Narrator`."""
 
     def __init__(self, game: Any) -> None:
         self.game = game

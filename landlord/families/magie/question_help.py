@@ -3,7 +3,7 @@
 ``HELP`` holds one text per kind of decision the family's flow asks
 (:mod:`.game`, :mod:`.spaces`, :mod:`.dealings`, :mod:`.treasury`): ``help(game,
 seat, about, legal actions) -> str``, handed out by ``FAMILY.question_helps``
-and read by :func:`landlord.widgets.explain.question_help`. The 1906 rules are
+and read by :func:`landlord.views.explain.question_help`. The 1906 rules are
 cited by their numbers ("Rule 7", "Single Tax Rule 8"); where the kit chose
 what the text leaves open, the sentence says "the kit's reading".
 
@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from landlord.widgets.explain import action_kinds as _kinds
-from landlord.widgets.explain import cash as _cash
-from landlord.widgets.explain import space_name as _space
+from landlord.views.explain import action_kinds as _kinds
+from landlord.views.explain import cash as _cash
+from landlord.views.explain import space_name as _space
 
 __all__ = ["HELP"]
 

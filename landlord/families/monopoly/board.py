@@ -3,7 +3,7 @@
 :func:`board_svg` draws a :class:`~landlord.families.monopoly.game.Monopoly`
 game (the classic rules that grew out of the Landlord's Game, played as
 history; "Monopoly" is Hasbro's trademark and the kit is independent of it).
-:func:`landlord.widgets.board.board_svg` hands such a game here (through its
+:func:`landlord.views.board.board_svg` hands such a game here (through its
 family), so the apps call one function for every game.
 
 The picture is laid out as the 1906 board is (the same square, Go in the
@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from landlord.money import money as _money
-from landlord.widgets.picture import (
+from landlord.views.picture import (
     BoardPicture,
     Seats,
     centre_head,
@@ -31,8 +31,8 @@ from landlord.widgets.picture import (
     lit_frame,
     space_start,
 )
-from landlord.widgets.svg import INK, clip, esc, rect, text
-from landlord.widgets.track import (
+from landlord.views.svg import INK, clip, esc, rect, text
+from landlord.views.track import (
     CORNER,
     GAP,
     MARGIN,
@@ -223,7 +223,7 @@ def board_svg(
 ) -> str:
     """The later game's board and state now, as one self-contained SVG document.
 
-    Takes the arguments of :func:`landlord.widgets.board.board_svg` and marks
+    Takes the arguments of :func:`landlord.views.board.board_svg` and marks
     its elements the same way, with these additions: on ``g.space``,
     ``data-mortgaged="1"``, ``data-hotel="1"`` (``data-houses`` is then 5, as
     in the game), ``data-colour`` (a street's colour group) and ``data-rent``

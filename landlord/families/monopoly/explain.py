@@ -1,7 +1,7 @@
 """Which rule each step of the later game followed, for the "explain this step" mode.
 
 :class:`StepRules` (handed out by ``FAMILY.step_rules(game)`` and asked by
-:class:`landlord.widgets.explain.StepExplainer`) holds the sentences: what
+:class:`landlord.views.explain.StepExplainer`) holds the sentences: what
 each payment follows (:data:`PAYMENTS`, by reason) and what each step follows
 (:data:`STEPS`: a decision, a chance event, a change on the board). The rules
 have headings, not numbers, and are cited by heading ("the rules: Jail").
@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from landlord.engine.reasons import Reason
-from landlord.widgets.explain import Because
-from landlord.widgets.explain import StepRules as BaseStepRules
+from landlord.views.explain import Because
+from landlord.views.explain import StepRules as BaseStepRules
 
 __all__ = ["PAYMENTS", "STEPS", "StepRules"]
 

@@ -1,9 +1,9 @@
 """The words of the later game in plain English, for the apps' glossary.
 
-``TERMS`` holds one :class:`~landlord.widgets.glossary.Term` per word of the
+``TERMS`` holds one :class:`~landlord.views.glossary.Term` per word of the
 classic rules (US, UK 1972): what it means, the rule's heading it comes from,
 and whether the meaning is the source's own or the kit's reading of it.
-``FAMILY.glossary_terms()`` hands them to :mod:`landlord.widgets.glossary`,
+``FAMILY.glossary_terms()`` hands them to :mod:`landlord.views.glossary`,
 which adds the kit's own measures. "Monopoly" is a trademark of Hasbro: it
 names the historical rules here, nothing else.
 
@@ -17,7 +17,7 @@ Examples
 from __future__ import annotations
 
 from landlord.families.monopoly import FAMILY
-from landlord.widgets.glossary import Term
+from landlord.views.glossary import Term
 
 __all__ = ["TERMS"]
 

@@ -3,7 +3,7 @@
 The classic rules (the Monopoly rule sets, played as history; the name is
 Hasbro's trademark) have their own decisions and events: buying or letting
 the Bank auction, bidding, building, mortgages, trades, Jail, bankruptcy.
-:class:`Voice` tells them for :class:`~landlord.widgets.events.Narrator`
+:class:`Voice` tells them for :class:`~landlord.views.events.Narrator`
 in sentences with the rule set's currency ("Ann buys Boardwalk for $400",
 "Bob wins the auction of Park Lane for £380"), and :func:`question`
 says what a person at the controls is asked.

@@ -3,7 +3,7 @@
 ``HELP`` holds one text per kind of decision the family's flow asks
 (:mod:`.game`, :mod:`.trades`): ``help(game, seat, about, legal actions) ->
 str``, handed out by ``FAMILY.question_helps`` and read by
-:func:`landlord.widgets.explain.question_help`. The rules have headings, not
+:func:`landlord.views.explain.question_help`. The rules have headings, not
 numbers, and are cited by heading ("the rules: Jail"); where the kit chose
 what the text leaves open, the sentence says "the kit's reading".
 
@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from landlord.widgets.explain import action_kinds as _kinds
-from landlord.widgets.explain import cash as _cash
-from landlord.widgets.explain import space_name as _space
+from landlord.views.explain import action_kinds as _kinds
+from landlord.views.explain import cash as _cash
+from landlord.views.explain import space_name as _space
 
 __all__ = ["HELP"]
 

@@ -7,7 +7,7 @@ names its colour and value in words, its owner and its hotels, so nothing is
 said by colour alone (the colours only tint the tiles, and face-down tiles
 are hatched). The pawns stand on their tiles as the players' initials.
 
-The SVG marks its elements as :func:`landlord.widgets.board.board_svg`
+The SVG marks its elements as :func:`landlord.views.board.board_svg`
 says: ``g.space`` (``data-space``, ``data-holder``, ``data-hotels``,
 ``data-face-down``, ``data-last``), ``g.token`` (``data-player``,
 ``data-space``, ``data-where``: ``prison`` or ``track``) and ``g.centre``
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from landlord.widgets.picture import Seats
+from landlord.views.picture import Seats
 
 __all__ = ["board_svg", "square_of"]
 

@@ -1,6 +1,6 @@
 """The Quikopoly board in words, for a screen reader: the players, then the twenty tiles.
 
-:func:`board_words` is what :func:`landlord.widgets.board_text.board_text_html`
+:func:`board_words` is what :func:`landlord.views.board_text.board_text_html`
 puts under its heading for a game of Quikopoly: a table of the players (coins,
 net worth, where each pawn stands, the tiles and hotels each holds) and a
 table of the tiles round the square from Go, each face up with its colour,
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from landlord.widgets.board_text import table_html
+from landlord.views.board_text import table_html
 
 __all__ = ["board_words"]
 

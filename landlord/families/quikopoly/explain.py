@@ -1,7 +1,7 @@
 """Which part of the Quikopoly text each step followed, for the "explain this step" mode.
 
 :class:`StepRules` (handed out by ``FAMILY.step_rules(game)`` and asked by
-:class:`landlord.widgets.explain.StepExplainer`) holds the sentences: what
+:class:`landlord.views.explain.StepExplainer`) holds the sentences: what
 each payment follows (:data:`PAYMENTS`, by reason) and what each step follows
 (:data:`STEPS`). The text (seed 001) has two headings, Setup and Play, and is
 cited by them; where the kit chose what the text leaves open, the sentence
@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import Any
 
 from landlord.engine.reasons import Reason
-from landlord.widgets.explain import Because
-from landlord.widgets.explain import StepRules as BaseStepRules
+from landlord.views.explain import Because
+from landlord.views.explain import StepRules as BaseStepRules
 
 __all__ = ["PAYMENTS", "STEPS", "StepRules"]
 

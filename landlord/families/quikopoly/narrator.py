@@ -1,6 +1,6 @@
 """Quikopoly told as it happens.
 
-:class:`Voice` tells each step for :class:`~landlord.widgets.events.Narrator`
+:class:`Voice` tells each step for :class:`~landlord.views.events.Narrator`
 in sentences with the rule set's currency: the tiles laid face down, the
 throw and the move ("Ann throws a null and moves to Prison"), the tile
 bought, the rent, hotels placed and returned, Community Chest, Prison, the

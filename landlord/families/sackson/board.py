@@ -9,7 +9,7 @@ alone; a mortgaged cell has an asterisk, as the text marks it; the cell
 played last has a thick frame. The ``<title>`` and ``<desc>`` say the grid in
 words.
 
-The SVG marks its elements as :func:`landlord.widgets.board.board_svg`
+The SVG marks its elements as :func:`landlord.views.board.board_svg`
 says: ``g.space`` (``data-space``, ``data-holder``, ``data-mortgaged``,
 ``data-last``) and ``g.centre`` with a ``g.player`` for each player
 (``data-cash``, ``data-net-worth``, ``data-units``).
@@ -23,7 +23,7 @@ from html import escape
 from typing import Any
 
 from landlord.palette import player_colour
-from landlord.widgets.picture import Seats
+from landlord.views.picture import Seats
 
 __all__ = ["board_svg", "initials"]
 

@@ -16,7 +16,7 @@ from html import escape
 from typing import Any
 
 from landlord.money import money
-from landlord.widgets.board_text import table_html
+from landlord.views.board_text import table_html
 
 __all__ = ["board_words"]
 

@@ -1,7 +1,7 @@
 """Which rule each step of Property followed, for the "explain this step" mode.
 
 :class:`StepRules` (handed out by ``FAMILY.step_rules(game)`` and asked by
-:class:`landlord.widgets.explain.StepExplainer`) holds the sentences: what
+:class:`landlord.views.explain.StepExplainer`) holds the sentences: what
 each payment follows (:data:`PAYMENTS`, by reason) and what each step follows
 (:data:`STEPS`: a play, a card drawn, a claim, rent, a purchase, a mortgage,
 a cell lost, the reshuffle, bankruptcy, the end). The text (seed 000) has no
@@ -21,8 +21,8 @@ from __future__ import annotations
 from typing import Any
 
 from landlord.engine.reasons import Reason
-from landlord.widgets.explain import Because, cash
-from landlord.widgets.explain import StepRules as BaseStepRules
+from landlord.views.explain import Because, cash
+from landlord.views.explain import StepRules as BaseStepRules
 
 __all__ = ["PAYMENTS", "STEPS", "StepRules"]
 

@@ -1,6 +1,6 @@
 """The words of Property in plain English, for the apps' glossary.
 
-``TERMS`` holds one :class:`~landlord.widgets.glossary.Term` per word of the
+``TERMS`` holds one :class:`~landlord.views.glossary.Term` per word of the
 rules text (seed 000, Sid Sackson's *Property*): what it means, the part of
 the text it comes from, and whether the meaning is the text's own, a
 reconstruction, or the kit's reading of it.
@@ -15,7 +15,7 @@ Examples
 from __future__ import annotations
 
 from landlord.families.sackson import FAMILY
-from landlord.widgets.glossary import Term
+from landlord.views.glossary import Term
 
 __all__ = ["TERMS"]
 

@@ -1,6 +1,6 @@
 """Property told as it happens.
 
-:class:`Voice` tells each step for :class:`~landlord.widgets.events.Narrator`
+:class:`Voice` tells each step for :class:`~landlord.views.events.Narrator`
 in sentences with the rule set's currency: the cards drawn (by whom, not
 which: hands are private), the cards played and the cell they name, a claim,
 rent, a purchase, a mortgage or a cell lost, the reshuffle and bankruptcy. It

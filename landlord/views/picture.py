@@ -1,7 +1,7 @@
 """A game's board drawn now: the holders, the buildings, the tokens, the centre.
 
 A family draws its board by subclassing :class:`BoardPicture`, on the fixed
-layout of its track (:mod:`landlord.widgets.track`): the picture opens the
+layout of its track (:mod:`landlord.views.track`): the picture opens the
 SVG, draws every space, then the tokens on top, then the centre and the
 legend; the family writes what each space shows (:meth:`BoardPicture.space`),
 where a token stands and what its tooltip says (:meth:`BoardPicture.place`)
@@ -19,7 +19,7 @@ from typing import Any
 
 from landlord.money import money
 from landlord.palette import player_colour
-from landlord.widgets.svg import (
+from landlord.views.svg import (
     FONT,
     FONTS,
     INK,
@@ -32,7 +32,7 @@ from landlord.widgets.svg import (
     text_width,
     token_labels,
 )
-from landlord.widgets.track import VIEW, Cell, TrackLayout
+from landlord.views.track import VIEW, Cell, TrackLayout
 
 __all__ = [
     "BoardPicture",
@@ -56,12 +56,12 @@ class BoardPicture:
     game : GameState
         The game, at any point.
     layout : TrackLayout
-        Its board's fixed picture (:func:`landlord.widgets.track.layout_of`).
+        Its board's fixed picture (:func:`landlord.views.track.layout_of`).
     seats : Seats
         How each player is shown.
     last_move : int or (int, int), optional
         The space to light up, or ``(player, space)`` (see
-        :func:`landlord.widgets.board.board_svg`).
+        :func:`landlord.views.board.board_svg`).
 
     A family's subclass writes :meth:`space`, :meth:`place` and
     :meth:`centre`, and :meth:`on_board` if a player can leave the board.

@@ -5,9 +5,9 @@ Two helps for a reader of fifteen:
 * :func:`question_help`: for the decision a player faces now, why it is
   asked and what follows from each choice, with the rule's number
   (:func:`question_help_html`: the same as HTML, its words linked to the
-  glossary of :mod:`landlord.widgets.glossary`);
+  glossary of :mod:`landlord.views.glossary`);
 * :class:`StepExplainer`: the "explain this step" mode of
-  :class:`~landlord.widgets.events.Narrator` (``Narrator(game,
+  :class:`~landlord.views.events.Narrator` (``Narrator(game,
   explain=True)``): after the lines a step is told in, a line naming the
   rule that applied (:class:`Explanation`, marked "Why?" and styled by the
   apps with :data:`EXPLAIN_CLASS`).
@@ -129,7 +129,7 @@ def question_help_html(game: Any, seat: int, *, prefix: str = "glossary-") -> st
     """
     import html
 
-    from landlord.widgets.glossary import link_terms
+    from landlord.views.glossary import link_terms
 
     words = question_help(game, seat)
     return link_terms(html.escape(words), game.rules, prefix=prefix) if words else ""

@@ -1,7 +1,7 @@
 """Drawing in SVG text: escaping, numbers, text that fits, rectangles, names cut to size.
 
-The board pictures (:mod:`landlord.widgets.track`,
-:mod:`landlord.widgets.picture` and each family's board module) are built
+The board pictures (:mod:`landlord.views.track`,
+:mod:`landlord.views.picture` and each family's board module) are built
 as strings from these few pieces, with no drawing package: a text's width is
 estimated from Helvetica's advance widths, so a name can be wrapped or
 squeezed to its space before the browser sees it.

@@ -5,7 +5,7 @@ Every board drawn on a track (each family's board module: Magie's in
 :mod:`landlord.families.monopoly.board`) is laid out here, once per board
 (:class:`TrackLayout`: where each square, its name, band, printed figures,
 token tray and status row go); the state of a game is drawn on it by
-:mod:`landlord.widgets.picture`. A family's layout subclasses
+:mod:`landlord.views.picture`. A family's layout subclasses
 :class:`TrackLayout` to say what its spaces print (the band's colour, the
 figures, the tooltip, the legend).
 
@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from landlord.money import money
-from landlord.widgets.svg import (
+from landlord.views.svg import (
     FONT,
     INK,
     esc,

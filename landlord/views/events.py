@@ -6,7 +6,7 @@ logs. The words are the game's family's (``game.family.voice(game)``): the
 narrator notes what the game waits for, lets the step happen, and hands the
 family's voice the decision or chance event, the choice made and the
 payments it caused. It decides nothing. Only the standard library and the
-engine are used, and :mod:`landlord.widgets.explain` when asked to explain.
+engine are used, and :mod:`landlord.views.explain` when asked to explain.
 
 Two things it adds to the family's words:
 
@@ -16,7 +16,7 @@ Two things it adds to the family's words:
 * **Explain this step** (``Narrator(game, explain=True)``, or set
   :attr:`Narrator.explain` between steps): after the lines a step is told
   in, a line naming the rule that applied (an
-  :class:`~landlord.widgets.explain.Explanation`, a ``str`` starting "Why?",
+  :class:`~landlord.views.explain.Explanation`, a ``str`` starting "Why?",
   which an app styles with its ``css_class``). With it off, no line is
   added.
 """
@@ -116,7 +116,7 @@ class Narrator:
         self._from = positions[self._mover] if 0 <= self._mover < len(positions) else -1
         if self.explain:
             if self._explainer is None:
-                from landlord.widgets.explain import StepExplainer
+                from landlord.views.explain import StepExplainer
 
                 self._explainer = StepExplainer(game)
             self._explainer.before()
@@ -139,7 +139,7 @@ class Narrator:
         lines = self._voice.after(pending, choice, step, earlier)
         lines = self._wages_after_throw(lines, pending, choice, step)
         if self.explain and self._explainer is not None:
-            from landlord.widgets.explain import interleave
+            from landlord.views.explain import interleave
 
             lines = interleave(lines, self._explainer.after(pending, choice, [*earlier, *step]))
         return lines

@@ -3,9 +3,9 @@
 :func:`board_svg` draws the current state of any game as a self-contained SVG
 string, for a class to watch on a projector. Each family of rule sets draws
 its own board (``game.family.board_svg``): a picture of the state
-(:mod:`landlord.widgets.picture`) on the fixed layout of its track
-(:mod:`landlord.widgets.track`), both made of the SVG pieces of
-:mod:`landlord.widgets.svg`; this module is the one door the apps use. It
+(:mod:`landlord.views.picture`) on the fixed layout of its track
+(:mod:`landlord.views.track`), both made of the SVG pieces of
+:mod:`landlord.views.svg`; this module is the one door the apps use. It
 only reads the game and imports no user-interface package: a notebook shows
 the string with ``IPython.display.SVG`` or in an ``ipywidgets.HTML``.
 """
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from landlord.palette import PLAYER_COLOURS, player_colour
-from landlord.widgets.svg import text_colour, token_labels, wrap
+from landlord.views.svg import text_colour, token_labels, wrap
 
 __all__ = ["PLAYER_COLOURS", "board_svg", "player_colour", "text_colour", "token_labels", "wrap"]
 

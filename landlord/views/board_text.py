@@ -1,6 +1,6 @@
 """The board in words: the state of a game as headings and tables, for screen readers.
 
-The board picture (:mod:`landlord.widgets.board`) shows a game to those who
+The board picture (:mod:`landlord.views.board`) shows a game to those who
 see it; :func:`board_text_html` says the same state in words, for a screen
 reader and for anyone who would rather read a table than scan a drawing:
 whose turn it is, each player's cash, net worth, where he stands and the
@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from landlord.money import money
-from landlord.widgets.picture import houses_words
+from landlord.views.picture import houses_words
 
 __all__ = ["board_text_html", "table_html"]
 
