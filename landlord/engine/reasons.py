@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-__all__ = ["GROUPS", "RENT_GROUPS", "Reason", "group_of"]
+__all__ = ["GROUPS", "RENT_GROUPS", "Reason", "group_of", "register_reason"]
 
 #: The groups of reasons, in the order a lesson lists them; "other" is last.
 GROUPS: tuple[str, ...] = (
@@ -140,6 +140,57 @@ class Reason(str):
 
 
 def _known_reason(words: str) -> Reason:
+    if words not in Reason._known:  # a family's own, in a process that has not loaded it
+        from landlord.rules import registry
+
+        registry.families()
+    return Reason._known[words]
+
+
+def register_reason(name: str, words: str, group: str, paid_for: str = "") -> Reason:
+    """Add a reason of a family's own to the one list, and return it.
+
+    An installed family (:mod:`landlord.rules.registry`) whose money moves for a
+    reason none of the list's gives registers it where it defines its ``FAMILY``,
+    so that it is known before any game of it is played or read back.
+
+    Parameters
+    ----------
+    name : str
+        Its attribute, in capitals: ``Reason.TOLL`` after ``register_reason("TOLL", ...)``.
+    words, group, paid_for
+        As for :class:`Reason`: what the ledger says, one of :data:`GROUPS`, and
+        how a payment reads ("for a toll"), its own words if left out.
+
+    Raises
+    ------
+    ValueError
+        If the name or the words belong to another reason already, or the name
+        is not an upper-case identifier. The same reason registered again is
+        returned as it is.
+
+    Examples
+    --------
+    >>> toll = register_reason("DOCTEST_TOLL", "doctest toll", "fares", "for a toll")
+    >>> toll is Reason.DOCTEST_TOLL, toll.group, group_of("doctest toll")
+    (True, 'fares', 'fares')
+    >>> register_reason("DOCTEST_TOLL", "doctest toll", "fares", "for a toll") is toll
+    True
+    >>> register_reason("OTHER_RENT", "land rent", "fares")
+    Traceback (most recent call last):
+    ...
+    ValueError: the reason 'land rent' is taken (Reason.LAND_RENT, group 'land rent')
+    """
+    known = Reason._known.get(words)
+    if known is not None:
+        if (known.name, known.group, known.paid_for) == (name, group, paid_for or words):
+            return known
+        raise ValueError(
+            f"the reason {words!r} is taken (Reason.{known.name}, group {known.group!r})"
+        )
+    if not (name.isidentifier() and name.isupper()) or hasattr(Reason, name):
+        raise ValueError(f"a reason's name is a new upper-case identifier, not {name!r}")
+    _define(name, words, group, paid_for)
     return Reason._known[words]
 
 
