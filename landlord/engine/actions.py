@@ -13,9 +13,9 @@ Soakum Lighting System, the green card of space 13.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import Field, asdict, dataclass, fields
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from landlord.money import money
 
@@ -40,6 +40,7 @@ __all__ = [
     "TRY_DOUBLES",
     "USE_JAIL_CARD",
     "Accept",
+    "Action",
     "AskForCard",
     "AskLoan",
     "Bid",
@@ -86,10 +87,12 @@ __all__ = [
 Namer = Callable[[int], str]
 
 
-class _Words:
+class Action:
     """What every action shares: its words, with or without the game's names."""
 
     __slots__ = ()
+    #: Every action is a dataclass (:func:`_action` makes it one).
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
 
     def _words(self, space: Namer, player: Namer, cash: Namer) -> str:  # pragma: no cover
         raise NotImplementedError
@@ -127,13 +130,17 @@ def _player_number(number: int) -> str:
     return f"player {number}"
 
 
-def _action(cls):
+_A = TypeVar("_A", bound=Action)
+
+
+@dataclass_transform(frozen_default=True)
+def _action(cls: type[_A]) -> type[_A]:
     """A frozen, slotted record of a decision."""
     return dataclass(frozen=True, slots=True)(cls)
 
 
 @_action
-class Roll(_Words):
+class Roll(Action):
     """End the turn's business and throw the dice."""
 
     def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
@@ -141,7 +148,7 @@ class Roll(_Words):
 
 
 @_action
-class Buy(_Words):
+class Buy(Action):
     """Buy the card of ``space`` at ``price`` (dealt at the start, or landed on)."""
 
     space: int
@@ -152,7 +159,7 @@ class Buy(_Words):
 
 
 @_action
-class Decline(_Words):
+class Decline(Action):
     """Do not buy (a dealt card goes back to the pack; a lot stays for sale)."""
 
     def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
@@ -160,7 +167,7 @@ class Decline(_Words):
 
 
 @_action
-class Bid(_Words):
+class Bid(Action):
     """Bid ``amount`` for the card up for sale."""
 
     amount: int
@@ -170,7 +177,7 @@ class Bid(_Words):
 
 
 @_action
-class Pass(_Words):
+class Pass(Action):
     """Make no bid."""
 
     def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
@@ -178,7 +185,7 @@ class Pass(_Words):
 
 
 @_action
-class Move(_Words):
+class Move(Action):
     """Move the throw ``forward`` or ``backward``; ``railroad_pass`` uses a double's pass."""
 
     direction: str
@@ -191,7 +198,7 @@ class Move(_Words):
 
 
 @_action
-class StayPut(_Words):
+class StayPut(Action):
     """Refuse a move that would end on Speculation (Rule 8)."""
 
     def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
@@ -199,7 +206,7 @@ class StayPut(_Words):
 
 
 @_action
-class Build(_Words):
+class Build(Action):
     """Put a house on the lot at ``space``."""
 
     space: int
@@ -209,7 +216,7 @@ class Build(_Words):
 
 
 @_action
-class PayFine(_Words):
+class PayFine(Action):
     """Pay the Jail fine and come out."""
 
     def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
@@ -217,7 +224,7 @@ class PayFine(_Words):
 
 
 @_action
-class TryForDoubles(_Words):
+class TryForDoubles(Action):
     """Throw for a double to come out of Jail ("serving his time")."""
 
     def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
@@ -225,7 +232,7 @@ class TryForDoubles(_Words):
 
 
 @_action
-class UseJailCard(_Words):
+class UseJailCard(Action):
     """Use a Chance card that lets the holder out of Jail."""
 
     def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
@@ -233,7 +240,7 @@ class UseJailCard(_Words):
 
 
 @_action
-class Negotiate(_Words):
+class Negotiate(Action):
     """Open talks with the other players: sell, buy or borrow."""
 
     def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
@@ -241,7 +248,7 @@ class Negotiate(_Words):
 
 
 @_action
-class EndDealing(_Words):
+class EndDealing(Action):
     """Close the talks."""
 
     def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
@@ -249,7 +256,7 @@ class EndDealing(_Words):
 
 
 @_action
-class OfferCard(_Words):
+class OfferCard(Action):
     """Offer the card of ``space`` to ``buyer`` for ``price``."""
 
     space: int
@@ -261,7 +268,7 @@ class OfferCard(_Words):
 
 
 @_action
-class AskForCard(_Words):
+class AskForCard(Action):
     """Offer its holder ``price`` for the card of ``space``."""
 
     space: int
@@ -272,7 +279,7 @@ class AskForCard(_Words):
 
 
 @_action
-class OfferLuxury(_Words):
+class OfferLuxury(Action):
     """Offer one luxury card to ``buyer`` for ``price``."""
 
     buyer: int
@@ -283,7 +290,7 @@ class OfferLuxury(_Words):
 
 
 @_action
-class AskLoan(_Words):
+class AskLoan(Action):
     """Ask ``lender`` for ``amount`` at ``interest`` percent, on a card or (``None``) wages."""
 
     lender: int
@@ -300,7 +307,7 @@ class AskLoan(_Words):
 
 
 @_action
-class Repay(_Words):
+class Repay(Action):
     """Pay back the debt numbered ``debt``."""
 
     debt: int
@@ -310,7 +317,7 @@ class Repay(_Words):
 
 
 @_action
-class FormTrust(_Words):
+class FormTrust(Action):
     """Ask ``partner`` to pool the railroads in a Trust (Rule 9)."""
 
     partner: int
@@ -320,7 +327,7 @@ class FormTrust(_Words):
 
 
 @_action
-class ClaimSite(_Words):
+class ClaimSite(Action):
     """Build a house on the unimproved lot ``space`` (Single Tax Rule 4).
 
     On his turn a player claims a site with ``bid`` 0; if others bid for it,
@@ -337,7 +344,7 @@ class ClaimSite(_Words):
 
 
 @_action
-class CallVote(_Words):
+class CallVote(Action):
     """Call a vote to play on under the single tax (the 1906 Single Tax rules)."""
 
     def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
@@ -345,7 +352,7 @@ class CallVote(_Words):
 
 
 @_action
-class GiveUp(_Words):
+class GiveUp(Action):
     """Raise no more money: pay what you have and go to the Poor House (Rule 12)."""
 
     def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
@@ -353,7 +360,7 @@ class GiveUp(_Words):
 
 
 @_action
-class Accept(_Words):
+class Accept(Action):
     """Accept what another player proposes."""
 
     def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
@@ -361,7 +368,7 @@ class Accept(_Words):
 
 
 @_action
-class Refuse(_Words):
+class Refuse(Action):
     """Refuse what another player proposes."""
 
     def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
@@ -372,7 +379,7 @@ class Refuse(_Words):
 
 
 @_action
-class BuildHotel(_Words):
+class BuildHotel(Action):
     """Trade the four houses on ``space`` and one more house's cost for a hotel."""
 
     space: int
@@ -382,7 +389,7 @@ class BuildHotel(_Words):
 
 
 @_action
-class SellBuilding(_Words):
+class SellBuilding(Action):
     """Sell a house (or the hotel) on ``space`` back to the bank at half its cost."""
 
     space: int
@@ -392,7 +399,7 @@ class SellBuilding(_Words):
 
 
 @_action
-class Mortgage(_Words):
+class Mortgage(Action):
     """Mortgage ``space`` to the bank for its mortgage value."""
 
     space: int
@@ -402,7 +409,7 @@ class Mortgage(_Words):
 
 
 @_action
-class LiftMortgage(_Words):
+class LiftMortgage(Action):
     """Pay off the mortgage on ``space``: its value and the interest."""
 
     space: int
@@ -412,7 +419,7 @@ class LiftMortgage(_Words):
 
 
 @_action
-class KeepMortgage(_Words):
+class KeepMortgage(Action):
     """Take a mortgaged property as it is, paying the interest now."""
 
     space: int
@@ -422,7 +429,7 @@ class KeepMortgage(_Words):
 
 
 @_action
-class PayTax(_Words):
+class PayTax(Action):
     """Pay Income Tax: the ``flat`` amount, or ``percent`` of total worth (counted after)."""
 
     how: str  # "flat" or "percent"
@@ -435,7 +442,7 @@ class PayTax(_Words):
 
 
 @_action
-class PayInstead(_Words):
+class PayInstead(Action):
     """Pay ``amount`` rather than draw (the card that says "pay a fine or take a Chance")."""
 
     amount: int
@@ -445,7 +452,7 @@ class PayInstead(_Words):
 
 
 @_action
-class DrawChance(_Words):
+class DrawChance(Action):
     """Take a Chance card rather than pay."""
 
     def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
@@ -453,7 +460,7 @@ class DrawChance(_Words):
 
 
 @_action
-class ClaimRent(_Words):
+class ClaimRent(Action):
     """Ask for the rent due (where rent lapses unless asked for)."""
 
     def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
@@ -461,7 +468,7 @@ class ClaimRent(_Words):
 
 
 @_action
-class Trade(_Words):
+class Trade(Action):
     """Propose to ``partner``: ``give`` these properties and take ``take``, with cash.
 
     ``cash`` is what the proposer pays (negative: what he receives);
@@ -494,7 +501,7 @@ class Trade(_Words):
 
 
 @_action
-class GoBankrupt(_Words):
+class GoBankrupt(Action):
     """Hand over everything and leave the game: the debt cannot be raised."""
 
     def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
@@ -505,7 +512,7 @@ class GoBankrupt(_Words):
 
 
 @_action
-class StayInPrison(_Words):
+class StayInPrison(Action):
     """Stay in Prison this turn rather than pay a coin and move the throw."""
 
     def _words(self, space: Namer, player: Namer, cash: Namer) -> str:
@@ -532,7 +539,7 @@ def card_name(card: int) -> str:
 
 
 @_action
-class PlayCards(_Words):
+class PlayCards(Action):
     """Play a red and a black card (Property) to name the cell ``space``: its column
     from the red card, its row from the black one (a nine or ten stands for any number
     from 1 to 8)."""
@@ -546,7 +553,7 @@ class PlayCards(_Words):
 
 
 @_action
-class BuyCell(_Words):
+class BuyCell(Action):
     """Buy the cell ``space`` just paid rent on, for ``units`` purchase units (Property)."""
 
     space: int
@@ -578,7 +585,7 @@ GO_BANKRUPT = GoBankrupt()
 STAY_IN_PRISON = StayInPrison()
 
 
-ACTION_TYPES: dict[str, type] = {
+ACTION_TYPES: dict[str, type[Action]] = {
     cls.__name__: cls
     for cls in (
         Roll,
@@ -623,7 +630,7 @@ ACTION_TYPES: dict[str, type] = {
 }
 
 
-def action_to_json(action: Any) -> dict[str, Any]:
+def action_to_json(action: Action) -> dict[str, object]:
     """A plain JSON object for an action.
 
     An action's fields are numbers, words, flags or tuples of numbers, which are
@@ -641,7 +648,7 @@ def action_to_json(action: Any) -> dict[str, Any]:
     names = _FIELD_NAMES.get(kind)
     if names is None:
         names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(kind))
-    data: dict[str, Any] = {"type": kind.__name__}
+    data: dict[str, object] = {"type": kind.__name__}
     for name in names:
         value = getattr(action, name)
         if type(value) not in _PLAIN and not (
@@ -653,12 +660,12 @@ def action_to_json(action: Any) -> dict[str, Any]:
 
 
 #: Each action class's field names, in order (see :func:`action_to_json`).
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}
 #: The field values :func:`action_to_json` copies as they are.
 _PLAIN = frozenset({int, str, bool, type(None)})
 
 
-def action_from_json(data: Any) -> Any:
+def action_from_json(data: object) -> Action:
     """The action a JSON object describes; ``ValueError`` if it describes none.
 
     Examples
@@ -696,13 +703,13 @@ def action_from_json(data: Any) -> Any:
     return cls(**given)
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: object) -> bool:
     """A whole number (not ``True``/``False``) within 64 bits, as a saved game holds."""
     return type(value) is int and -(2**63) <= value < 2**63
 
 
 #: How a saved action's field is checked, by the field's annotation.
-_FIELD_KINDS: dict[str, Any] = {
+_FIELD_KINDS: dict[str, Callable[[object], bool]] = {
     "int": _whole,
     "int | None": lambda value: value is None or _whole(value),
     "bool": lambda value: isinstance(value, bool),

@@ -21,7 +21,7 @@ recorded (replaying reaches the same point and takes it again).
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from landlord.engine.dice import DICE
 from landlord.engine.ledger import Ledger
@@ -113,6 +113,12 @@ Node = tuple[int, *tuple[Any, ...]]
 #: A family's flow: it yields its pauses and is sent what was chosen at each (the
 #: action or outcome the pause offered, of the type it offered).
 Flow = Generator[Node, Any, None]
+#: The end-of-round figures a game copies (:meth:`GameState.capture`): ``captured[0]`` is
+#: each player's cash, the rest is the family's own.
+Captured = tuple[Any, ...]
+_R = TypeVar("_R")
+#: A part of a flow that ends with a value: ``result = yield from part``.
+FlowTo = Generator[Node, Any, _R]
 
 
 class GameState:
@@ -173,7 +179,7 @@ class GameState:
         #: :attr:`handed_over` says so.
         self.stop_at_turn: int | None = None
         self.handed_over = False
-        self._snapshots: list[tuple[int, tuple[Any, ...]]] = []
+        self._snapshots: list[tuple[int, Captured]] = []
 
     # --- what the outside world sees -----------------------------------------
 
@@ -386,7 +392,7 @@ class GameState:
         # pickles as nothing else does, and the history replays it exactly.
         return (GameState.from_json, (self.to_json(),))
 
-    def observe(self, player: int) -> View:
+    def observe(self, player: int) -> View[GameState]:
         """What ``player`` sees of the game: a read-only view of the public state,
         as his family shows it (no hidden information, no way to change the game).
 
@@ -404,12 +410,12 @@ class GameState:
         """
         if not isinstance(player, int) or not 0 <= player < self.n_players:
             raise ValueError(f"there is no player {player!r}: {self.n_players} play")
-        view: type[View] = self.family.part("view", "View")
+        view: type[View[GameState]] = self.family.part("view", "View")
         return view(self, player)
 
-    def observers(self) -> list[View]:
+    def observers(self) -> list[View[GameState]]:
         """Every player's view, in seat order (cheaper than one :meth:`observe` each)."""
-        view: type[View] = self.family.part("view", "View")
+        view: type[View[GameState]] = self.family.part("view", "View")
         return view.every(self)
 
     def apply_index(self, index: int) -> None:
@@ -539,15 +545,15 @@ class GameState:
         else:
             self.end_reason = f"the round limit ({round_}) was reached"
 
-    def capture(self) -> tuple[Any, ...]:  # pragma: no cover - every game writes its own
+    def capture(self) -> Captured:  # pragma: no cover - every game writes its own
         """The figures of the round table, copied: ``captured[0]`` is each player's cash."""
         raise NotImplementedError
 
-    def holdings_table(self, captured: tuple[Any, ...] | None = None) -> list[tuple[int, ...]]:
+    def holdings_table(self, captured: Captured | None = None) -> list[tuple[int, ...]]:
         """Per player, now or from a :meth:`capture`: the family's round columns."""
         raise NotImplementedError  # pragma: no cover - every game writes its own
 
-    def net_worths(self, captured: tuple[Any, ...] | None = None) -> list[int]:
+    def net_worths(self, captured: Captured | None = None) -> list[int]:
         """Every player's net worth, now or from a :meth:`capture`."""
         raise NotImplementedError  # pragma: no cover - every game writes its own
 

@@ -22,7 +22,7 @@ observation frozen in time, to keep or to feed a learning agent, take
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence, Set
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from landlord.engine.state import NOBODY
 
@@ -34,8 +34,11 @@ if TYPE_CHECKING:  # pragma: no cover - for the annotations only
 
 __all__ = ["View"]
 
+#: The game a view shows (a family's view shows its own game's class).
+G = TypeVar("G", bound="GameState", covariant=True)
 
-class View:
+
+class View(Generic[G]):
     """A player's view of a game: public state, read live; no mutators, nothing hidden.
 
     Parameters
@@ -64,7 +67,7 @@ class View:
 
     # What :meth:`shared` and ``player`` set (a view's attributes are set once, through
     # its ``__dict__``): declared here for the type checker.
-    _game: GameState
+    _game: G
     player: int
     names: tuple[str, ...]
     n_players: int
@@ -84,13 +87,15 @@ class View:
         "position",
     )
 
-    def __init__(self, game: GameState, player: int) -> None:
+    def __init__(self, game: G, player: int) -> None:
         if not 0 <= player < game.n_players:
             raise ValueError(f"there is no player {player!r}: {game.n_players} play")
         self.__dict__.update(self.shared(game), player=player)
 
+    # A view only reads its game, so a view of a family's game is a view of a game (the
+    # type variable is covariant); these two class methods take the game it shows.
     @classmethod
-    def shared(cls, game: GameState) -> dict[str, object]:
+    def shared(cls, game: G) -> dict[str, object]:  # type: ignore[misc]
         """What every player's view of ``game`` shows, by name (a family's view adds its
         own): the same live sequences and read-only questions for all of them."""
         return {
@@ -104,7 +109,7 @@ class View:
         }
 
     @classmethod
-    def every(cls, game: GameState) -> list[View]:
+    def every(cls, game: G) -> list[View[G]]:  # type: ignore[misc]
         """One view for each player of ``game`` (cheaper than one at a time)."""
         shared = cls.shared(game)
         views = []

@@ -158,7 +158,7 @@ class _Row:
 
 def _read_rows(path: Path, columns: dict[str, bool], label_column: str) -> list[_Row]:
     """Read a CSV file whose header must hold the required ``columns`` and no others."""
-    rows = []
+    rows: list[_Row] = []
     # utf-8-sig: spreadsheet programs often start a UTF-8 CSV with a byte-order mark.
     with path.open(encoding="utf-8-sig", newline="") as handle:
         reader = csv.DictReader(handle, strict=True)
@@ -178,7 +178,7 @@ def _read_rows(path: Path, columns: dict[str, bool], label_column: str) -> list[
                     raise Invalid(
                         f"row {reader.line_num}",
                         f"{len(header)} cells, one per column",
-                        got_text=f"{len(header) + len(cells[None])} cells",  # type: ignore[index]
+                        got_text=f"{len(header) + len(cells[None])} cells",
                     )
                 if len(rows) >= limits.CSV_ROWS:
                     raise Invalid(
@@ -187,7 +187,7 @@ def _read_rows(path: Path, columns: dict[str, bool], label_column: str) -> list[
                         got_text="more",
                     )
                 label = (cells.get(label_column) or "").strip()
-                rows.append(_Row(cells, reader.line_num, label))  # type: ignore[arg-type]
+                rows.append(_Row(cells, reader.line_num, label))
         except csv.Error as error:
             where = f"row {reader.line_num}"
             raise Invalid(where, "a well-formed CSV row", got_text=str(error)) from None
@@ -247,7 +247,7 @@ def read_board(path: Path) -> tuple[Space, ...]:
                 )
             # No section rents given: the land rent doubles with each house level (advanced rules).
             rents = doubled if None not in doubled else [land_rent * 2**n for n in (1, 2, 3)]
-            section_rents = (land_rent, *rents)  # type: ignore[arg-type]
+            section_rents = (land_rent, *rents)
         spaces.append(
             Space(
                 index=position,
@@ -329,7 +329,9 @@ def read_chance(
         pile = row.text("pile")
         if pile or effect in PILE_EFFECTS:
             names = ", ".join(map(repr, piles))
-            row.choice("pile", Kind(f"one of the piles in accounts.piles ({names})", piles.count))
+            row.choice(
+                "pile", Kind(f"one of the piles in accounts.piles ({names})", piles.__contains__)
+            )
         source = row.provenance("status", "source")
         if source is None:
             raise Invalid(row.where("status"), STATUS.expected, got_text="an empty cell")

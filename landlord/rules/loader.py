@@ -576,7 +576,7 @@ def _merged(path: Path, own: dict[str, Any], base: _Entry | None) -> _Source:
 
 def _beside(path: Path, about: dict[str, Any], key: str) -> Path:
     """The CSV file that ``rule_set.<key>`` names, relative to the TOML file ``path``."""
-    csv_path = path.parent / about[key]
+    csv_path: Path = path.parent / about[key]
     if not _is_file(csv_path):
         raise Invalid(
             f"field 'rule_set.{key}'",

@@ -261,10 +261,12 @@ def _set_space(space: Space, name: str, value: int, source: Provenance | None) -
 
     A lot's section rents follow its land rent.
     """
-    changed = dataclasses.replace(space, **{name: value})
+    change: dict[str, Any] = {name: value}
+    changed = dataclasses.replace(space, **change)
     if source is not None and name in ("price", "land_rent"):
         which = "price_source" if name == "price" else "rent_source"
-        changed = dataclasses.replace(changed, **{which: source})
+        change = {which: source}
+        changed = dataclasses.replace(changed, **change)
     if name == "land_rent" and space.kind == "lot":
         # The advanced rules double a section's rents at 1, 2 and 3 houses on every lot.
         changed = dataclasses.replace(changed, section_rents=tuple(value * 2**n for n in range(4)))

@@ -39,7 +39,7 @@ import warnings
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 from landlord.rules.errors import RulesError
 
@@ -146,7 +146,7 @@ def family_named(name: str) -> FamilyFacts:
             f"the entry point {name!r} of {giver} ({target}) gives "
             f"{getattr(family, 'name', family)!r}, not a family named {name!r}"
         )
-    return family  # type: ignore[no-any-return]
+    return cast(FamilyFacts, family)
 
 
 def families() -> list[FamilyFacts]:
@@ -168,7 +168,7 @@ def family_of(rules: RuleSet) -> FamilyFacts:
     """
     cached = rules.derived.get("family")
     if cached is not None:
-        return cached  # type: ignore[no-any-return]
+        return cached
     file = Path(rules.files[0]).name if rules.files else rules.id
     name = rules.info.family
     try:

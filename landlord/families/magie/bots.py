@@ -11,6 +11,7 @@ legal actions; the engine checks it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from landlord.engine.actions import (
@@ -127,7 +128,7 @@ def _landing_cost(bot: Strategy, view: Any, me: int, option: Any) -> float:
     return cost
 
 
-def _turn(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
+def _turn(bot: Strategy, view: Any, me: int, legal: Sequence[Any]) -> Any:
     spare = view.balances[me] - bot.reserve
     if type(legal) is tuple:
         # The usual turn, a shared tuple: throw, perhaps call the vote or talk.
@@ -168,7 +169,7 @@ def _turn(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
     return legal[0]  # Roll
 
 
-def _usual_turn(bot: Strategy, view: Any, me: int, legal: tuple, spare: int) -> Any:
+def _usual_turn(bot: Strategy, view: Any, me: int, legal: tuple[Any, ...], spare: int) -> Any:
     for action in legal:
         kind = type(action)
         if kind is CallVote and bot.votes != "never" and _for_single_tax(bot, view, me):

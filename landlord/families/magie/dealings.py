@@ -26,6 +26,7 @@ reading in the rule set's data:
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from landlord.engine.actions import (
@@ -44,12 +45,16 @@ from landlord.engine.actions import (
 )
 from landlord.engine.ledger import Debt
 from landlord.engine.reasons import Reason
-from landlord.engine.state import Flow, Proposal
+from landlord.engine.state import Flow, FlowTo, Proposal
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.families.magie.game import LandlordsGame
 
 __all__ = ["ANSWERS", "Dealings"]
+
+#: The offers of a card at each rung of a price ladder: to each player, asked of its
+#: holder, and their prices (:meth:`Dealings._rungs`).
+_Rungs = tuple[list[tuple[OfferCard, ...]], tuple[AskForCard, ...], list[int]]
 
 #: Accept or refuse: the answers to another player's proposal, made once.
 ANSWERS = (ACCEPT, REFUSE)
@@ -102,8 +107,10 @@ class Dealings:
         # at every rate and security, by (lender, amount, card).
         offered = game.tables.offered
         self._bids: dict[int, Bid] = offered.setdefault("bids", {})
-        self._offers: dict[tuple, Any] = offered.setdefault("offers", {})
-        self._ladders: dict[tuple, tuple] = offered.setdefault("ladders", {})
+        self._offers: dict[tuple[Any, ...], Any] = offered.setdefault("offers", {})
+        # A card's rungs (_Rungs) by (card, value, ladder, players); loans by (lender, amount,
+        # card, on wages).
+        self._ladders: dict[tuple[Any, ...], Any] = offered.setdefault("ladders", {})
         self._interest_rates = tuple(game.rules.borrowing.interest_percent)
         #: Each player's others, in seat order.
         self._others = [
@@ -152,14 +159,14 @@ class Dealings:
 
     # --- paying -------------------------------------------------------------
 
-    def pay(self, player: int, payee: int, amount: int, reason: str) -> Flow:
+    def pay(self, player: int, payee: int, amount: int, reason: str) -> FlowTo[bool]:
         """Pay, raising money if need be; return False if he could not."""
         paid = yield from self.pay_bills(player, [(payee, amount, reason)])
         return paid
 
     def pay_bills(
-        self, player: int, bills: list[tuple[int, int, str]], landing: bool = False
-    ) -> Flow:
+        self, player: int, bills: Sequence[tuple[int, int, str]], landing: bool = False
+    ) -> FlowTo[bool]:
         """Pay every bill, raising money if need be; return False if he could not.
 
         Short of money, he pays what he can, owes the rest and goes to the Poor
@@ -184,7 +191,7 @@ class Dealings:
         if landing and treasury.single_tax:
             treasury.to_natural_opportunity(player)
             return False
-        unpaid: dict[int, list] = {}
+        unpaid: dict[int, list[list[Any]]] = {}
         for payee, amount, reason in bills:
             cash = balances[player]
             paid = min(cash, amount)
@@ -213,7 +220,7 @@ class Dealings:
         owed: int,
         reason: str,
         collateral: int | None = None,
-        bills: list[list] | None = None,
+        bills: list[list[Any]] | None = None,
     ) -> Debt:
         """Record that ``debtor`` owes ``creditor``; no money moves. ``bills``: for a
         bill not paid, what is left of it as ``[reason, amount]`` pairs (see :class:`Debt`)."""
@@ -397,7 +404,7 @@ class Dealings:
                     actions.extend(loans)
         return actions
 
-    def _rungs(self, space: int, value: int, ladder: tuple[int, ...]) -> tuple:
+    def _rungs(self, space: int, value: int, ladder: tuple[int, ...]) -> _Rungs:
         """The offers of the card of ``space``, worth ``value``, at each rung of
         ``ladder``: to each player (by seat), asked of its holder, and their prices;
         kept for every game of the rule set at this many seats."""
@@ -411,7 +418,7 @@ class Dealings:
         rungs = self._ladders[space, value, ladder, self.players] = (offers_to, asks, prices)
         return rungs
 
-    def propose(self, player: int, offer: Any) -> Flow:
+    def propose(self, player: int, offer: Any) -> FlowTo[bool]:
         """Put an offer to the other player concerned and carry it out if accepted."""
         transfer = self.ledger.transfer
         game = self.game

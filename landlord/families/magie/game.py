@@ -91,7 +91,7 @@ from landlord.engine.actions import (
     UseJailCard,
 )
 from landlord.engine.reasons import Reason
-from landlord.engine.state import CHANCE, THROW, Flow, GameState, seat_count
+from landlord.engine.state import CHANCE, THROW, Captured, Flow, FlowTo, GameState, seat_count
 from landlord.families.magie import FAMILY
 from landlord.families.magie.dealings import Dealings
 from landlord.families.magie.holdings import Holdings
@@ -275,7 +275,7 @@ class LandlordsGame(GameState):
 
     def _finish(self) -> None:
         for part in (self.treasury, self.dealings, self.spaces):
-            part.game = None  # what the flow needed; the parts answer questions without it
+            part.game = None  # type: ignore[assignment]  # what the flow needed; the parts answer questions without it
 
     def _after_turn(self, player: int) -> bool:
         treasury = self.treasury
@@ -396,7 +396,7 @@ class LandlordsGame(GameState):
 
     # --- Jail and the Poor House (Rules 5, 6, 12) ---------------------------------------
 
-    def _jail_turn(self, player: int) -> Flow:
+    def _jail_turn(self, player: int) -> FlowTo[tuple[int, int] | None]:
         """Return the freeing double, or None; the player may still be in Jail."""
         fine = self.jail_fine
         to = self._fine_to
@@ -581,7 +581,7 @@ class LandlordsGame(GameState):
 
     # --- Per-round tables and the score ----------------------------------------------
 
-    def capture(self) -> tuple:
+    def capture(self) -> Captured:
         """The figures the holdings are computed from, copied (cheap: a few list copies)."""
         holdings = self.holdings
         return (
@@ -595,13 +595,13 @@ class LandlordsGame(GameState):
             holdings.assets[:],
         )
 
-    def holdings_table(self, captured: tuple | None = None) -> list[tuple[int, ...]]:
+    def holdings_table(self, captured: Captured | None = None) -> list[tuple[int, ...]]:
         """Per player, now or from a :meth:`capture`: (cash, lots, franchises,
         railroads, licenses, luxuries, professors, houses, land value, debts, score,
         net worth); see :meth:`landlord.families.magie.holdings.Holdings.table`."""
         return self.holdings.table(captured or self.capture())
 
-    def net_worths(self, captured: tuple | None = None) -> list[int]:
+    def net_worths(self, captured: Captured | None = None) -> list[int]:
         """Every player's net worth, now or from a :meth:`capture`."""
         return self.holdings.net_worths(captured or self.capture())
 

@@ -15,6 +15,8 @@ The per-round tables are computed from a cheap copy of the figures
 
 from __future__ import annotations
 
+from landlord.engine.actions import Build
+from landlord.engine.state import Captured
 from landlord.families.magie.tables import Tables
 from landlord.rules.model import RuleSet
 
@@ -55,7 +57,7 @@ class Holdings:
         self.prices = tables.price
         #: The Build actions of each player's lots, in board order (None: not made since
         #: his lots last changed; :meth:`builds_of` makes them).
-        self.build_actions: list[tuple | None] = [()] * players
+        self.build_actions: list[tuple[Build, ...] | None] = [()] * players
         #: How many railroads each player holds (kept by set_owner).
         self.railroads_held = [0] * players
         self.house_cost: int = rules.houses.cost
@@ -103,7 +105,7 @@ class Holdings:
         self.houses[space] += 1
         self.assets[player] += self.house_cost
 
-    def builds_of(self, player: int) -> tuple:
+    def builds_of(self, player: int) -> tuple[Build, ...]:
         """The Build actions of the lots ``player`` holds, in board order."""
         builds = self.build_actions[player]
         if builds is None:
@@ -145,7 +147,7 @@ class Holdings:
 
     # --- worth -----------------------------------------------------------------------------
 
-    def net_worths(self, captured: tuple) -> list[int]:
+    def net_worths(self, captured: Captured) -> list[int]:
         """Every player's net worth from a capture: the last column of :meth:`table`, from
         the running value of his cards and houses (experiments read it for every round
         of every game)."""
@@ -162,7 +164,7 @@ class Holdings:
             worth = [value + debt for value, debt in zip(worth, debts, strict=True)]
         return worth
 
-    def table(self, captured: tuple) -> list[tuple[int, ...]]:
+    def table(self, captured: Captured) -> list[tuple[int, ...]]:
         """Per player, from a capture: (cash, lots, franchises, railroads, licenses,
         luxuries, professors, houses, land value, debts, score, net worth).
 
@@ -196,7 +198,7 @@ class Holdings:
                     row[6] += price[space]
         per_card, per_house, per_luxury = self.score_rule
         house_cost, fee = self.house_cost, self.luxury_fee
-        table = []
+        table: list[tuple[int, ...]] = []
         for player, cash in enumerate(balances):
             lots, franchises, railroads, licenses, built, land, cards_value = counts[player]
             net_debt = debts[player] if debts else 0

@@ -161,6 +161,7 @@ def play_on(
                 session = Session.continuing(game, policies, seed=seed)
             figures.add(session.run())
             continue
+        assert arrays is not None  # no reason to fall back: the arrays were made
         batch._add(figures, shared.table, arrays["worth"], arrays["cash"], stats, arrays["pl"])
     return fell_back
 
@@ -180,7 +181,9 @@ def _counted(session: Session, purpose: str) -> list[int]:
     return count
 
 
-def _resumed(resume: Callable, shared: _Start, arrays: dict[str, Any], seed: int) -> np.ndarray:
+def _resumed(
+    resume: Callable[..., None], shared: _Start, arrays: dict[str, Any], seed: int
+) -> np.ndarray:
     """Play the game in ``arrays`` on to its end, drawing more when the draws run out;
     its figures are then in ``arrays`` and the returned ``stats``."""
     table = shared.table
@@ -280,7 +283,7 @@ def _arrays(game: Any, shared: _Start, chance_used: int) -> dict[str, Any] | Non
     debt_table = np.zeros((c.DEBT_ROWS, MAX_DEBTS), np.int64)
     for k, (debt, under) in enumerate(zip(debts, paid_under, strict=True)):
         pledge = 0 if debt.collateral is None else debt.collateral + 1  # compiled.PLEDGE
-        debt_table[:, k] = debt.debtor, debt.creditor, debt.owed, 1, *under, pledge
+        debt_table[:, k] = debt.debtor, debt.creditor, debt.owed, 1, *under, pledge  # type: ignore[misc]
     kept = np.zeros((2, MAX_KEPT), np.int64)
     for k, (player, card) in enumerate(game.cards_kept):
         kept[:, k] = player, card

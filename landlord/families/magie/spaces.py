@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from landlord.engine.actions import DECLINE, PASS, Bid, Buy
 from landlord.engine.dice import DICE, DICE_TOTAL
 from landlord.engine.reasons import Reason
-from landlord.engine.state import CHANCE, Flow, Sale
+from landlord.engine.state import CHANCE, Flow, FlowTo, Sale
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.families.magie.game import LandlordsGame
@@ -202,7 +202,7 @@ class Spaces:
         if bills:
             yield from self.dealings.pay_bills(player, bills, landing=True)
 
-    def rent_due(self, space: int, payer: int = -1) -> list[tuple[int, int, str]]:
+    def rent_due(self, space: int, payer: int = -1) -> list[tuple[int, int, Reason]]:
         """What stopping on ``space`` costs ``payer``: (payee, amount, reason) bills.
 
         The payee is the holder (-1 for an unowned card). Land rent and house
@@ -266,7 +266,7 @@ class Spaces:
             return t.section_rents[space][level]
         return t.land_rent[space]
 
-    def sale(self, lander: int, space: int) -> Flow:
+    def sale(self, lander: int, space: int) -> FlowTo[int]:
         """Rules 7 and 9: the others may bid above the printed price; the lander
         then has the first option at the highest figure, else the highest
         bidder must take it. Returns the buyer, or -1 if nobody buys.
@@ -314,6 +314,7 @@ class Spaces:
             target = (game.position[player] + card.amount) % self.tables.size
             yield from game.advance_to(player, target)
         elif effect == "go_to":
+            assert card.target is not None  # the loader refuses a go_to card without one
             yield from game.advance_to(player, card.target)
         elif effect == "go_to_start":
             yield from game.advance_to(player, self.tables.start)

@@ -54,9 +54,9 @@ class Tables:
     buy_at_price: dict[int, Any]
     #: The moves each throw allows from each space, by (space, throw), as the
     #: games of the rule set work them out.
-    move_options: dict[tuple, tuple] = field(default_factory=dict)
+    move_options: dict[tuple[int, tuple[int, int]], tuple[Any, ...]] = field(default_factory=dict)
     #: Bids, offers and loans as the games of the rule set make them (each once).
-    offered: dict[str, dict] = field(default_factory=dict)
+    offered: dict[str, dict[Any, Any]] = field(default_factory=dict)
 
 
 def tables_for(rules: RuleSet) -> Tables:

@@ -64,6 +64,7 @@ from landlord.rules import RulesError
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.families.magie.game import LandlordsGame
+    from landlord.rules.model import RuleSet
 
 __all__ = ["Treasury"]
 
@@ -182,7 +183,7 @@ class Treasury:
         self.site_claims: tuple[ClaimSite, ...] = ()
 
     @staticmethod
-    def _check_sections(rules) -> None:
+    def _check_sections(rules: RuleSet) -> None:
         """A rule set that can bring the single tax in must say how it works."""
         missing = [
             name

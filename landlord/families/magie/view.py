@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover - for the annotations only
 __all__ = ["View"]
 
 
-class View(BaseView):
+class View(BaseView["LandlordsGame"]):
     """A player's view of a Landlord's Game (see :class:`landlord.engine.view.View`).
 
     Attributes
@@ -63,7 +63,7 @@ class View(BaseView):
     )
 
     @classmethod
-    def shared(cls, game: LandlordsGame) -> dict[str, Any]:
+    def shared(cls, game: LandlordsGame) -> dict[str, object]:
         shown = super().shared(game)
         holdings, treasury, dealings, spaces = (
             game.holdings,

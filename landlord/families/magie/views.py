@@ -69,7 +69,7 @@ def _short_of_money(game: Any, seat: int) -> str:
     names = game.ledger.names
     owed = [
         f"{money(amount, currency)} "
-        f"{(Reason.of(reason).paid_for if Reason.of(reason) else reason)} to {names[payee]}"
+        f"{(known.paid_for if (known := Reason.of(reason)) else reason)} to {names[payee]}"
         for payee, amount, reason in game.dealings.raising
     ]
     total = sum(amount for _, amount, _ in game.dealings.raising)

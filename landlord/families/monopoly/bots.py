@@ -18,6 +18,7 @@ to complete its own colour groups.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,7 +91,7 @@ def _completes(view: Any, me: int, space: int) -> bool:
 # --- the ordinary strategies -------------------------------------------------------
 
 
-def _turn(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
+def _turn(bot: Strategy, view: Any, me: int, legal: Sequence[Any]) -> Any:
     if type(legal) is tuple and not view.nearly_complete(me):
         return legal[0]  # the usual turn (throw or talk) with nothing to talk about
     spare = view.balances[me] - bot.reserve * view.money_scale

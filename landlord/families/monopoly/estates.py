@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from landlord.engine.actions import Build, BuildHotel, Buy, LiftMortgage, Mortgage, SellBuilding
+from landlord.engine.state import Captured
 from landlord.rules import RulesError
 from landlord.rules.model import RuleSet
 
@@ -123,9 +124,15 @@ def _build_estate_tables(rules: RuleSet) -> EstateTables:
     return tables
 
 
+#: A set a player holds all but one lot of, that lot held by another: (members, the lot).
+Nearly = tuple[tuple[int, ...], int]
+#: What a player could build next on a complete group: (house cost, a hotel?, actions).
+BuildOption = tuple[int, bool, tuple[Build | BuildHotel, ...]]
+
+
 def _set_state(
     group: int, members: tuple[int, ...], owner: list[int], mortgaged: list[bool]
-) -> tuple[tuple[int, int] | None, list[tuple[int, tuple]]]:
+) -> tuple[tuple[int, int] | None, list[tuple[int, Nearly]]]:
     """Of one set (a colour group, or the railroads with ``group`` -1): (holder, group)
     if one player holds it whole and unmortgaged (groups only), and for each player
     holding all but one lot, held by another, ``(player, (members, that lot))``."""
@@ -150,7 +157,7 @@ def _set_state(
     return None, nearly
 
 
-class Watched(list):
+class Watched(list[Any]):
     """A list of the board (holders, mortgages, buildings) that tells its estates when
     it changes.
 
@@ -169,7 +176,7 @@ class Watched(list):
         #: Whether the list says who holds what (else only where buildings stand).
         self.holdings = holdings
 
-    def __setitem__(self, index, value) -> None:  # type: ignore[override]
+    def __setitem__(self, index: Any, value: Any) -> None:
         list.__setitem__(self, index, value)
         estates = self.estates
         estates._buildings_cache = None
@@ -241,8 +248,8 @@ class Estates:
         self._set_states: list[Any] = [None] * len(self._sets)
         #: The sets whose holders or mortgages changed since :meth:`ownership` looked.
         self._dirty_sets = set(range(len(self._sets)))
-        self._ownership_cache: tuple | None = None
-        self._buildings_cache: tuple | None = None
+        self._ownership_cache: tuple[list[list[int]], list[list[Nearly]]] | None = None
+        self._buildings_cache: tuple[list[list[BuildOption]], set[int]] | None = None
         self._built_cache: set[int] | None = None
 
     # --- rent ---------------------------------------------------------------------------
@@ -283,7 +290,7 @@ class Estates:
 
     # --- whole sets ---------------------------------------------------------------------
 
-    def ownership(self) -> tuple[list[list[int]], list[list[tuple]]]:
+    def ownership(self) -> tuple[list[list[int]], list[list[Nearly]]]:
         """Who holds what, worked out again only for the sets whose holders or mortgages
         changed (:class:`Watched` lists say which, when one is set, by hand too).
 
@@ -303,7 +310,7 @@ class Estates:
         self._dirty_sets = set()
         n = self.players
         complete: list[list[int]] = [[] for _ in range(n)]
-        almost: list[list[tuple]] = [[] for _ in range(n)]
+        almost: list[list[Nearly]] = [[] for _ in range(n)]
         for whole, nearly in states:
             if whole is not None:
                 complete[whole[0]].append(whole[1])
@@ -317,14 +324,14 @@ class Estates:
         """The colour groups ``player`` holds whole, none of their lots mortgaged."""
         return (self._ownership_cache or self.ownership())[0][player]
 
-    def nearly_complete(self, player: int) -> list[tuple]:
+    def nearly_complete(self, player: int) -> list[Nearly]:
         """The sets ``player`` holds all but one lot of, that lot held by another:
         ``(members, missing lot)`` (see :meth:`ownership`)."""
         return (self._ownership_cache or self.ownership())[1][player]
 
     # --- building -----------------------------------------------------------------------
 
-    def buildings(self) -> tuple[list[list[tuple]], set[int]]:
+    def buildings(self) -> tuple[list[list[BuildOption]], set[int]]:
         """Per player, what he could build next on each complete group, as
         ``(house cost, a hotel?, actions)``; and the groups with buildings.
         Worked out again only when holders, mortgages or buildings change."""
@@ -334,9 +341,9 @@ class Estates:
         t = self.tables
         houses = self.houses
         complete = (self._ownership_cache or self.ownership())[0]
-        per_player: list[list[tuple]] = []
+        per_player: list[list[BuildOption]] = []
         for groups in complete:
-            options = []
+            options: list[BuildOption] = []
             for group in groups:
                 lots = t.groups[group]
                 low = min([houses[s] for s in lots])
@@ -516,11 +523,11 @@ class Estates:
 
     # --- worth and the per-round tables ---------------------------------------------------
 
-    def capture(self) -> tuple:
+    def capture(self) -> Captured:
         """The figures the holdings are computed from, copied."""
         return (self.balances[: self.players], self.owner[:], self.houses[:], self.mortgaged[:])
 
-    def holdings_table(self, captured: tuple | None = None) -> list[tuple[int, ...]]:
+    def holdings_table(self, captured: Captured | None = None) -> list[tuple[int, ...]]:
         """Per player, the family's round columns: (cash, streets, utilities, railroads,
         houses (a hotel counts 5), mortgaged properties, land value (the printed price
         of his streets), score, net worth).

@@ -81,6 +81,7 @@ from landlord.engine.actions import (
     LiftMortgage,
     Mortgage,
     Negotiate,
+    Pass,
     PayFine,
     PayInstead,
     PayTax,
@@ -90,7 +91,17 @@ from landlord.engine.actions import (
     UseJailCard,
 )
 from landlord.engine.reasons import Reason
-from landlord.engine.state import CHANCE, THROW, Flow, GameState, Proposal, Sale, seat_count
+from landlord.engine.state import (
+    CHANCE,
+    THROW,
+    Captured,
+    Flow,
+    FlowTo,
+    GameState,
+    Proposal,
+    Sale,
+    seat_count,
+)
 from landlord.families.monopoly import FAMILY
 from landlord.families.monopoly.estates import Estates, estate_tables
 from landlord.families.monopoly.trades import Trades
@@ -309,7 +320,7 @@ class Monopoly(GameState):
 
     # --- Jail ----------------------------------------------------------------------
 
-    def _jail_turn(self, player: int) -> Flow:
+    def _jail_turn(self, player: int) -> FlowTo[tuple[int, int] | None]:
         """A turn begun in Jail. Return the throw that moves him out, or None."""
         actions: list[Any] = [TRY_DOUBLES]
         if self.jail_turns[player] < self._jail.fine_turns and self.cash(player) >= self.jail_fine:
@@ -505,7 +516,7 @@ class Monopoly(GameState):
         cash = self.ledger.balances[bidder]
         start = max(high, floor - self._bid_steps[0])
         bids = _BIDS
-        options = [PASS]
+        options: list[Pass | Bid] = [PASS]
         for step in self._bid_steps:
             amount = start + step
             if amount > cash:
@@ -516,7 +527,9 @@ class Monopoly(GameState):
             options.append(bid)
         return options
 
-    def _auction(self, space: int, first: int, floor: int, bidders: list[int]) -> Flow:
+    def _auction(
+        self, space: int, first: int, floor: int, bidders: list[int]
+    ) -> FlowTo[tuple[int, int]]:
         """Bids round ``bidders`` from ``first``; return (winner or -1, price)."""
         at = bidders.index(first)
         still = bidders[at:] + bidders[:at]
@@ -756,15 +769,15 @@ class Monopoly(GameState):
         """The players still in the game, in seat order."""
         return [p for p in range(self.n_players) if not self.bankrupt[p]]
 
-    def capture(self) -> tuple:
+    def capture(self) -> Captured:
         return self.estates.capture()
 
-    def holdings_table(self, captured: tuple | None = None) -> list[tuple[int, ...]]:
+    def holdings_table(self, captured: Captured | None = None) -> list[tuple[int, ...]]:
         """Per player, now or from a :meth:`capture`: the family's round columns (see
         :meth:`landlord.families.monopoly.estates.Estates.holdings_table`)."""
         return self.estates.holdings_table(captured)
 
-    def net_worths(self, captured: tuple | None = None) -> list[int]:
+    def net_worths(self, captured: Captured | None = None) -> list[int]:
         return [row[-1] for row in self.estates.holdings_table(captured)]
 
     def buildings_worth(self) -> list[int]:

@@ -20,7 +20,7 @@ from landlord.families.monopoly.estates import Estates
 __all__ = ["TradeOffers", "Trades"]
 
 
-class TradeOffers(Sequence):
+class TradeOffers(Sequence[Any]):
     """The trades a player may propose: any legal one is accepted, a few are listed.
 
     Every combination of properties, cards and cash cannot be listed, so the
@@ -44,7 +44,7 @@ class TradeOffers(Sequence):
     def __len__(self) -> int:
         return len(self._listed)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index: Any) -> Any:
         return self._listed[index]
 
     def __iter__(self) -> Iterator[Any]:

@@ -12,7 +12,7 @@ is legal).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from landlord.engine.view import View as BaseView
 
@@ -38,7 +38,7 @@ _QUESTIONS = {
 }
 
 
-class View(BaseView):
+class View(BaseView["Monopoly"]):
     """A player's view of a game of the later rules (see :class:`landlord.engine.view.View`).
 
     Attributes
@@ -71,7 +71,7 @@ class View(BaseView):
     )
 
     @classmethod
-    def shared(cls, game: Monopoly) -> dict[str, Any]:
+    def shared(cls, game: Monopoly) -> dict[str, object]:
         shown = super().shared(game)
         shown.update(
             tables=game.tables,

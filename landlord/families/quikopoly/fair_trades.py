@@ -16,7 +16,7 @@ say which sets go to whom when there is a choice.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 __all__ = ["find_circle", "split_sets"]
 
@@ -79,7 +79,13 @@ def find_circle(
     return None
 
 
-def _extend(circle, sets, length, players, between):
+def _extend(
+    circle: list[int],
+    sets: list[int],
+    length: int,
+    players: Sequence[int],
+    between: Callable[[int, int], list[int]],
+) -> tuple[list[int], list[int]] | None:
     """Depth first: grow ``circle`` (players) and ``sets`` (the set each hands on)."""
     last = circle[-1]
     if len(circle) == length:

@@ -39,7 +39,7 @@ from landlord.engine.actions import (
 )
 from landlord.engine.boards import layout_flow
 from landlord.engine.reasons import Reason
-from landlord.engine.state import CHANCE, Flow, GameState, seat_count
+from landlord.engine.state import CHANCE, Captured, Flow, GameState, seat_count
 from landlord.families.quikopoly import FAMILY
 from landlord.families.quikopoly.fair_trades import find_circle
 from landlord.families.quikopoly.tiles import BANK, Tiles
@@ -279,7 +279,7 @@ class Quikopoly(GameState):
             if amount > 0:
                 self.ledger.transfer(player, to, amount, reason)
         return
-        yield  # a flow, though it asks nothing
+        yield  # type: ignore[unreachable]  # a flow, though it asks nothing
 
     def _return_hotels(self, player: int, need: int) -> None:
         """Return hotels for ``need`` coins (two hotels a coin), as few as will do."""
@@ -346,13 +346,13 @@ class Quikopoly(GameState):
         """The tile at ``position`` by name (whether face down or not)."""
         return self.tiles.name(position)
 
-    def capture(self) -> tuple:
+    def capture(self) -> Captured:
         return self.tiles.capture()
 
-    def holdings_table(self, captured: tuple | None = None) -> list[tuple[int, ...]]:
+    def holdings_table(self, captured: Captured | None = None) -> list[tuple[int, ...]]:
         return self.tiles.holdings_table(captured)
 
-    def net_worths(self, captured: tuple | None = None) -> list[int]:
+    def net_worths(self, captured: Captured | None = None) -> list[int]:
         return [row[-1] for row in self.tiles.holdings_table(captured)]
 
     def buildings_worth(self) -> list[int]:

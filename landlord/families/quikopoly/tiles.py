@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from landlord.engine.state import Captured
+
 __all__ = ["BANK", "Tiles"]
 
 #: The owner of a tile nobody holds (face down, or a corner).
@@ -127,7 +129,7 @@ class Tiles:
         """Where ``player`` may place a hotel: a tile of a complete set with the fewest
         hotels of its set (so the set stays even)."""
         hotels = self.hotels
-        options = []
+        options: list[int] = []
         for s in self.complete_sets(player):
             first, second = self.set_positions[s]
             low = min(hotels[first], hotels[second])
@@ -154,16 +156,16 @@ class Tiles:
 
     # --- the round table -------------------------------------------------------------
 
-    def capture(self) -> tuple:
+    def capture(self) -> Captured:
         n = self.n_players
         return (self._balances[:n], tuple(self.owner), tuple(self.hotels))
 
-    def holdings_table(self, captured: tuple | None = None) -> list[tuple[int, ...]]:
+    def holdings_table(self, captured: Captured | None = None) -> list[tuple[int, ...]]:
         """Per player: cash, properties, complete sets, hotels, land value, score and
         net worth (cash, each property at its price, each hotel at its cost; the score
         is the net worth)."""
         cash, owner, hotels = captured if captured is not None else self.capture()
-        rows = []
+        rows: list[tuple[int, ...]] = []
         for player in range(self.n_players):
             held = [p for p in self.properties if owner[p] == player]
             land = sum(self.price(p) for p in held)

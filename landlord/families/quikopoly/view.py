@@ -8,7 +8,7 @@ hotels, the pawns, who is in Prison, every coin and the bank's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from landlord.engine.view import View as BaseView
 
@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover - for the annotations only
 __all__ = ["View"]
 
 
-class View(BaseView):
+class View(BaseView["Quikopoly"]):
     """A player's view of a game of Quikopoly (see :class:`landlord.engine.view.View`).
 
     Attributes
@@ -40,7 +40,7 @@ class View(BaseView):
     )
 
     @classmethod
-    def shared(cls, game: Quikopoly) -> dict[str, Any]:
+    def shared(cls, game: Quikopoly) -> dict[str, object]:
         shown = super().shared(game)
         tiles = game.tiles
         shown.update(

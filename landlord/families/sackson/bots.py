@@ -49,7 +49,9 @@ def reserve_units(bot: Strategy, view: Any) -> int:
     return round(min(bot.reserve, _SET_FOR) / _SET_FOR * view.starting_units)
 
 
-def weigh(bot: Strategy, view: Any, me: int, play: Any, sizes: dict | None = None) -> float:
+def weigh(
+    bot: Strategy, view: Any, me: int, play: Any, sizes: dict[int, int] | None = None
+) -> float:
     """What a play is worth to the bot, in dollars (higher is better).
 
     ``sizes`` (from :func:`group_sizes`) gives, for the plays of one decision, the size

@@ -30,7 +30,7 @@ from typing import Any
 
 from landlord.engine.actions import DECLINE, BuyCell, Decline
 from landlord.engine.reasons import Reason
-from landlord.engine.state import CHANCE, Flow, GameState, seat_count
+from landlord.engine.state import CHANCE, Captured, Flow, GameState, seat_count
 from landlord.families.sackson import FAMILY
 from landlord.families.sackson.cards import Cards, suit_of
 from landlord.families.sackson.grid import NOBODY, Cells
@@ -217,13 +217,13 @@ class PropertyGame(GameState):
         """Each player's score now: his money (and $5 a cell if cells count)."""
         return [row[5] for row in self.holdings_table()]
 
-    def capture(self) -> tuple:
+    def capture(self) -> Captured:
         return self.cells.capture(self.units.held, self.bankrupt)
 
-    def holdings_table(self, captured: tuple | None = None) -> list[tuple[int, ...]]:
+    def holdings_table(self, captured: Captured | None = None) -> list[tuple[int, ...]]:
         return self.cells.holdings_table(captured if captured is not None else self.capture())
 
-    def net_worths(self, captured: tuple | None = None) -> list[int]:
+    def net_worths(self, captured: Captured | None = None) -> list[int]:
         return [row[-1] for row in self.holdings_table(captured)]
 
     def buildings_worth(self) -> list[int]:

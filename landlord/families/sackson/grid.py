@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from landlord.engine.boards import Grid
+from landlord.engine.state import Captured
 
 __all__ = ["NOBODY", "Cells"]
 
@@ -172,7 +173,7 @@ class Cells:
 
     # --- the round table -------------------------------------------------------------
 
-    def capture(self, units: list[int], bankrupt: list[bool]) -> tuple:
+    def capture(self, units: list[int], bankrupt: list[bool]) -> Captured:
         n = self.n_players
         return (
             self._balances[:n],
@@ -182,13 +183,13 @@ class Cells:
             tuple(bankrupt),
         )
 
-    def holdings_table(self, captured: tuple) -> list[tuple[int, ...]]:
+    def holdings_table(self, captured: Captured) -> list[tuple[int, ...]]:
         """Per player: cash, cells, mortgaged cells, purchase units, land value (each cell
         at its worth), score (money, and the cells if they count) and net worth (money
         and land value). A bankrupt player is out: nothing of his counts."""
         cash, owner, mortgaged, units, bankrupt = captured
         worth = self.cell_worth
-        rows = []
+        rows: list[tuple[int, ...]] = []
         for player in range(self.n_players):
             if bankrupt[player]:
                 rows.append((cash[player], 0, 0, 0, 0, cash[player], cash[player]))

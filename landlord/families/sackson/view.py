@@ -9,7 +9,7 @@ cards are public.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from landlord.engine.view import View as BaseView
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover - for the annotations only
 __all__ = ["View"]
 
 
-class View(BaseView):
+class View(BaseView["PropertyGame"]):
     """A player's view of a game of Property (see :class:`landlord.engine.view.View`).
 
     Attributes
@@ -56,7 +56,7 @@ class View(BaseView):
     )
 
     @classmethod
-    def shared(cls, game: PropertyGame) -> dict[str, Any]:
+    def shared(cls, game: PropertyGame) -> dict[str, object]:
         shown = super().shared(game)
         cells = game.cells
         shown.update(
