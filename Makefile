@@ -1,7 +1,7 @@
 # The kit's two commands (see README.md):
 #   make run    serve the notebooks as Voila web apps on http://127.0.0.1:$(PORT)
 #               (through landlord.serve: Voila with the kit's guards, see README.md)
-#   make test   lint and run every test tier
+#   make test   lint, build the documentation site and run every test tier
 # Both create the virtual environment .venv on first use and keep it in step
 # with pyproject.toml and constraints.txt (the versions the kit is tested with).
 # Needs only Python 3.11+ (with venv) and make.
@@ -17,13 +17,14 @@ UV := $(BIN)/uv
 INSTALL := $(UV) pip install --quiet --compile-bytecode --python $(BIN)/python --constraint constraints.txt
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: run class test lint lock lessons clean help
+.PHONY: run class test lint docs lock lessons clean help
 
 help:
 	@echo "make run    serve the apps on http://127.0.0.1:$(PORT)/ (PORT=..., VOILA_ARGS=...)"
 	@echo "make class  serve a class on the local network: tables across the students' devices"
 	@echo "            and the teacher's dashboard (CLASS_PASSWORD=..., CLASS_PORT=..., CLASS_ARGS=...)"
-	@echo "make test   lint, then unit, notebook and browser tests"
+	@echo "make test   lint, build the docs, then unit, notebook and browser tests"
+	@echo "make docs   build the documentation site into build/docs (open build/docs/index.html)"
 	@echo "make lessons  build the lessons site into lessons/_site (open its index.html)"
 	@echo "make lint   ruff only"
 	@echo "make lock   refresh constraints.txt after editing dependencies in pyproject.toml"
@@ -46,8 +47,16 @@ class: $(VENV)/.installed-notebook
 # order on one worker. PARALLEL= runs them in this one process instead.
 PARALLEL ?= --numprocesses=auto --maxprocesses=4 --dist=loadfile
 
-test: lint
+test: lint docs
 	$(BIN)/python -m pytest $(PARALLEL) $(PYTEST_ARGS)
+
+# The documentation site (docs/, Sphinx): the Markdown pages and the API reference made
+# from the docstrings of every public module; any warning fails it. Built from nothing
+# each time: an incremental build repeats no warning of a page it does not read again.
+DOCS_OUT ?= build/docs
+docs: $(VENV)/.installed-dev
+	rm -rf $(DOCS_OUT)
+	$(BIN)/sphinx-build -W --keep-going -q -b html docs $(DOCS_OUT)
 
 # The lessons as a browsable site with printable worksheets (runs every lesson's code).
 lessons: $(VENV)/.installed-notebook
