@@ -1,6 +1,7 @@
 """A game at the table: seats, turns, a person's choices and the story so far.
 
-:class:`GameTable` is what the apps' buttons talk to. It holds a
+:class:`GameTable` is what the apps' buttons talk to, and what the class server
+(:mod:`landlord.classroom.tables`) plays each table's game with. It holds a
 :class:`~landlord.session.Session`, plays the bots' turns when asked, offers a
 person the legal actions of the decision they face, and keeps the event log.
 It imports nothing of Jupyter, so it is tested (and usable) without a

@@ -259,7 +259,7 @@ def test_an_app_opens_from_a_link_with_its_setup(page, voila_url):
 def clicks_by_first_choice(seed: int, plays_for_people: bool) -> int:
     """The clicks of a whole game of Ann (first choice each time) against an eager landlord,
     counted in Python: her choices, and a Next round whenever she is not asked."""
-    from landlord.widgets.table import ChoiceGroup, GameTable
+    from landlord.table import ChoiceGroup, GameTable
 
     table = GameTable(
         "landlords_game",

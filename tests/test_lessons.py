@@ -361,7 +361,7 @@ def _play_the_vote(calls, accepts, rounds=12):
     choice they take the first one offered that is not a call. Returns the
     table and the vote questions put to the students, as (round, name).
     """
-    from landlord.widgets.table import GameTable
+    from landlord.table import GameTable
 
     table = GameTable("landlords_game_vote", VOTE_SEATS, seed=2, names=VOTE_NAMES)
     asked, called = [], set()

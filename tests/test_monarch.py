@@ -25,7 +25,7 @@ from landlord.policies import STRATEGIES
 from landlord.rules import load_rules, registered
 from landlord.rules.loader import RulesError
 from landlord.session import Session
-from landlord.widgets.table import GameTable, rule_set_menu
+from landlord.table import GameTable, rule_set_menu
 
 RULES = "monarch_of_the_world"
 #: The 1906 board's 22 lots, and its other green cards: the franchises (13, 27),

@@ -17,9 +17,9 @@ import pytest
 from landlord.families.magie.views import public_finances
 from landlord.flows import cash_flows, only_groups
 from landlord.metrics import gini
+from landlord.table import GameTable, check_seats, rule_set_menu
 from landlord.widgets.play import PlayApp
 from landlord.widgets.side_by_side import SideBySideApp
-from landlord.widgets.table import GameTable, check_seats, rule_set_menu
 
 SVG = "{http://www.w3.org/2000/svg}"
 

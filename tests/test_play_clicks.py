@@ -128,7 +128,7 @@ def test_the_log_keeps_the_whole_game_by_round_and_filters_and_downloads_it():
 
 
 def test_the_log_says_who_goes_to_jail_the_poor_house_or_a_natural_opportunity():
-    from landlord.widgets.table import GameTable
+    from landlord.table import GameTable
 
     table = GameTable("landlords_game", ["random"] * 4, seed=3)
     while not table.is_over and table.game.round < 40:
@@ -167,7 +167,7 @@ def first_question_of(table, words: str, most: int = 5000) -> str:
 
 
 def test_a_player_who_cannot_pay_is_told_what_he_owes_to_whom_and_what_follows():
-    from landlord.widgets.table import GameTable
+    from landlord.table import GameTable
 
     table = GameTable(
         "landlords_game", ["human", "random", "random"], seed=5, names=["Ann", "Bob", "Cleo"]
@@ -180,7 +180,7 @@ def test_a_player_who_cannot_pay_is_told_what_he_owes_to_whom_and_what_follows()
 
 
 def test_under_the_single_tax_the_way_out_is_a_natural_opportunity():
-    from landlord.widgets.table import GameTable
+    from landlord.table import GameTable
 
     table = GameTable(
         "single_tax", ["human", "random", "random"], seed=5, names=["Ann", "Bob", "Cleo"]

@@ -14,9 +14,9 @@ import random
 import pytest
 
 from landlord.policies import make_policy
+from landlord.table import GameTable
 from landlord.widgets.link import PLAY_FIELDS, read_setup
 from landlord.widgets.play import PlayApp
-from landlord.widgets.table import GameTable
 
 SEATS = ["human", "eager_landlord", "cautious_tenant"]
 

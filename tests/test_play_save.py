@@ -14,7 +14,7 @@ import random
 import pytest
 
 from landlord.record import SavedGameError
-from landlord.widgets.table import ChoiceGroup, GameTable
+from landlord.table import ChoiceGroup, GameTable
 
 
 def play(table: GameTable, decisions: int, rng: random.Random) -> None:

@@ -753,7 +753,7 @@ def test_invariants_hold_after_every_step(setup):
 
 def test_a_long_list_of_plays_is_grouped_by_the_pair_of_cards():
     """The play app shows at most a few buttons: a wild card's cells under one group."""
-    from landlord.widgets.table import ChoiceGroup, GameTable
+    from landlord.table import ChoiceGroup, GameTable
 
     table = GameTable("property", ["human", "eager_landlord"], seed=3)
     while table.waiting_for is None or len(table.choices()) <= 8:

@@ -214,7 +214,7 @@ def test_the_bankruptcy_why_keeps_the_text_apart_from_the_kit_s_reading():
 
 def test_the_turn_s_button_throws_one_die():
     # Quikopoly moves by one die: the question said "throw the die", the button "the dice".
-    from landlord.widgets.table import GameTable
+    from landlord.table import GameTable
 
     table = GameTable("quikopoly", ["human", "eager_landlord"], seed=3)
     for _ in range(100):  # to the person's first turn

@@ -79,7 +79,7 @@ from landlord.classroom.tables import BOTS, token_hash
 from landlord.classroom.views import seat_view, shared_view, table_card
 from landlord.classroom.yardstick import SIMULATED_GAMES, Yardstick, experiment_html, simulate
 from landlord.rules import load_rules
-from landlord.widgets.table import rule_set_menu
+from landlord.table import rule_set_menu
 
 __all__ = ["ClassServer", "make_app"]
 

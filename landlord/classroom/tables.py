@@ -56,7 +56,7 @@ from landlord.classroom.names import name_key, plain_name
 from landlord.engine.actions import action_to_json
 from landlord.policies import STRATEGIES, Human, make_policy
 from landlord.rules import load_rules, registered
-from landlord.widgets.table import NAME_LENGTH, GameTable
+from landlord.table import NAME_LENGTH, GameTable
 
 __all__ = [
     "BOTS",

@@ -20,11 +20,11 @@ from typing import Any
 from landlord.classroom.tables import BOTS, OPEN, PERSON, ClassTable
 from landlord.metrics import gini
 from landlord.money import money
+from landlord.table import ChoiceGroup
 from landlord.views.board import board_svg
 from landlord.views.board_text import board_text_html
 from landlord.views.rent_and_poor import lead_html
 from landlord.widgets.play import log_html, standings_html, winners_text
-from landlord.widgets.table import ChoiceGroup
 
 __all__ = [
     "gini_points",

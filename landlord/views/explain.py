@@ -108,7 +108,7 @@ def question_help(game: Any, seat: int) -> str:
 
     Examples
     --------
-    >>> from landlord.widgets.table import GameTable
+    >>> from landlord.table import GameTable
     >>> table = GameTable("landlords_game", ["human", "eager_landlord"], seed=3)
     >>> print(question_help(table.game, 0))  # doctest: +ELLIPSIS
     Rule 1: ... was dealt to you. Buy it for $..., paid into the Public Treasury, ...
@@ -122,7 +122,7 @@ def question_help_html(game: Any, seat: int, *, prefix: str = "glossary-") -> st
 
     Examples
     --------
-    >>> from landlord.widgets.table import GameTable
+    >>> from landlord.table import GameTable
     >>> table = GameTable("landlords_game", ["human", "eager_landlord"], seed=3)
     >>> '<a href="#glossary-public-treasury"' in question_help_html(table.game, 0)
     True

@@ -9,10 +9,11 @@ The apps (each a notebook under ``notebooks/``):
   what they show.
 
 What the apps show without a user-interface package (the board as SVG, the board in
-words, the event log, the help) is drawn by :mod:`landlord.views`, which the class server
-shares; ``table``: a game played a turn at a time, imports nothing of Jupyter. Every app
-plays the later game's historical rules too (the Monopoly rule sets; the name is
-Hasbro's trademark, and the kit is independent of Hasbro). The apps import ipywidgets when
+words, the event log, the help) is drawn by :mod:`landlord.views`, and the game at the
+table (:class:`landlord.table.GameTable`, a game played a turn at a time) is played below
+them: the class server shares both. Every app plays the later game's historical rules too
+(the Monopoly rule sets; the name is Hasbro's trademark, and the kit is independent of
+Hasbro). The apps import ipywidgets when
 they are first used, so ``import landlord.widgets`` stays light.
 """
 
@@ -21,14 +22,13 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-__all__ = ["ExperimentsApp", "GameTable", "PlayApp", "SideBySideApp"]
+__all__ = ["ExperimentsApp", "PlayApp", "SideBySideApp"]
 
 #: Where each public name lives, imported when first asked for.
 _HOMES = {
     "PlayApp": "landlord.widgets.play",
     "SideBySideApp": "landlord.widgets.side_by_side",
     "ExperimentsApp": "landlord.widgets.dashboard",
-    "GameTable": "landlord.widgets.table",
 }
 
 

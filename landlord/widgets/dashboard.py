@@ -40,7 +40,7 @@ from typing import Any
 from landlord import batch
 from landlord.money import money
 from landlord.rules import load_rules
-from landlord.widgets.table import rule_set_menu
+from landlord.table import rule_set_menu
 
 __all__ = [
     "AT_ROUNDS",

@@ -201,7 +201,7 @@ def seat_count(text: str) -> int:
 
 
 def name_text(text: str) -> str:
-    from landlord.widgets.table import NAME_LENGTH
+    from landlord.table import NAME_LENGTH
 
     name = " ".join(text.split())
     if not name or len(name) > NAME_LENGTH:

@@ -163,7 +163,7 @@ class _Pair:
 
     def __init__(self, scenario: Any, specs: tuple[str, str], share: float, seed: int) -> None:
         from landlord.experiments import bot_mix, parse_spec
-        from landlord.widgets.table import GameTable
+        from landlord.table import GameTable
 
         seats = [str(bot) for bot in bot_mix(scenario.mix.bots, scenario.players)]
         names = ["Ann", "Bob", "Cleo", "Dan"][: len(seats)]

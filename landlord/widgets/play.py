@@ -1,6 +1,6 @@
 """The play app: a board, seats for people and bots, buttons for every legal move.
 
-:class:`PlayApp` puts a :class:`~landlord.widgets.table.GameTable` on screen:
+:class:`PlayApp` puts a :class:`~landlord.table.GameTable` on screen:
 the board (:func:`~landlord.views.board.board_svg`), the question a person
 at the controls must answer with a button per legal action, step / auto-play
 / pause for the bots with a speed control, where the land rent went and who is
@@ -24,10 +24,10 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import Any
 
+from landlord.table import GameTable, rule_set_menu
 from landlord.views.board import board_svg
 from landlord.views.glossary import link_terms
 from landlord.widgets.keep_playing import KeepPlaying
-from landlord.widgets.table import GameTable, rule_set_menu
 
 __all__ = [
     "SEAT_CHOICES",
@@ -316,7 +316,7 @@ class PlayApp:
         Rule set options for the first rule set (kept while it is chosen).
     play_for_me : bool, default True
         Take the choices with nothing to decide for the people at the table
-        (the throw; see :meth:`~landlord.widgets.table.GameTable.routine_choice`)
+        (the throw; see :meth:`~landlord.table.GameTable.routine_choice`)
         and let the bots play on by themselves between their questions; a box on
         the page turns it off.
 
@@ -832,7 +832,7 @@ class PlayApp:
 
     def stand(self, kind: str, asked: tuple | None = None) -> None:
         """The person answers with ``kind`` now and at every later question of its kind
-        (:meth:`~landlord.widgets.table.GameTable.stand`); a stale button does nothing."""
+        (:meth:`~landlord.table.GameTable.stand`); a stale button does nothing."""
         table = self.table
         if table is not None:
             self._answer(asked, lambda: table.stand(kind))
@@ -999,7 +999,7 @@ class PlayApp:
         """The buttons of the question now: the menu, or the group opened in it."""
         import ipywidgets as widgets
 
-        from landlord.widgets.table import ChoiceGroup
+        from landlord.table import ChoiceGroup
 
         table = self.table
         if table is None:

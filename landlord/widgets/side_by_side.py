@@ -40,6 +40,7 @@ from typing import Any
 
 import numpy as np
 
+from landlord.table import GameTable, rule_set_menu
 from landlord.views.board import board_svg
 from landlord.views.rent_and_poor import lead_html
 from landlord.widgets.charts import Chart, land_rent_chart
@@ -56,7 +57,6 @@ from landlord.widgets.pair_context import (
     played_spread,
 )
 from landlord.widgets.play import SEAT_CHOICES, pace_box, pace_controls
-from landlord.widgets.table import GameTable, rule_set_menu
 
 __all__ = ["SideBySideApp"]
 

@@ -9,7 +9,7 @@ what the text leaves open, the sentence says "the kit's reading".
 
 Examples
 --------
->>> from landlord.widgets.table import GameTable
+>>> from landlord.table import GameTable
 >>> table = GameTable("landlords_game", ["human", "eager_landlord"], seed=3)
 >>> print(HELP["buy_dealt"](table.game, 0, table.game.decision_about, []))  # doctest: +ELLIPSIS
 Rule 1: ... was dealt to you. Buy it for $..., paid into the Public Treasury, ...

@@ -66,7 +66,7 @@ def question(game: Any, seat: int) -> str:
 
     Examples
     --------
-    >>> from landlord.widgets.table import GameTable
+    >>> from landlord.table import GameTable
     >>> table = GameTable("monopoly_uk_1972", ["human", "random"], seed=3, names=["Ann", "Bob"])
     >>> while table.waiting_for is None:
     ...     _ = table.play_turn()
