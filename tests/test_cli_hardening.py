@@ -22,8 +22,9 @@ from pathlib import Path
 import pytest
 
 import landlord
-from landlord import cli, experiments, writing
+from landlord import cli, writing
 from landlord.cli import main
+from landlord.experiments import comparison as experiments
 
 #: Short games: the hardening is about the arguments, not the play.
 SHORT = "landlords_game[round_limit=3]"

@@ -19,11 +19,22 @@ from hypothesis import strategies as st
 
 from landlord import experiments
 from landlord.cli import main
+from landlord.experiments import comparison
 from landlord.figures import Figures
+from landlord.metrics import mean_interval
+from landlord.rules import load_rules
 from landlord.running import interval, moments, pooled
+from landlord.session import Session
 
 #: Two rule sets of different families, short enough to play many games quickly.
 PAIR = ["landlords_game[round_limit=25]", "monopoly_us[round_limit=25]"]
+
+
+def play_in_blocks_of(monkeypatch: pytest.MonkeyPatch, games: int) -> None:
+    """Streamed runs play blocks of ``games`` games: where they are played, and where the
+    command line reads the size of a block (the package)."""
+    monkeypatch.setattr(comparison, "STREAM_BLOCK", games)
+    monkeypatch.setattr(experiments, "STREAM_BLOCK", games)
 
 
 def same_summary(whole: pd.DataFrame, streamed: pd.DataFrame) -> None:
@@ -45,7 +56,7 @@ def same_summary(whole: pd.DataFrame, streamed: pd.DataFrame) -> None:
 @pytest.fixture
 def small_blocks(monkeypatch):
     """Blocks of 7 games, so that a few dozen games make several blocks and a last odd one."""
-    monkeypatch.setattr(experiments, "STREAM_BLOCK", 7)
+    play_in_blocks_of(monkeypatch, 7)
 
 
 @pytest.mark.parametrize("suffix", [".csv", ".parquet"])
@@ -117,7 +128,7 @@ def test_a_failure_in_a_later_block_leaves_the_old_files(tmp_path, small_blocks,
 
 
 def test_the_command_line_streams_a_long_run_to_its_out_files(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(experiments, "STREAM_BLOCK", 6)
+    play_in_blocks_of(monkeypatch, 6)
     out = tmp_path / "long.csv"
     argv = ["simulate", "--rules", "landlords_game[round_limit=8]", "--games", "20"]
     assert main([*argv, "--out", str(out)]) == 0
@@ -132,7 +143,7 @@ def test_the_command_line_streams_a_long_run_to_its_out_files(tmp_path, capsys, 
 
 
 def test_the_command_line_reports_a_disk_that_fills_while_streaming(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(experiments, "STREAM_BLOCK", 4)
+    play_in_blocks_of(monkeypatch, 4)
 
     def full(*_args, **_kwargs):
         raise OSError(28, "No space left on device")
@@ -169,7 +180,7 @@ def test_blocks_pool_to_the_whole_columns_mean_and_interval(values, cuts):
     if not len(defined):
         assert all(math.isnan(x) for x in found)
         return
-    expected = experiments.mean_interval(defined)
+    expected = mean_interval(defined)
     scale = 1 + float(np.abs(defined).max())
     for got, want in zip(found, expected, strict=True):
         if math.isnan(want):
@@ -179,7 +190,7 @@ def test_blocks_pool_to_the_whole_columns_mean_and_interval(values, cuts):
 
 
 def test_a_long_sweep_streams_too(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(experiments, "STREAM_BLOCK", 5)
+    play_in_blocks_of(monkeypatch, 5)
     out = tmp_path / "sweep.csv"
     argv = ["sweep", "--rules", "landlords_game[round_limit=6]", "--param", "wages=50,100"]
     assert main([*argv, "--games", "12", "--out", str(out)]) == 0
@@ -198,10 +209,10 @@ def test_the_mean_curves_carry_each_game_on_after_its_end():
     from landlord.metrics import mean_gap
 
     figures = Figures()
-    rules = experiments.load_rules("landlords_game")
-    seats = experiments._seats(["eager_landlord", "cautious_tenant", "random"])
+    rules = load_rules("landlords_game")
+    seats = comparison._seats(["eager_landlord", "cautious_tenant", "random"])
     for seed in experiments.game_seeds(3, 30):
-        figures.add(experiments.Session(rules, seats, seed=seed).run())
+        figures.add(Session(rules, seats, seed=seed).run())
     _, lengths, means = figures.curves()
     assert len(set(lengths.tolist())) > 5  # games of many lengths
     worth = np.frombuffer(figures.worth, dtype=np.int64).astype(float).reshape(-1, 3)
