@@ -12,7 +12,8 @@ import html
 import re
 
 from landlord.session import Session
-from landlord.widgets.play import PlayApp, standings_html, winners_text
+from landlord.views.standings import standings_html, winners_text
+from landlord.widgets.play import PlayApp
 from landlord.widgets.side_by_side import SideBySideApp
 
 SEATS = ["human", "eager_landlord", "cautious_tenant"]

@@ -23,8 +23,9 @@ from landlord.money import money
 from landlord.table import ChoiceGroup
 from landlord.views.board import board_svg
 from landlord.views.board_text import board_text_html
+from landlord.views.events import log_html
 from landlord.views.rent_and_poor import lead_html
-from landlord.widgets.play import log_html, standings_html, winners_text
+from landlord.views.standings import standings_html, winners_text
 
 __all__ = [
     "gini_points",

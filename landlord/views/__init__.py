@@ -11,11 +11,12 @@ them), the ipywidgets apps of :mod:`landlord.widgets` and the class server of
   its state with ``picture`` on the fixed layout of ``track``, made of ``svg``'s pieces);
 - ``board_text``: the players and the board in words, as HTML tables for a screen reader;
 - ``events``: the game told in sentences as it is played, in its family's words (the event
-  log);
+  log), and the log as HTML;
 - ``explain`` and ``glossary``: the family-neutral halves of the help, the "explain this
   step" mode and the glossary;
 - ``rent_and_poor`` and ``kept_playing``: where the land rent went and how the poorest
-  player stands; "What if we kept playing?" as plain SVG and HTML.
+  player stands; "What if we kept playing?" as plain SVG and HTML;
+- ``standings``: who won, and the final standings.
 
 Nothing here imports ipywidgets, IPython, a server, the command line, an experiment or a
 family's package; a family is asked

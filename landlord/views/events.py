@@ -7,6 +7,7 @@ narrator notes what the game waits for, lets the step happen, and hands the
 family's voice the decision or chance event, the choice made and the
 payments it caused. It decides nothing. Only the standard library and the
 engine are used, and :mod:`landlord.views.explain` when asked to explain.
+:func:`log_html` shows the log as the Play app and the class server's pages do.
 
 Two things it adds to the family's words:
 
@@ -23,6 +24,7 @@ Two things it adds to the family's words:
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,7 +32,10 @@ from landlord.engine.reasons import Reason, group_of
 from landlord.engine.state import CHANCE
 from landlord.money import money
 
-__all__ = ["Narrator", "payment"]
+__all__ = ["LOG_SHOWN", "Narrator", "log_html", "payment"]
+
+#: Lines of the event log on screen at most (the newest first); the whole log downloads.
+LOG_SHOWN = 1000
 
 
 def payment(payer: str, payee: str, amount: int, reason: str, currency: str = "$") -> str:
@@ -170,3 +175,43 @@ class Narrator:
             return lines
         wages = lines.index(told[0], at + 1)
         return [*lines[: at + 1], lines[wages], *lines[at + 1 : wages], *lines[wages + 1 :]]
+
+
+def log_html(lines: Sequence[str], rounds: Sequence[int], who: str = "") -> str:
+    """The log as HTML: newest round first, each under a heading, newest line first.
+
+    ``who``: only the lines that name this player (with the explanations of
+    those lines, in explain mode). At most :data:`LOG_SHOWN` lines are shown
+    (the newest). An explanation ("Why? ...") is set apart in its own style.
+
+    Examples
+    --------
+    >>> print(log_html(["dealt: Lonely Lane", "Ann throws 1 and 3", "Bob throws 2 and 2"],
+    ...                [0, 1, 1], who="Bob"))
+    <b>Round 1</b><br>Bob throws 2 and 2
+    """
+    from landlord.views.explain import EXPLAIN_CLASS, Explanation
+
+    if not who:  # everyone: only the newest lines need looking at
+        lines, rounds = lines[-LOG_SHOWN:], rounds[-LOG_SHOWN:]
+    chosen: list[tuple[int, str]] = []
+    kept = False
+    for round_, line in zip(rounds, lines, strict=True):
+        if isinstance(line, Explanation):
+            if kept:  # an explanation goes with the line it explains
+                chosen.append((round_, line))
+            continue
+        kept = who in line
+        if kept:
+            chosen.append((round_, line))
+    parts: list[str] = []
+    shown_round = None
+    for round_, line in reversed(chosen[-LOG_SHOWN:]):
+        if round_ != shown_round:
+            shown_round = round_
+            parts.append(f"<b>{'The deal' if round_ == 0 else f'Round {round_}'}</b>")
+        if isinstance(line, Explanation):
+            parts.append(f"<span class='{EXPLAIN_CLASS}'>{html.escape(line)}</span>")
+        else:
+            parts.append(html.escape(line))
+    return "<br>".join(parts)

@@ -26,7 +26,9 @@ from typing import Any
 
 from landlord.table import GameTable, rule_set_menu
 from landlord.views.board import board_svg
+from landlord.views.events import log_html
 from landlord.views.glossary import link_terms
+from landlord.views.standings import standings_html, winners_text
 from landlord.widgets.keep_playing import KeepPlaying
 
 __all__ = [
@@ -34,12 +36,9 @@ __all__ = [
     "PlayApp",
     "StepButtons",
     "game_charts",
-    "log_html",
     "mark_places",
     "pace_box",
     "pace_controls",
-    "standings_html",
-    "winners_text",
 ]
 
 #: What may sit in a seat, as the seat menus list it.
@@ -53,8 +52,6 @@ SEAT_CHOICES = (
 )
 #: An empty seat (the third and fourth seats may stay empty).
 EMPTY = "empty"
-#: Lines of the event log on screen at most (the newest first); the whole log downloads.
-LOG_SHOWN = 1000
 #: Seconds a question's buttons stay off when it comes up straight after a click: a
 #: double-click (or double tap) at human speed, 80-350 ms apart, would otherwise answer it
 #: with its second click, since the next question arrives under the pointer in about
@@ -1145,104 +1142,3 @@ def mark_places(svg: str, places: Any, decision: int) -> str:
         return f'<g class="{kind} landlord-pick" {pick} data-space="{space}"'
 
     return re.sub(r'<g class="(space(?: side-space)?)" data-space="(\d+)"', mark, svg)
-
-
-def log_html(lines: Sequence[str], rounds: Sequence[int], who: str = "") -> str:
-    """The log as HTML: newest round first, each under a heading, newest line first.
-
-    ``who``: only the lines that name this player (with the explanations of
-    those lines, in explain mode). At most :data:`LOG_SHOWN` lines are shown
-    (the newest). An explanation ("Why? ...") is set apart in its own style.
-
-    Examples
-    --------
-    >>> print(log_html(["dealt: Lonely Lane", "Ann throws 1 and 3", "Bob throws 2 and 2"],
-    ...                [0, 1, 1], who="Bob"))
-    <b>Round 1</b><br>Bob throws 2 and 2
-    """
-    from landlord.views.explain import EXPLAIN_CLASS, Explanation
-
-    if not who:  # everyone: only the newest lines need looking at
-        lines, rounds = lines[-LOG_SHOWN:], rounds[-LOG_SHOWN:]
-    chosen: list[tuple[int, str]] = []
-    kept = False
-    for round_, line in zip(rounds, lines, strict=True):
-        if isinstance(line, Explanation):
-            if kept:  # an explanation goes with the line it explains
-                chosen.append((round_, line))
-            continue
-        kept = who in line
-        if kept:
-            chosen.append((round_, line))
-    parts: list[str] = []
-    shown_round = None
-    for round_, line in reversed(chosen[-LOG_SHOWN:]):
-        if round_ != shown_round:
-            shown_round = round_
-            parts.append(f"<b>{'The deal' if round_ == 0 else f'Round {round_}'}</b>")
-        if isinstance(line, Explanation):
-            parts.append(f"<span class='{EXPLAIN_CLASS}'>{html.escape(line)}</span>")
-        else:
-            parts.append(html.escape(line))
-    return "<br>".join(parts)
-
-
-def winners_text(game: Any) -> str:
-    """Who won, in a sentence: "Winner: Cleo." / "Winners: Ann and Bob." / "Everyone wins."."""
-    winners = game.family.outcome(game).winners
-    if not winners:
-        return ""
-    if len(winners) == game.n_players and game.n_players > 1:
-        return "Everyone wins."
-    names = [game.names[player] for player in winners]
-    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return f"Winner{'s' if len(names) > 1 else ''}: {listed}."
-
-
-def standings_html(game: Any) -> str:
-    """The final standings as an HTML table: place, player, the rule set's score, net worth;
-    under it the family's notes on what the score counts (``family.report_notes``).
-
-    Examples
-    --------
-    >>> from landlord.session import Session
-    >>> game = Session("landlords_game", ["eager_landlord"] * 3, seed=2).run()
-    >>> table = standings_html(game)
-    >>> table.count("<tr>"), "<caption" in table
-    (4, True)
-    """
-    from landlord.money import money
-
-    outcome = game.family.outcome(game)
-    worths = game.net_worths()
-    order = sorted(range(game.n_players), key=lambda p: (-outcome.scores[p], -worths[p], p))
-    currency = game.rules.info.currency
-    counted = game.rules.provenance.get("score")
-    how = counted.source.split(": ", 1)[-1] if counted is not None else "by the rules"
-    rows = "".join(
-        f"<tr><td>{place}</td><th scope='row'>{html.escape(game.names[p])}"
-        f"{' (winner)' if p in outcome.winners else ''}</th>"
-        f"<td>{outcome.scores[p]:,}</td><td>{money(worths[p], currency)}</td></tr>"
-        for place, p in enumerate(order, start=1)
-    )
-    # What the score counts (Property's is money alone, so $274 may place above $275 of
-    # net worth), and the rest of the family's notes, as the command line prints them.
-    # A line set in (a work the Treasury bought) starts a line of its own.
-    paragraphs: list[list[str]] = [[]]
-    for line in game.family.report_notes(game):
-        if not line.strip():
-            paragraphs.append([])
-        elif line.startswith(" ") or not paragraphs[-1]:
-            paragraphs[-1].append(html.escape(" ".join(line.split())))
-        else:
-            paragraphs[-1][-1] += " " + html.escape(" ".join(line.split()))
-    notes = "".join(
-        f"<p style='margin:0.3em 0'>{'<br>'.join(lines)}</p>" for lines in paragraphs if lines
-    )
-    return (
-        "<table class='landlord-standings-table' style='border-collapse:collapse;margin:4px 0'>"
-        f"<caption style='text-align:left'><b>Standings</b>: score {html.escape(how)}</caption>"
-        "<tr><th scope='col'>place</th><th scope='col'>player</th><th scope='col'>score</th>"
-        f"<th scope='col'>net worth</th></tr>{rows}</table>"
-        f"<div class='landlord-standings-notes'>{notes}</div>"
-    )
