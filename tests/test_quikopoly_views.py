@@ -167,7 +167,7 @@ def test_landlord_rules_tells_its_history_and_sources(capsys):
 
 
 def test_a_comparison_across_games_that_move_differently_does_not_claim_the_same_dice():
-    from landlord.widgets.dashboard import _notes
+    from landlord.views.summary import _notes
 
     mixed = landlord.compare(["landlords_game", "quikopoly", "property"], games=3, seed=1)
     assert mixed.moved_by() == {"two dice", "one die", "cards"}

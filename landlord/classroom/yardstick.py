@@ -65,7 +65,7 @@ def simulate(
 ) -> Yardstick:
     """Play the yardstick's games (about 10 s for 2 x 1,000 games on one core)."""
     from landlord.experiments import compare
-    from landlord.widgets.dashboard import summary_html
+    from landlord.views.summary import summary_html
 
     result = compare(list(rules), games=games, players=[bot] * seats, seed=SIMULATION_SEED)
     curves = {

@@ -16,7 +16,8 @@ them), the ipywidgets apps of :mod:`landlord.widgets` and the class server of
   step" mode and the glossary;
 - ``rent_and_poor`` and ``kept_playing``: where the land rent went and how the poorest
   player stands; "What if we kept playing?" as plain SVG and HTML;
-- ``standings``: who won, and the final standings.
+- ``standings``: who won, and the final standings;
+- ``summary``: what a comparison of many games shows, as an HTML table with its notes.
 
 Nothing here imports ipywidgets, IPython, a server, the command line, an experiment or a
 family's package; a family is asked
