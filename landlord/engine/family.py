@@ -18,6 +18,19 @@ is a new package, and nothing else in the kit changes (a test,
 ``tests/test_family_boundary.py``, looks for a family's name outside the
 engine, the families and the rule sets).
 
+The contract is in three parts. What a family *is* is data: its
+:class:`Facts` (its name, the sections its rule sets must have, its round
+columns, its figures, ...), declared as class attributes and handed out whole
+as ``family.facts``. What it *does* is three typed protocols, which
+:class:`Family` implements by finding its parts: :class:`GameHooks` (the
+engine's and the players' hooks: a new game, its outcome, its figures, how the
+named bots answer), :class:`ViewHooks` (its board, its voice, its questions
+and the lines ``landlord play`` prints) and :class:`TeachingHooks` (why each
+question is asked, which rule each step followed, its glossary, the rule
+changes a game may be continued under). A caller that needs only one part may
+ask for that protocol; what the parts themselves hand out (a voice, a step's
+rules, a glossary term) is typed in :mod:`landlord.engine.parts`.
+
 A family package holds these modules, which the base class finds by their
 names and imports only when first asked (looking a family up imports no
 user interface):
@@ -54,17 +67,40 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from landlord.rules import registry
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.engine.actions import Action
+    from landlord.engine.parts import Bankruptcies, Described, GlossaryTerm, StepRules, Voice
     from landlord.engine.state import GameState
+    from landlord.engine.view import View
     from landlord.rules.model import RuleSet
 
-__all__ = ["Family", "Figure", "Outcome", "WhatIf", "families", "family_named", "family_of"]
+__all__ = [
+    "Facts",
+    "Family",
+    "Figure",
+    "GameHooks",
+    "Handler",
+    "Help",
+    "Outcome",
+    "TeachingHooks",
+    "ViewHooks",
+    "WhatIf",
+    "families",
+    "family_named",
+    "family_of",
+]
+
+#: How a named strategy answers one kind of decision of a family's game:
+#: ``handler(strategy, view, player, legal) -> action`` (the family's own types).
+Handler = Callable[..., "Action"]
+#: Why one kind of decision is asked: ``help(game, seat, about, legal) -> str``.
+Help = Callable[..., str]
 
 
 @dataclass(frozen=True)
@@ -140,16 +176,100 @@ class WhatIf:
     name: str
     words: str
     status: str
-    applies: Callable[[Any], str]
-    make: Callable[[Any], None]
+    applies: Callable[[GameState], str]
+    make: Callable[[GameState], None]
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What a family is, as data: the record of its class attributes (``family.facts``).
+
+    Every field is described where :class:`Family` declares it. The rules check a rule
+    set against the first ones (:class:`landlord.rules.registry.FamilyFacts`); the rest
+    of the kit reads the others (its menus, its tables, its experiments).
+    """
+
+    name: str
+    title: str
+    note: str
+    menu_tag: str
+    moves_by: str
+    sections: tuple[str, ...]
+    optional_sections: tuple[str, ...]
+    layout: str
+    corner_kinds: tuple[str, ...]
+    space_lists: tuple[tuple[str, str, bool], ...]
+    by_players: tuple[str, ...]
+    round_columns: tuple[str, ...]
+    standings_columns: tuple[str, ...]
+    figures: tuple[Figure, ...]
+    game_class: str
+    batch: str
+
+
+#: The names of a family's facts, in order.
+FACT_NAMES: tuple[str, ...] = tuple(field.name for field in fields(Facts))
+
+
+class GameHooks(Protocol):
+    """What a family offers the engine, the rules and the players: its game."""
+
+    def rules_problem(self, rules: RuleSet) -> tuple[str, str] | None: ...
+    def new_game(self, rules: RuleSet, names: Sequence[str]) -> GameState: ...
+    def outcome(self, game: GameState) -> Outcome: ...
+    def game_figures(self, game: GameState) -> dict[str, float]: ...
+    def jail_turns(self, rules: RuleSet) -> int: ...
+    @property
+    def handlers(self) -> dict[str, Handler]: ...
+    def describe_bot(self, policy: Described, rules: RuleSet, players: int) -> str: ...
+    def strategies(self) -> dict[str, Described]: ...
+
+
+class ViewHooks(Protocol):
+    """What a family offers the apps and ``landlord play``: its board, voice and words."""
+
+    def board_svg(
+        self,
+        game: GameState,
+        *,
+        size: int = 760,
+        names: Sequence[str] | None = None,
+        last_move: int | tuple[int, int] | None = None,
+    ) -> str: ...
+    def voice(self, game: GameState) -> Voice: ...
+    def question(self, game: GameState, seat: int) -> str: ...
+    def choice_group(self, game: GameState, action: Action) -> str | None: ...
+    def finances_html(self, game: GameState) -> str: ...
+    def board_words(
+        self, game: GameState, view: View[GameState], names: Sequence[str], currency: str
+    ) -> str | None: ...
+    def details(self, game: GameState) -> dict[str, object]: ...
+    def money_note(self, game: GameState) -> str: ...
+    def report_notes(self, game: GameState) -> list[str]: ...
+
+
+class TeachingHooks(Protocol):
+    """What a family offers a class: its questions explained, its rules, its words."""
+
+    @property
+    def question_helps(self) -> dict[str, Help]: ...
+    def question_help(self, game: GameState, seat: int) -> str: ...
+    def step_rules(self, game: GameState) -> StepRules | None: ...
+    def what_ifs(self) -> tuple[WhatIf, ...]: ...
+    def keep_playing(self, game: GameState) -> None: ...
+    def glossary_terms(self) -> tuple[GlossaryTerm, ...]: ...
 
 
 class Family:
     """The interface every family of rule sets offers the rest of the kit.
 
     A family package subclasses this once and names the instance ``FAMILY``.
-    The class attributes describe the family; the methods hand out its parts.
+    The class attributes are the family's :class:`Facts` (:attr:`facts` hands
+    them out as one frozen record); the methods are its :class:`GameHooks`,
+    :class:`ViewHooks` and :class:`TeachingHooks`, which hand out its parts.
     """
+
+    # --- the facts (Facts) -------------------------------------------------------------
 
     #: The family's id, as ``[rule_set] family`` names it ("magie", "monopoly").
     name: str = ""
@@ -186,16 +306,20 @@ class Family:
     standings_columns: tuple[str, ...] = ("place", "name", "score", "cash", "net_worth")
     #: The per-game figures an experiment keeps of every game (:meth:`game_figures`).
     figures: tuple[Figure, ...] = ()
-
-    # --- the engine ------------------------------------------------------------------
-
     #: The name of the game's class in the family's ``game`` module.
     game_class: str = ""
     #: The module of the family's compiled batch path for experiments
     #: (:mod:`landlord.batch`), or "" if it has none yet.
     batch: str = ""
 
-    def part(self, module: str, name: str) -> Any:
+    @property
+    def facts(self) -> Facts:
+        """The family's facts (its class attributes above) as one frozen record."""
+        return Facts(**{name: getattr(self, name) for name in FACT_NAMES})
+
+    # --- its parts ---------------------------------------------------------------------
+
+    def part(self, module: str, name: str) -> object:
         """``name`` from the family package's ``module`` ("board", "views", ...)."""
         parts = self.__dict__.setdefault("_parts", {})
         found = parts.get((module, name))
@@ -206,6 +330,21 @@ class Family:
             )
         return found
 
+    def _part_or(self, module: str, name: str, default: object) -> object:
+        """:meth:`part`, or ``default`` if the family package has no ``module``."""
+        try:
+            return self.part(module, name)
+        except ModuleNotFoundError as missing:
+            if missing.name != f"{type(self).__module__}.{module}":
+                raise  # the module is there, but something it imports is not
+            return default
+
+    def _call(self, module: str, name: str) -> Callable[..., object]:
+        """The callable ``name`` of the family package's ``module``."""
+        return cast("Callable[..., object]", self.part(module, name))
+
+    # --- the engine (GameHooks) ----------------------------------------------------------
+
     def rules_problem(self, rules: RuleSet) -> tuple[str, str] | None:
         """What makes ``rules`` unplayable by this family's engine beyond each field's own
         check (two fields that cannot go together), as (the field, what is wrong), or None.
@@ -214,14 +353,14 @@ class Family:
 
     def new_game(self, rules: RuleSet, names: Sequence[str]) -> GameState:
         """A new game of ``rules`` for the named players, paused at its first event."""
-        return self.part("game", self.game_class)(rules, names)
+        return cast("GameState", self._call("game", self.game_class)(rules, names))
 
     def outcome(self, game: GameState) -> Outcome:
         """Who wins ``game``, why it ended and every player's score (so far, if not over)."""
         raise NotImplementedError
 
     @staticmethod
-    def rounds_left(game: Any) -> tuple[int, ...]:
+    def rounds_left(game: Bankruptcies) -> tuple[int, ...]:
         """The round each player went bankrupt in (-1 for a player still in), for a game
         that lists its ``bankruptcies`` as (round, player, creditor)."""
         left = [-1] * game.n_players
@@ -229,8 +368,9 @@ class Family:
             left[player] = round_
         return tuple(left)
 
-    def game_figures(self, game: GameState) -> dict[str, Any]:
-        """The figures of :attr:`figures` for one game, by name."""
+    def game_figures(self, game: GameState) -> dict[str, float]:
+        """The figures of :attr:`figures` for one game, by name (counts, sums of money,
+        rounds and flags: numbers)."""
         return {}
 
     def jail_turns(self, rules: RuleSet) -> int:
@@ -241,25 +381,25 @@ class Family:
     # --- the players -------------------------------------------------------------------
 
     @cached_property
-    def handlers(self) -> dict[str, Callable[..., Any]]:
+    def handlers(self) -> dict[str, Handler]:
         """How the named strategies answer each kind of decision, by ``Decision.kind``:
         ``handler(strategy, view, player, legal) -> action``."""
         return self._handlers()
 
-    def _handlers(self) -> dict[str, Callable[..., Any]]:
-        return self.part("bots", "HANDLERS")
+    def _handlers(self) -> dict[str, Handler]:
+        return cast("dict[str, Handler]", self.part("bots", "HANDLERS"))
 
-    def describe_bot(self, policy: Any, rules: RuleSet, players: int) -> str:
+    def describe_bot(self, policy: Described, rules: RuleSet, players: int) -> str:
         """How ``policy`` plays this family's game, in words (``landlord play``'s account):
         by default the strategy's own words, which speak of the 1906 game's cards, houses and
         single-tax vote."""
         return policy.describe()
 
-    def strategies(self) -> dict[str, Any]:
+    def strategies(self) -> dict[str, Described]:
         """Strategies of the family's own, by name (the named bots play every family)."""
         return {}
 
-    # --- the views -----------------------------------------------------------------------
+    # --- the views (ViewHooks) -------------------------------------------------------------
 
     def board_svg(
         self,
@@ -270,18 +410,19 @@ class Family:
         last_move: int | tuple[int, int] | None = None,
     ) -> str:
         """The board and the state of ``game`` as one SVG document."""
-        return self.part("board", "board_svg")(game, size=size, names=names, last_move=last_move)
+        draw = self._call("board", "board_svg")
+        return cast(str, draw(game, size=size, names=names, last_move=last_move))
 
-    def voice(self, game: GameState) -> Any:
+    def voice(self, game: GameState) -> Voice:
         """What tells ``game`` in sentences for the apps' event log: an object with
         ``before()`` and ``after(pending, choice, records, earlier) -> list[str]``."""
-        return self.part("narrator", "Voice")(game)
+        return cast("Voice", self._call("narrator", "Voice")(game))
 
     def question(self, game: GameState, seat: int) -> str:
         """What the person at ``seat`` is asked now, in a few words."""
-        return self.part("views", "question")(game, seat)
+        return cast(str, self._call("views", "question")(game, seat))
 
-    def choice_group(self, game: GameState, action: Any) -> str | None:
+    def choice_group(self, game: GameState, action: Action) -> str | None:
         """The group a choice goes in when a question offers too many to list (the
         words of the group's button), or ``None`` to leave it to the kit's own groups
         (by kind of action and by the other player)."""
@@ -289,19 +430,21 @@ class Family:
 
     def finances_html(self, game: GameState) -> str:
         """The line of public figures the side-by-side app shows under a board (HTML)."""
-        return self.part("views", "finances_html")(game)
+        return cast(str, self._call("views", "finances_html")(game))
 
     def board_words(
-        self, game: GameState, view: Any, names: Sequence[str], currency: str
+        self, game: GameState, view: View[GameState], names: Sequence[str], currency: str
     ) -> str | None:
         """The players and the board of ``game`` in words, as HTML tables for a screen
         reader (:func:`landlord.views.board_text.board_text_html` puts them under its
         heading); ``None`` if the family has no ``board_text`` module, and the kit's own
         tables (the players, the spaces with a title card) do."""
         found = self._part_or("board_text", "board_words", None)
-        return None if found is None else found(game, view, names, currency)
+        if found is None:
+            return None
+        return cast(str, cast("Callable[..., object]", found)(game, view, names, currency))
 
-    def details(self, game: GameState) -> dict[str, Any]:
+    def details(self, game: GameState) -> dict[str, object]:
         """What ``landlord play --json`` adds about a game, beyond every family's
         figures (JSON-ready): the single tax's public works, the trades made, ..."""
         return {}
@@ -315,24 +458,15 @@ class Family:
     def report_notes(self, game: GameState) -> list[str]:
         """Lines ``landlord play`` prints after the standings (what the score counts,
         what the public bought, ...)."""
-        return self.part("views", "report_notes")(game)
+        return cast("list[str]", self._call("views", "report_notes")(game))
 
-    # --- the rules explained -----------------------------------------------------------
-
-    def _part_or(self, module: str, name: str, default: Any) -> Any:
-        """:meth:`part`, or ``default`` if the family package has no ``module``."""
-        try:
-            return self.part(module, name)
-        except ModuleNotFoundError as missing:
-            if missing.name != f"{type(self).__module__}.{module}":
-                raise  # the module is there, but something it imports is not
-            return default
+    # --- the rules explained (TeachingHooks) ----------------------------------------------
 
     @cached_property
-    def question_helps(self) -> dict[str, Callable[..., str]]:
+    def question_helps(self) -> dict[str, Help]:
         """Why each kind of decision is asked, by ``Decision.kind``:
         ``help(game, seat, about, legal) -> str`` (empty for a family without them)."""
-        return self._part_or("question_help", "HELP", {})
+        return cast("dict[str, Help]", self._part_or("question_help", "HELP", {}))
 
     def question_help(self, game: GameState, seat: int) -> str:
         """Why the person at ``seat`` is asked the question pending in ``game`` and what
@@ -345,17 +479,19 @@ class Family:
             return ""
         return helper(game, seat, game.decision_about, game.legal_actions())
 
-    def step_rules(self, game: GameState) -> Any:
+    def step_rules(self, game: GameState) -> StepRules | None:
         """What says which rule each step of ``game`` followed, for the event log's
         "explain this step" mode (a :class:`landlord.views.explain.StepRules`), or
         ``None`` if the family has no sentences for it."""
         found = self._part_or("explain", "StepRules", None)
-        return None if found is None else found(game)
+        if found is None:
+            return None
+        return cast("StepRules", cast("Callable[..., object]", found)(game))
 
     def what_ifs(self) -> tuple[WhatIf, ...]:
         """The rule changes a game of this family may be continued under (none for a
         family without them: its games continue under their own rules only)."""
-        return tuple(self._part_or("continuing", "WHAT_IFS", ()))
+        return tuple(cast("Sequence[WhatIf]", self._part_or("continuing", "WHAT_IFS", ())))
 
     def keep_playing(self, game: GameState) -> None:
         """Lift the printed end of a new ``game`` that is about to replay a history, so
@@ -363,15 +499,23 @@ class Family:
         by their players' ruin, has nothing to lift)."""
         lift = self._part_or("continuing", "keep_playing", None)
         if lift is not None:
-            lift(game)
+            cast("Callable[..., object]", lift)(game)
 
-    def glossary_terms(self) -> tuple[Any, ...]:
+    def glossary_terms(self) -> tuple[GlossaryTerm, ...]:
         """The words of the family's games, explained for the apps' glossary (each a
         :class:`landlord.views.glossary.Term`); () for a family without them."""
-        return tuple(self._part_or("glossary", "TERMS", ()))
+        return tuple(cast("Sequence[GlossaryTerm]", self._part_or("glossary", "TERMS", ())))
 
     def __repr__(self) -> str:
         return f"<family {self.name!r}: {self.title}>"
+
+
+if TYPE_CHECKING:  # pragma: no cover - the checker holds Family to its contract
+
+    def _offers(
+        family: Family,
+    ) -> tuple[registry.FamilyFacts, GameHooks, ViewHooks, TeachingHooks]:
+        return family, family, family, family
 
 
 def family_named(name: str) -> Family:

@@ -21,7 +21,7 @@ recorded (replaying reaches the same point and takes it again).
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 from landlord.engine.dice import DICE
 from landlord.engine.ledger import Ledger
@@ -410,12 +410,12 @@ class GameState:
         """
         if not isinstance(player, int) or not 0 <= player < self.n_players:
             raise ValueError(f"there is no player {player!r}: {self.n_players} play")
-        view: type[View[GameState]] = self.family.part("view", "View")
+        view = cast("type[View[GameState]]", self.family.part("view", "View"))
         return view(self, player)
 
     def observers(self) -> list[View[GameState]]:
         """Every player's view, in seat order (cheaper than one :meth:`observe` each)."""
-        view: type[View[GameState]] = self.family.part("view", "View")
+        view = cast("type[View[GameState]]", self.family.part("view", "View"))
         return view.every(self)
 
     def apply_index(self, index: int) -> None:

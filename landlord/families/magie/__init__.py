@@ -24,9 +24,14 @@ package:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from landlord.engine.family import Family, Figure, Outcome
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.engine.state import GameState
+    from landlord.families.magie.game import LandlordsGame
+    from landlord.rules.model import RuleSet
 
 __all__ = ["FAMILY", "MagieFamily"]
 
@@ -106,7 +111,8 @@ class MagieFamily(Family):
         ),
     )
 
-    def outcome(self, game: Any) -> Outcome:
+    def outcome(self, game: GameState) -> Outcome:
+        game = cast("LandlordsGame", game)
         scores = tuple(row[-2] for row in game.holdings_table())
         winners: tuple[int, ...] = ()
         if game.everyone_wins:
@@ -116,7 +122,8 @@ class MagieFamily(Family):
             winners = tuple(p for p, score in enumerate(scores) if score == best)
         return Outcome(winners, game.end_reason, scores, (-1,) * game.n_players)
 
-    def game_figures(self, game: Any) -> dict[str, Any]:
+    def game_figures(self, game: GameState) -> dict[str, float]:
+        game = cast("LandlordsGame", game)
         return {
             "poor_house_players": sum(1 for count in game.poor_house_visits if count > 0),
             "opportunity_players": sum(
@@ -130,7 +137,8 @@ class MagieFamily(Family):
             "everyone_wins": game.everyone_wins,
         }
 
-    def details(self, game: Any) -> dict[str, Any]:
+    def details(self, game: GameState) -> dict[str, object]:
+        game = cast("LandlordsGame", game)
         return {
             "everyone_wins": game.everyone_wins,
             "single_tax_since": game.treasury.single_tax_since,
@@ -138,7 +146,7 @@ class MagieFamily(Family):
             "public_works": [list(work) for work in game.treasury.public_works],
         }
 
-    def rules_problem(self, rules: Any) -> tuple[str, str] | None:
+    def rules_problem(self, rules: RuleSet) -> tuple[str, str] | None:
         """The stretch where a player may move either way must have its two ends, and
         lead no player round Rule 13's move back for ever
         (:func:`~landlord.families.magie.spaces.stretch_problem`)."""
@@ -146,7 +154,7 @@ class MagieFamily(Family):
 
         return stretch_problem(rules)
 
-    def jail_turns(self, rules: Any) -> int:
+    def jail_turns(self, rules: RuleSet) -> int:
         # Rule 6: he "cannot miss more than three turns", and moves by the next throw.
         return rules.jail.max_turns + 1
 

@@ -111,7 +111,7 @@ BOT_FIELDS = STRATEGY_FIELDS - BOT_FIELDS_UNREAD
 
 #: Games played by :func:`play` and how many of them the reference engine played
 #: instead, by what the compiled game did not follow (``"played"`` counts them all).
-FELL_BACK: Counter = Counter()
+FELL_BACK: Counter[str] = Counter()
 
 #: Turns of dice drawn for a game at first, Chance cards, and the random players' choices
 #: (the policy stream: at a table without one, none); a longer game draws again.
@@ -584,7 +584,7 @@ def _add_block(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
               lambda: _described(table, stats, visited), add_one)  # fmt: skip
 
 
-def _described(table: _Table, stats: np.ndarray, visited: np.ndarray) -> tuple[list, ...]:
+def _described(table: _Table, stats: np.ndarray, visited: np.ndarray) -> tuple[list[Any], ...]:
     """The games' rounds, turns, ends in words, the Treasury's takings and spending, and
     family figures (a dict a game, ``Family.game_figures``), from their ``stats`` and
     ``visited`` (a row a game: players sent to the Poor House, players who worked a

@@ -279,9 +279,9 @@ def _houses(cell: Cell, x: float, built: int) -> str:
     room = int((sx + sw - x) // 9)
     if built <= room:
         return "".join(rect(x + 9 * k, sy + 3, 7, 7, f'fill="{INK}"') for k in range(built))
-    room = max(8.0, sx + sw - x - 9)
+    width = max(8.0, sx + sw - x - 9)
     return rect(x, sy + 3, 7, 7, f'fill="{INK}"') + text(
-        x + 9, sy + 10.5, f"\u00d7{built}", bold=True, fit=room
+        x + 9, sy + 10.5, f"\u00d7{built}", bold=True, fit=width
     )
 
 

@@ -22,9 +22,15 @@ extend them) are played by this package:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from landlord.engine.family import Family, Figure, Outcome
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.engine.parts import Described
+    from landlord.engine.state import GameState
+    from landlord.families.monopoly.game import Monopoly
+    from landlord.rules.model import RuleSet
 
 __all__ = ["FAMILY", "MonopolyFamily"]
 
@@ -59,7 +65,7 @@ class MonopolyFamily(Family):
     game_class = "Monopoly"
     batch = "landlord.families.monopoly.batch"
 
-    def rules_problem(self, rules: Any) -> tuple[str, str] | None:
+    def rules_problem(self, rules: RuleSet) -> tuple[str, str] | None:
         """The short game deals title deeds that each player pays for out of his starting
         cash: it must cover the dearest deeds he could be dealt."""
         from landlord.families.monopoly.estates import PROPERTY_KINDS
@@ -111,7 +117,8 @@ class MonopolyFamily(Family):
         Figure("trades", "trades made"),
     )
 
-    def outcome(self, game: Any) -> Outcome:
+    def outcome(self, game: GameState) -> Outcome:
+        game = cast("Monopoly", game)
         scores = tuple(row[-2] for row in game.holdings_table())
         left = [-1] * game.n_players
         for round_, player, _ in game.bankruptcies:
@@ -119,13 +126,15 @@ class MonopolyFamily(Family):
         winners = (game.winner,) if game.is_over and game.winner >= 0 else ()
         return Outcome(winners, game.end_reason, scores, tuple(left))
 
-    def game_figures(self, game: Any) -> dict[str, Any]:
+    def game_figures(self, game: GameState) -> dict[str, float]:
+        game = cast("Monopoly", game)
         return {
             "final_wages": game.wages,
             "trades": game.trades.accepted(),
         }
 
-    def details(self, game: Any) -> dict[str, Any]:
+    def details(self, game: GameState) -> dict[str, object]:
+        game = cast("Monopoly", game)
         return {
             "wages": game.wages,
             "trades": [
@@ -138,12 +147,12 @@ class MonopolyFamily(Family):
             ],
         }
 
-    def jail_turns(self, rules: Any) -> int:
+    def jail_turns(self, rules: RuleSet) -> int:
         # After the last failed try he pays and moves by that throw.
         return rules.jail.max_turns
 
-    def strategies(self) -> dict[str, Any]:
-        return {"strategy_guide": self.part("bots", "strategy_guide")}
+    def strategies(self) -> dict[str, Described]:
+        return {"strategy_guide": cast("Described", self.part("bots", "strategy_guide"))}
 
 
 #: The family, as :func:`landlord.families.family_of` hands it out.

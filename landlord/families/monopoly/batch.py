@@ -74,7 +74,7 @@ BOT_FIELDS = STRATEGY_FIELDS - BOT_FIELDS_UNREAD | {"trade_markup"}
 
 #: Games played by :func:`play` and how many of them the reference engine played
 #: instead, by what the compiled game did not follow (``"played"`` counts them all).
-FELL_BACK: Counter = Counter()
+FELL_BACK: Counter[str] = Counter()
 
 #: Turns of dice drawn for a game at first; a longer game draws again (four times more).
 FIRST_TURNS = 1024
@@ -300,15 +300,15 @@ class _Table:
         dealt = np.zeros(max(1, self.deal_count), np.int64)
         if self.deal_count:
             draws = chance_draws(seed, "deal", self.deal_count)
-            pack = list(self.cards)
+            deck = list(self.cards)
             u = 0
             for k in range(self.deal_count):
-                if len(pack) == 1:
-                    card = pack[0]
+                if len(deck) == 1:
+                    card = deck[0]
                 else:
-                    card = pack[int(draws[u] * len(pack))]
+                    card = deck[int(draws[u] * len(deck))]
                     u += 1
-                pack.remove(card)
+                deck.remove(card)
                 dealt[k] = card
         return packs, dealt
 

@@ -227,7 +227,7 @@ class Voice:
         about = pending.about
         plain = _DEEDS.get(kind)
         if plain is not None:
-            building = "the hotel" if kind == "SellBuilding" and self._houses[space] >= 5 else ""
+            building = "the hotel" if kind == "SellBuilding" and self._houses[space] >= 5 else ""  # type: ignore[index]
             return plain.format(who=who, where=where, paid=paid, building=building or "a house")
         if kind == "Decline" and pending.kind == "rent":
             return f"{who} does not ask for the rent on {t.name[about[0]]}"

@@ -20,9 +20,15 @@ The rule set ``quikopoly`` is played by this package:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from landlord.engine.family import Family, Figure, Outcome
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.engine.parts import Described
+    from landlord.engine.state import GameState
+    from landlord.families.quikopoly.game import Quikopoly
+    from landlord.rules.model import RuleSet
 
 __all__ = ["FAMILY", "QuikopolyFamily"]
 
@@ -53,7 +59,7 @@ class QuikopolyFamily(Family):
     game_class = "Quikopoly"
     batch = "landlord.families.quikopoly.batch"
 
-    def describe_bot(self, policy: Any, rules: Any, players: int) -> str:
+    def describe_bot(self, policy: Described, rules: RuleSet, players: int) -> str:
         """A rule-of-thumb bot in Quikopoly's words: coins kept, hotels, Prison
         (:mod:`.bots`); any other bot in its own."""
         from landlord.policies.bots import Strategy
@@ -95,15 +101,18 @@ class QuikopolyFamily(Family):
         Figure("bank_left", "coins left in the bank"),
     )
 
-    def outcome(self, game: Any) -> Outcome:
+    def outcome(self, game: GameState) -> Outcome:
+        game = cast("Quikopoly", game)
         scores = tuple(row[-2] for row in game.holdings_table())
         winners = game.winners if game.is_over else ()
         return Outcome(tuple(winners), game.end_reason, scores, self.rounds_left(game))
 
-    def game_figures(self, game: Any) -> dict[str, Any]:
+    def game_figures(self, game: GameState) -> dict[str, float]:
+        game = cast("Quikopoly", game)
         return {"fair_trades": len(game.tiles.trades_made), "bank_left": game.bank_coins}
 
-    def details(self, game: Any) -> dict[str, Any]:
+    def details(self, game: GameState) -> dict[str, object]:
+        game = cast("Quikopoly", game)
         return {
             # While the game goes on, a face-down tile is not named (nobody at the table
             # knows it); once it is over, the whole layout is told.
@@ -123,7 +132,7 @@ class QuikopolyFamily(Family):
             ],
         }
 
-    def jail_turns(self, rules: Any) -> int:
+    def jail_turns(self, rules: RuleSet) -> int:
         # The third throw in Prison, if not a null, is paid for and moved.
         return rules.jail.max_turns
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 from array import array
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -38,6 +38,9 @@ from landlord.families.quikopoly import FAMILY
 from landlord.policies.bots import Strategy
 from landlord.scorecard import TREASURY
 from landlord.session import TurnStream
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.families.quikopoly.game import Quikopoly
 
 __all__ = ["play", "why_not"]
 
@@ -119,7 +122,9 @@ class _Table:
         from landlord.families.quikopoly.bots import reserve_coins
 
         n = len(policies)
-        game = new_game(rules, [f"{p.name} {k + 1}" for k, p in enumerate(policies)])
+        game = cast(
+            "Quikopoly", new_game(rules, [f"{p.name} {k + 1}" for k, p in enumerate(policies)])
+        )
         self.names = game.names
         self.n = n
         piles = game.pile_account
@@ -306,7 +311,7 @@ def _add_block(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
     (:func:`landlord.batch.blocks.add_block`): game g's snapshots are the rows of
     ``worth`` and ``cash`` after game g - 1's (``compiled.games``)."""
 
-    def described() -> tuple:
+    def described() -> tuple[Any, ...]:
         # The end in words, once for each way the block's games ended.
         ways, which = np.unique(_ends(stats, table.n), return_inverse=True)
         names = tuple(table.names)
@@ -327,6 +332,6 @@ def _add_block(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
               add_one)  # fmt: skip
 
 
-def rules_figures() -> tuple:
+def rules_figures() -> tuple[Any, ...]:
     """What the family's per-game figures are (``Family.figures``)."""
     return FAMILY.figures

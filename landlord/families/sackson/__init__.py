@@ -24,9 +24,16 @@ figure for counting property; the score is money alone unless the option
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from landlord.engine.family import Family, Figure, Outcome
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.engine.actions import Action, PlayCards
+    from landlord.engine.parts import Described
+    from landlord.engine.state import GameState
+    from landlord.families.sackson.game import PropertyGame
+    from landlord.rules.model import RuleSet
 
 __all__ = ["FAMILY", "SacksonFamily"]
 
@@ -55,7 +62,7 @@ class SacksonFamily(Family):
     game_class = "PropertyGame"
     batch = "landlord.families.sackson.batch"
 
-    def describe_bot(self, policy: Any, rules: Any, players: int) -> str:
+    def describe_bot(self, policy: Described, rules: RuleSet, players: int) -> str:
         """A rule-of-thumb bot in Property's words: aggressive or cautious (:mod:`.bots`);
         any other bot in its own."""
         from landlord.families.sackson.bots import is_aggressive
@@ -93,12 +100,14 @@ class SacksonFamily(Family):
         Figure("reshuffles", "times the stock was made anew"),
     )
 
-    def outcome(self, game: Any) -> Outcome:
+    def outcome(self, game: GameState) -> Outcome:
+        game = cast("PropertyGame", game)
         scores = tuple(row[5] for row in game.holdings_table())
         winners = game.winners if game.is_over else ()
         return Outcome(tuple(winners), game.end_reason, scores, self.rounds_left(game))
 
-    def game_figures(self, game: Any) -> dict[str, Any]:
+    def game_figures(self, game: GameState) -> dict[str, float]:
+        game = cast("PropertyGame", game)
         made = [what for *_, what in game.plays_made]
         return {
             "cells_held": sum(1 for holder in game.cells.owner if holder >= 0),
@@ -108,7 +117,8 @@ class SacksonFamily(Family):
             "reshuffles": game.cards.reshuffles,
         }
 
-    def details(self, game: Any) -> dict[str, Any]:
+    def details(self, game: GameState) -> dict[str, object]:
+        game = cast("PropertyGame", game)
         cells = game.cells
         names = game.names
         return {
@@ -136,11 +146,13 @@ class SacksonFamily(Family):
             "reshuffles": game.cards.reshuffles,
         }
 
-    def choice_group(self, game: Any, action: Any) -> str | None:
+    def choice_group(self, game: GameState, action: Action) -> str | None:
         """A long list of plays is grouped by the pair of cards: a wild card's eight
         cells under one button ("play A♦ and 9♣ on a cell of column 1")."""
+        game = cast("PropertyGame", game)
         if type(action).__name__ != "PlayCards":
             return None
+        action = cast("PlayCards", action)
         from landlord.engine.actions import card_name
 
         column, row = game.cells.column_row(action.space)
@@ -156,13 +168,13 @@ class SacksonFamily(Family):
             where = f"column {column}, row {row}"
         return f"play {card_name(action.red)} and {card_name(action.black)} on {where}"
 
-    def money_note(self, game: Any) -> str:
+    def money_note(self, game: GameState) -> str:
         return (
             "(the box issued each player's chips at the start, so its balance is minus the "
             "money in play; since then money has only moved between players)"
         )
 
-    def jail_turns(self, rules: Any) -> int:
+    def jail_turns(self, rules: RuleSet) -> int:
         return 0  # Property has no jail (and no track for the landing chain)
 
 

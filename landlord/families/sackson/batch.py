@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -30,6 +30,9 @@ from landlord.engine import new_game
 from landlord.families.sackson import FAMILY
 from landlord.policies.bots import Strategy
 from landlord.scorecard import TREASURY
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.families.sackson.game import PropertyGame
 
 __all__ = ["play", "why_not"]
 
@@ -106,7 +109,10 @@ class _Table:
         from landlord.families.sackson.bots import is_aggressive, reserve_units
 
         n = len(policies)
-        game = new_game(rules, [f"{p.name} {k + 1}" for k, p in enumerate(policies)])
+        game = cast(
+            "PropertyGame",
+            new_game(rules, [f"{p.name} {k + 1}" for k, p in enumerate(policies)]),
+        )
         self.names = game.names
         self.n = n
         cells = game.cells
@@ -214,6 +220,6 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
     )
 
 
-def rules_figures() -> tuple:
+def rules_figures() -> tuple[Any, ...]:
     """What the family's per-game figures are (``Family.figures``)."""
     return FAMILY.figures

@@ -10,7 +10,7 @@ records it added; nothing here decides a rule.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from landlord.engine.reasons import Reason
@@ -58,7 +58,7 @@ class Voice:
 
     def __init__(self, game: Any) -> None:
         self.game = game
-        self.money = lambda amount: _money(amount, game.currency)
+        self.money: Callable[[int], str] = lambda amount: _money(amount, game.currency)
         self.before()
 
     def before(self) -> None:
