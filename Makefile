@@ -66,6 +66,7 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
+	$(BIN)/mypy
 
 lock: $(UV)
 	$(UV) pip compile pyproject.toml --all-extras --universal --python-version 3.11 \
@@ -92,4 +93,4 @@ $(VENV)/.installed-dev: pyproject.toml constraints.txt | $(UV)
 	@touch $@
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist
