@@ -19,8 +19,8 @@ them), the ipywidgets apps of :mod:`landlord.widgets` and the class server of
 - ``standings``: who won, and the final standings;
 - ``summary``: what a comparison of many games shows, as an HTML table with its notes.
 
-Nothing here imports ipywidgets, IPython, a server, the command line, an experiment or a
-family's package; a family is asked
-through the game (``game.family``) or looked up by name with
-:func:`landlord.engine.family.family_of`.
+Nothing here imports ipywidgets, IPython, a server, the command line, an experiment, the
+game at a table or a family's package, directly or through another module (an
+import-linter contract in ``pyproject.toml`` checks it); a family is asked through the
+game (``game.family``) or looked up by name with :func:`landlord.engine.family.family_of`.
 """
