@@ -22,9 +22,9 @@ from pathlib import Path
 import pytest
 
 import landlord
-from landlord import cli, writing
+from landlord import cli, experiments, writing
 from landlord.cli import main
-from landlord.experiments import comparison as experiments
+from landlord.experiments import results, workers
 
 #: Short games: the hardening is about the arguments, not the play.
 SHORT = "landlords_game[round_limit=3]"
@@ -182,7 +182,7 @@ def test_force_replaces_the_whole_set(capsys, tmp_path):
 def fail_at(monkeypatch: pytest.MonkeyPatch, table: int, failure: BaseException) -> None:
     """Make the writing of the ``table``-th CSV table of a set raise ``failure``."""
     written = []
-    real = experiments._write_csv
+    real = results.write_csv
 
     def write(frame, path):
         written.append(path)
@@ -190,7 +190,7 @@ def fail_at(monkeypatch: pytest.MonkeyPatch, table: int, failure: BaseException)
             raise failure
         real(frame, path)
 
-    monkeypatch.setattr(experiments, "_write_csv", write)
+    monkeypatch.setattr(results, "write_csv", write)
 
 
 @pytest.mark.parametrize("failure", [OSError(28, "No space left on device"), KeyboardInterrupt()])
@@ -334,7 +334,7 @@ def _killed(*_args):
 
 
 def test_a_killed_worker_is_one_line_and_exit_1(capsys, monkeypatch):
-    monkeypatch.setattr(experiments, "_play_batch", _killed)
+    monkeypatch.setattr(workers, "play_batch", _killed)
     with pytest.raises(experiments.WorkerError, match="ended unexpectedly"):
         experiments.simulate(SHORT, games=2, jobs=2)
     with pytest.raises(SystemExit) as stopped:
@@ -347,15 +347,15 @@ def test_a_killed_worker_is_one_line_and_exit_1(capsys, monkeypatch):
 
 def test_the_workers_start_method_is_explicit(monkeypatch):
     seen = []
-    real = experiments.ProcessPoolExecutor
+    real = workers.ProcessPoolExecutor
 
     def pool(max_workers, mp_context=None):
         seen.append(mp_context.get_start_method())
         return real(max_workers=max_workers, mp_context=mp_context)
 
-    monkeypatch.setattr(experiments, "ProcessPoolExecutor", pool)
+    monkeypatch.setattr(workers, "ProcessPoolExecutor", pool)
     experiments.simulate(SHORT, games=2, jobs=2)
-    assert seen == [experiments.START_METHOD]
+    assert seen == [workers.START_METHOD]
 
 
 @pytest.fixture
@@ -378,7 +378,7 @@ class _Terminal(io.StringIO):
 
 def test_the_progress_bars_start_no_thread(monitor_threads, monkeypatch):
     before = threading.active_count()
-    with experiments._progress_bar(True, 3) as progress:
+    with workers.progress_bar(True, 3) as progress:
         progress(1, 3)
         assert threading.active_count() == before
     monkeypatch.setattr(sys, "stderr", _Terminal())
@@ -395,13 +395,13 @@ def test_the_workers_are_forked_from_one_thread_with_the_bar_on(monkeypatch):
 
     monkeypatch.setattr(tqdm.std.tqdm, "monitor", None)  # a bar with a monitor would start one
     forks = []
-    real = experiments.ProcessPoolExecutor
+    real = workers.ProcessPoolExecutor
 
     def pool(max_workers, mp_context=None):
         forks.append((mp_context.get_start_method(), threading.active_count()))
         return real(max_workers=max_workers, mp_context=mp_context)
 
-    monkeypatch.setattr(experiments, "ProcessPoolExecutor", pool)
+    monkeypatch.setattr(workers, "ProcessPoolExecutor", pool)
     before = threading.active_count()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from landlord import experiments
 from landlord.cli import main
-from landlord.experiments import comparison
+from landlord.experiments import playing
 from landlord.figures import Figures
 from landlord.metrics import mean_interval
 from landlord.rules import load_rules
@@ -33,7 +33,7 @@ PAIR = ["landlords_game[round_limit=25]", "monopoly_us[round_limit=25]"]
 def play_in_blocks_of(monkeypatch: pytest.MonkeyPatch, games: int) -> None:
     """Streamed runs play blocks of ``games`` games: where they are played, and where the
     command line reads the size of a block (the package)."""
-    monkeypatch.setattr(comparison, "STREAM_BLOCK", games)
+    monkeypatch.setattr(playing, "STREAM_BLOCK", games)
     monkeypatch.setattr(experiments, "STREAM_BLOCK", games)
 
 
@@ -210,7 +210,7 @@ def test_the_mean_curves_carry_each_game_on_after_its_end():
 
     figures = Figures()
     rules = load_rules("landlords_game")
-    seats = comparison._seats(["eager_landlord", "cautious_tenant", "random"])
+    seats = playing.seat_bots(["eager_landlord", "cautious_tenant", "random"])
     for seed in experiments.game_seeds(3, 30):
         figures.add(Session(rules, seats, seed=seed).run())
     _, lengths, means = figures.curves()

@@ -1,55 +1,111 @@
 """Experiments: play many games under several rule sets and compare how wealth ends up.
 
-The experiments' code sits in :mod:`landlord.experiments.comparison` while it is split
-into modules of their own; every name it had is still reached from here.
+:func:`compare` plays the same games under each rule set: game k of every
+rule set uses the same session seed, and since a session draws the deal, the
+dice, the Chance cards and Speculation from separate streams, and the dice of
+each turn by the turn's number, game k sees the same throws and cards whatever
+the rules do with them. The difference between
+two rule sets is then measured game by game (a paired comparison), which
+needs far fewer games than comparing two unrelated samples.
+
+A rule set is named by a *spec*: its id (or the path of a rule-set file),
+optionally with options, either as ``(id, {option: value})`` or as text,
+``"landlords_game[advanced=true,round_limit=40]"``. The text form is the
+spec's label in the tables.
+
+Everything is reached from here; the code is in rooms of its own:
+
+- :mod:`.specs`: rule specs and bot mixes, read and checked;
+- :mod:`.playing`: :func:`compare`, :func:`simulate` and :func:`sweep`, and a long run
+  played in blocks (``stream_to``);
+- :mod:`.workers`: where the games are played (here, worker processes, an executor);
+- :mod:`.comparison`: :class:`Comparison`, what the games come to; :mod:`.columns` and
+  :mod:`.sums` make its tables and summary, :mod:`.table` its text;
+- :mod:`.results` and :mod:`.loading`: results files written and read back
+  (:func:`load_results`);
+- :mod:`.words`: the rule sets and their options in words, for the apps.
+
+A tuning such as ``STREAM_BLOCK`` or ``START_METHOD`` is read where it is used
+(:mod:`.playing`, :mod:`.workers`): set it there, not here, to change what a run does.
+
+Examples
+--------
+>>> from landlord.experiments import compare
+>>> result = compare(["landlords_game", "landlords_game[advanced=true]"], games=3, seed=1)
+>>> list(result.summary.index)
+['landlords_game', 'landlords_game[advanced=true]']
+>>> result.summary["games"].tolist()
+[3, 3]
 """
 
 from __future__ import annotations
 
-# Every name the module had is reached from here as before (__all__ lists the public API).
-from landlord.experiments.comparison import (  # noqa: F401
-    AT_ROUND,
-    BATCH,
-    COMPILED_BATCH,
-    COMPILED_STEP,
+from landlord.experiments.columns import AT_ROUND, ENDED_BEFORE
+from landlord.experiments.comparison import Comparison
+from landlord.experiments.loading import load_results
+from landlord.experiments.playing import (
     DEFAULT_RULES,
-    ENDED_BEFORE,
-    GINI_ABOVE_ONE,
-    LEVEL,
-    MAX_AT_ROUND,
     MAX_GAMES,
     MAX_JOBS,
-    MAX_OPTION_NUMBER,
     MAX_SEATS,
-    SEAT_PARAMETERS,
-    START_METHOD,
     STREAM_BLOCK,
-    Comparison,
+    compare,
+    game_seeds,
+    simulate,
+    sweep,
+)
+from landlord.experiments.results import needs_pyarrow, results_files
+from landlord.experiments.specs import (
+    MAX_AT_ROUND,
+    MAX_OPTION_NUMBER,
+    SEAT_PARAMETERS,
     Spec,
-    WorkerError,
-    _history,
-    _needs_pyarrow,
-    _play_games,
     bot_mix,
     check_at_round,
     check_option_values,
-    compare,
-    game_seeds,
-    load_results,
     option_value,
-    option_words,
     parse_spec,
-    results_files,
-    rule_set_names,
-    simulate,
+    rule_set_history,
     spec_label,
     split_specs,
-    sweep,
+)
+from landlord.experiments.sums import LEVEL
+from landlord.experiments.table import GINI_ABOVE_ONE
+from landlord.experiments.words import option_words, rule_set_names
+from landlord.experiments.workers import (
+    BATCH,
+    COMPILED_BATCH,
+    COMPILED_STEP,
+    START_METHOD,
+    WorkerError,
+    play_games,
 )
 
+# The old private names, until the importers outside take the public ones:
+# landlord.continued, the command line and benchmarks/batch.py.
+_history = rule_set_history
+_needs_pyarrow = needs_pyarrow
+_play_games = play_games
+
 __all__ = [
+    "AT_ROUND",
+    "BATCH",
+    "COMPILED_BATCH",
+    "COMPILED_STEP",
     "DEFAULT_RULES",
+    "ENDED_BEFORE",
+    "GINI_ABOVE_ONE",
+    "LEVEL",
+    "MAX_AT_ROUND",
+    "MAX_GAMES",
+    "MAX_JOBS",
+    "MAX_OPTION_NUMBER",
+    "MAX_SEATS",
+    "SEAT_PARAMETERS",
+    "START_METHOD",
+    "STREAM_BLOCK",
     "Comparison",
+    "Spec",
     "WorkerError",
     "bot_mix",
     "check_at_round",
