@@ -293,7 +293,7 @@ def _parameters(
     engines: list[tuple[str, str]],
 ) -> dict[str, Any]:
     """What a comparison of continuations says it played."""
-    from landlord.experiments import _history
+    from landlord.experiments.specs import rule_set_history
 
     rules = game.rules
     names = [seat.name for seat in seats]
@@ -302,7 +302,7 @@ def _parameters(
         for option in rules.declared_options
         if rules.options.get(option.name, option.default) != option.default
     }
-    history = _history(rules, options)
+    history = rule_set_history(rules, options)
     specs = [
         {
             "rules": rules.id,
