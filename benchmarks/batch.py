@@ -106,7 +106,8 @@ PLAY = """
 import sys, time
 from landlord import batch
 from landlord.figures import Figures
-from landlord.experiments import _play_games, game_seeds, parse_spec
+from landlord.experiments import game_seeds, parse_spec
+from landlord.experiments.workers import play_games
 from landlord.policies import make_policy
 from landlord.rules import load_rules
 name, options = parse_spec(sys.argv[1])
@@ -114,12 +115,12 @@ rules = load_rules(name, **options)
 seats = [make_policy(sys.argv[2])] * min(4, rules.info.max_players)
 games, runs, engine = int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 compiled = engine == "compiled"
-_play_games(rules, seats, compiled, game_seeds(1, 3), Figures())  # loaded, warmed
+play_games(rules, seats, compiled, game_seeds(1, 3), Figures())  # loaded, warmed
 rates = []
 for run in range(runs):
     seeds = game_seeds(100 + run, games)
     start = time.process_time()
-    _play_games(rules, seats, compiled, seeds, Figures())
+    play_games(rules, seats, compiled, seeds, Figures())
     rates.append(games / (time.process_time() - start))
 print("rates", *rates)
 """
