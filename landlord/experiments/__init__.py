@@ -65,7 +65,6 @@ from landlord.experiments.specs import (
     check_option_values,
     option_value,
     parse_spec,
-    rule_set_history,
     spec_label,
     split_specs,
 )
@@ -78,14 +77,10 @@ from landlord.experiments.workers import (
     COMPILED_STEP,
     START_METHOD,
     WorkerError,
-    play_games,
 )
 
-# The old private names, until the importers outside take the public ones:
-# landlord.continued, the command line and benchmarks/batch.py.
-_history = rule_set_history
+# The command line's old private name for results.needs_pyarrow, until it imports that.
 _needs_pyarrow = needs_pyarrow
-_play_games = play_games
 
 __all__ = [
     "AT_ROUND",
