@@ -61,12 +61,17 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from landlord.metrics import clipped_gini, gini, mean_gap
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.engine.ledger import Transfer
+    from landlord.engine.state import GameState
 
 __all__ = [
     "FLOWS",
@@ -170,7 +175,7 @@ def _richest_shares(worth: np.ndarray) -> np.ndarray:
         return np.where(held > 0, worth.max(axis=1) / held, np.nan)
 
 
-def money_by_round(game: Any) -> np.ndarray:
+def money_by_round(game: GameState) -> np.ndarray:
     """A game's money at every round's end, from its ledger: one row per round of its
     round table (round 0 is after the deal), the players' cash, then :data:`FLOWS`.
 
@@ -191,7 +196,7 @@ def money_by_round(game: Any) -> np.ndarray:
     return money_rows(balances_by_round(game), n, treasury, start)
 
 
-def balances_by_round(game: Any, through_last: bool = False) -> np.ndarray:
+def balances_by_round(game: GameState, through_last: bool = False) -> np.ndarray:
     """Every account's balance at every round's end, then the land rent paid so far to
     players and to the Public Treasury: the table a batch path keeps (see
     :func:`money_rows`), from the game's ledger. A payment made after the last round's
@@ -230,7 +235,7 @@ def balances_by_round(game: Any, through_last: bool = False) -> np.ndarray:
     return np.cumsum(moved, axis=0)
 
 
-def money_now(game: Any) -> np.ndarray:
+def money_now(game: GameState) -> np.ndarray:
     """A game's money as it stands, mid-round too: a row as :func:`money_by_round` gives
     them (each player's cash, then :data:`FLOWS`), from the ledger's balances and its land
     rent so far."""
@@ -241,7 +246,7 @@ def money_now(game: Any) -> np.ndarray:
     return money_rows(row, n, treasury, game.rules.starting_cash.get(n, 0))[0]
 
 
-def ledger_sums(records: Any, n: int, treasury: int) -> tuple[int, int, int, int]:
+def ledger_sums(records: Sequence[Transfer], n: int, treasury: int) -> tuple[int, int, int, int]:
     """What ``records`` (a ledger's, or a stretch of them) moved: the land rent paid to
     the ``n`` players and to the Public Treasury (account ``treasury``, -1 for none), and
     what the Treasury took in and paid out."""
@@ -330,7 +335,7 @@ def position_figures(worth: np.ndarray, money: np.ndarray, start: int) -> dict[s
     }
 
 
-def game_scores(game: Any) -> dict[str, Any]:
+def game_scores(game: GameState) -> dict[str, float]:
     """The scorecard's figures of one finished game at its end, and what the Public
     Treasury took in and paid out (``treasury_collected``, ``treasury_spent``).
 
@@ -348,7 +353,7 @@ def game_scores(game: Any) -> dict[str, Any]:
     return scores
 
 
-def treasury_sums(game: Any) -> tuple[int, int]:
+def treasury_sums(game: GameState) -> tuple[int, int]:
     """What the Public Treasury took in and paid out over the game (0, 0 without one)."""
     treasury = game.pile_account.get(TREASURY, -1)
     if treasury < 0:
@@ -360,7 +365,7 @@ def treasury_sums(game: Any) -> tuple[int, int]:
 _WHOLE = (*FLOWS, "poorest_net_worth", "total_wealth")
 
 
-def _plain(name: str, value: Any) -> Any:
+def _plain(name: str, value: float | np.generic) -> float:
     """A figure as a plain Python number: sums of money whole, the rest as they are."""
     value = value.item() if isinstance(value, np.generic) else value
     if name in _WHOLE and not math.isnan(value):

@@ -15,10 +15,10 @@ copy of a state and a clone are all made by replaying it.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, cast
 
-from landlord.engine.actions import action_from_json, action_to_json
+from landlord.engine.actions import Action, action_from_json, action_to_json
 from landlord.engine.family import family_of
 from landlord.engine.state import CHANCE, IllegalMove
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover - for the annotations only
 __all__ = ["history_to_json", "ledger_digest", "replay"]
 
 
-def history_to_json(history: Sequence[Any]) -> list[Any]:
+def history_to_json(history: Sequence[object]) -> list[dict[str, object]]:
     """Actions as objects with a ``type``; chance outcomes as ``{"outcome": ...}``.
 
     Examples
@@ -39,18 +39,18 @@ def history_to_json(history: Sequence[Any]) -> list[Any]:
     >>> history_to_json([(3, 4), Buy(3, 25), 7])
     [{'outcome': [3, 4]}, {'type': 'Buy', 'space': 3, 'price': 25}, {'outcome': 7}]
     """
-    out: list[Any] = []
+    out: list[dict[str, object]] = []
     for entry in history:
         if isinstance(entry, tuple):
             out.append({"outcome": list(entry)})
         elif isinstance(entry, int):
             out.append({"outcome": entry})
         else:
-            out.append(action_to_json(entry))
+            out.append(action_to_json(cast(Action, entry)))
     return out
 
 
-def replay(rules: RuleSet, names: Sequence[str], history: Sequence[Any]) -> GameState:
+def replay(rules: RuleSet, names: Sequence[str], history: Sequence[object]) -> GameState:
     """A new game of ``rules`` played through a history in JSON form.
 
     Raises
@@ -96,14 +96,14 @@ def ledger_digest(ledger: Ledger) -> str:
     return hashlib.sha256(repr(ledger.records).encode()).hexdigest()
 
 
-def rules_reference(rules: RuleSet) -> dict[str, Any]:
+def rules_reference(rules: RuleSet) -> dict[str, object]:
     """How a saved game or state names its rule set: its id and options, and the path
     of its TOML file when it is the user's own (not one the kit ships)."""
     from pathlib import Path
 
     from landlord.rules import RULES_DIR
 
-    reference: dict[str, Any] = {"rules": rules.id}
+    reference: dict[str, object] = {"rules": rules.id}
     files = rules.files
     if files and Path(files[0]).resolve().parent != RULES_DIR.resolve():
         reference["rules_file"] = str(Path(files[0]).resolve())
@@ -111,7 +111,7 @@ def rules_reference(rules: RuleSet) -> dict[str, Any]:
     return reference
 
 
-def rules_of(document: dict[str, Any]) -> RuleSet:
+def rules_of(document: Mapping[str, object]) -> RuleSet:
     """The rule set a saved document names (see :func:`rules_reference`).
 
     Raises
@@ -127,7 +127,7 @@ def rules_of(document: dict[str, Any]) -> RuleSet:
         raise ValueError("field 'rules': expected a rule set's id")
     if not isinstance(options, dict):
         raise ValueError("field 'options': expected an object")
-    file = document.get("rules_file")
+    file = cast("str | None", document.get("rules_file"))  # the loader refuses any other
     try:
         rules = load_rules(file or rules_id, **options)
         # A document names every option in force; one it leaves out came later,

@@ -72,8 +72,8 @@ class Decision(NamedTuple):
 
     player: int
     kind: str
-    actions: Sequence[Any]
-    about: Any = None
+    actions: Sequence[Action]
+    about: object = None
 
 
 class Sale(NamedTuple):
@@ -89,14 +89,14 @@ class Proposal(NamedTuple):
     """What an ``offer`` or ``trust`` decision is about: another player's proposal."""
 
     proposer: int
-    action: Any
+    action: Action
 
 
 class ChanceEvent(NamedTuple):
     """A pause for chance: one of ``outcomes``, weighted by ``weights``."""
 
     purpose: str
-    outcomes: Sequence[Any]
+    outcomes: Sequence[object]
     weights: Sequence[float] | None = None
 
     def probabilities(self) -> list[float]:
@@ -152,7 +152,7 @@ class GameState:
         self.pile_account = {name: self.n_players + i for i, name in enumerate(self.piles)}
         self.ledger = Ledger(list(self.names) + [_pile_title(name) for name in self.piles])
         #: Every decision and chance outcome applied, in order.
-        self.history: list[Any] = []
+        self.history: list[object] = []
         self._node: Node = (NOBODY,)
         #: The round being played (0: the setting up, before the first turn).
         self.round = 0
@@ -215,17 +215,17 @@ class GameState:
         return node[1] if node[0] >= 0 else ""
 
     @property
-    def decision_about(self) -> Any:
+    def decision_about(self) -> object:
         """The details of the pending decision (the space for sale, the offer, ...)."""
         node = self._node
         return node[3] if node[0] >= 0 else None
 
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> list[Action]:
         """The actions the acting player may take (empty unless a player acts)."""
         node = self._node
         return list(node[2]) if node[0] >= 0 else []
 
-    def chance_outcomes(self) -> list[tuple[Any, float]]:
+    def chance_outcomes(self) -> list[tuple[object, float]]:
         """The outcomes of the pending chance event with their probabilities."""
         node = self._node
         if node[0] != CHANCE:
@@ -233,7 +233,7 @@ class GameState:
         event = ChanceEvent(node[1], node[2], node[3])
         return list(zip(event.outcomes, event.probabilities(), strict=True))
 
-    def apply(self, choice: Any) -> None:
+    def apply(self, choice: object) -> None:
         """Apply a player's action or a chance outcome and run to the next pause.
 
         Raises
@@ -338,7 +338,7 @@ class GameState:
         mask[:listed] = True
         return mask
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The game as plain JSON: its rule set and options, players and history.
 
         :meth:`from_json` plays it back to the same state.
@@ -354,7 +354,7 @@ class GameState:
         }
 
     @staticmethod
-    def from_json(document: Any) -> GameState:
+    def from_json(document: object) -> GameState:
         """The game a :meth:`to_json` document describes, replayed.
 
         Raises
@@ -561,7 +561,7 @@ class GameState:
         """What each player's buildings cost, now (part of his net worth)."""
         raise NotImplementedError  # pragma: no cover - every game writes its own
 
-    def _advance(self, value: Any) -> None:
+    def _advance(self, value: object) -> None:
         try:
             self._node = self._flow_gen.send(value)
         except StopIteration:

@@ -154,13 +154,13 @@ class View(Generic[G]):
         return node[1] if node[0] == self.player else ""
 
     @property
-    def decision_about(self) -> Any:
+    def decision_about(self) -> object:
         """The details of the decision this player is asked (``None`` if none)."""
         node = self._game._node
         return node[3] if node[0] == self.player else None
 
     @property
-    def legal(self) -> list[Any]:
+    def legal(self) -> list[Action]:
         """The actions this player may take now (empty unless he must decide)."""
         node = self._game._node
         return list(node[2]) if node[0] == self.player else []

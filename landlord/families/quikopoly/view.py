@@ -8,7 +8,7 @@ hotels, the pawns, who is in Prison, every coin and the bank's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from landlord.engine.view import View as BaseView
 
@@ -74,7 +74,7 @@ class View(BaseView["Quikopoly"]):
     def offered_partner_owner(self) -> int:
         """On a ``buy`` decision: who holds the other tile of the offered tile's set
         (-1: nobody; the tile is looked at by the player who landed on it)."""
-        where = self.decision_about
+        where = cast("int | None", self.decision_about)
         if self.decision_kind != "buy" or where is None:
             return -1
         tiles = self._game.tiles
