@@ -13,7 +13,7 @@ Soakum Lighting System, the green card of space 13.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import Field, asdict, dataclass, fields
+from dataclasses import Field, asdict, dataclass, fields, is_dataclass
 from functools import partial
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
@@ -81,6 +81,7 @@ __all__ = [
     "action_from_json",
     "action_to_json",
     "card_name",
+    "register_action",
 ]
 
 
@@ -628,6 +629,40 @@ ACTION_TYPES: dict[str, type[Action]] = {
         BuyCell,
     )
 }
+
+
+def register_action(cls: type[_A]) -> type[_A]:
+    """Add an action type of a family's own, so that its games save and replay.
+
+    A class decorator for an installed family's action (a frozen dataclass
+    subclassing :class:`Action`), used where the family defines its ``FAMILY``,
+    so that it is known before a saved game of the family is read back.
+
+    Raises
+    ------
+    TypeError
+        If ``cls`` is not a dataclass subclassing :class:`Action`.
+    ValueError
+        If another action type has the name already.
+
+    Examples
+    --------
+    >>> @register_action
+    ... @dataclass(frozen=True)
+    ... class DoctestToll(Action):
+    ...     space: int
+    >>> action_from_json({"type": "DoctestToll", "space": 4})
+    DoctestToll(space=4)
+    >>> register_action(Buy) is Buy
+    True
+    """
+    if not (isinstance(cls, type) and issubclass(cls, Action) and is_dataclass(cls)):
+        raise TypeError(f"an action type is a dataclass subclassing Action, not {cls!r}")
+    known = ACTION_TYPES.get(cls.__name__)
+    if known is not None and known is not cls:
+        raise ValueError(f"the action type {cls.__name__!r} is taken (by {known.__module__})")
+    ACTION_TYPES[cls.__name__] = cls
+    return cls
 
 
 def action_to_json(action: Action) -> dict[str, object]:
