@@ -98,14 +98,16 @@ def ledger_digest(ledger: Ledger) -> str:
 
 def rules_reference(rules: RuleSet) -> dict[str, object]:
     """How a saved game or state names its rule set: its id and options, and the path
-    of its TOML file when it is the user's own (not one the kit ships)."""
+    of its TOML file when it is the user's own (not one the kit ships or an installed
+    package registers: :func:`landlord.rules.registered`)."""
     from pathlib import Path
 
-    from landlord.rules import RULES_DIR
+    from landlord.rules.loader import registered
 
     reference: dict[str, object] = {"rules": rules.id}
     files = rules.files
-    if files and Path(files[0]).resolve().parent != RULES_DIR.resolve():
+    shipped = registered().get(rules.id)
+    if files and (shipped is None or Path(files[0]).resolve() != shipped.resolve()):
         reference["rules_file"] = str(Path(files[0]).resolve())
     reference["options"] = dict(rules.options)
     return reference

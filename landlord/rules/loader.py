@@ -46,8 +46,11 @@ times cheaply.
 
 from __future__ import annotations
 
+import importlib.metadata
+import importlib.util
 import os
 import tomllib
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -118,16 +121,50 @@ def _reading(path: Path) -> Iterator[None]:
         raise RulesError(f"{path.name}: {error}", path=path, where=error.where) from None
 
 
+#: The entry-point group in which an installed distribution names packages of rule sets.
+RULE_SET_ENTRY_POINTS = "landlord.rule_sets"
+
+
 @lru_cache(maxsize=1)
 def registered() -> dict[str, Path]:
-    """The rule sets that come with landlord: id -> TOML file.
+    """The rule sets there are by id: id -> TOML file.
+
+    First those that come with landlord, then those of installed distributions:
+    each entry point in the group ``landlord.rule_sets`` names a package whose
+    folder holds rule-set files (a family from outside the kit ships its rule
+    sets so, and they load by id and join ``landlord rules`` and the apps' menus
+    like the kit's own). An id the kit has already is left out, with a warning.
 
     Examples
     --------
     >>> registered()["landlords_game"].name
     'landlords_game.toml'
     """
-    return {path.stem: path for path in sorted(RULES_DIR.glob("*.toml"))}
+    found = {path.stem: path for path in sorted(RULES_DIR.glob("*.toml"))}
+    for point in importlib.metadata.entry_points(group=RULE_SET_ENTRY_POINTS):
+        giver = point.dist.name if point.dist is not None else "an installed package"
+        try:
+            spec = importlib.util.find_spec(point.value)
+        except (ImportError, ValueError):
+            spec = None
+        folders = list(spec.submodule_search_locations or ()) if spec else []
+        if not folders:
+            warnings.warn(
+                f"the rule sets of {giver} ({point.value}) were left out: not a package",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+        for path in sorted(p for folder in folders for p in Path(folder).glob("*.toml")):
+            if path.stem in found:
+                warnings.warn(
+                    f"the rule set {path.stem!r} of {giver} was left out: "
+                    "there is one of that id already",
+                    RuntimeWarning,
+                    stacklevel=2,
+                )
+            else:
+                found[path.stem] = path
+    return found
 
 
 def load_rules(id_or_path: str | os.PathLike[str], /, **options: Any) -> RuleSet:
