@@ -6,40 +6,20 @@ Builds a fresh virtual environment with the package and its core dependencies
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from fresh_venv import ROOT, new_environment, run
 
 import landlord
 from landlord.rules import available
 
 pytestmark = pytest.mark.install
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def uv(*args: str) -> None:
-    subprocess.run([sys.executable, "-m", "uv", *args], check=True, cwd=ROOT, capture_output=True)
-
-
-def new_environment(folder: Path, *install: str) -> Path:
-    """A fresh virtual environment in ``folder`` with ``install`` (uv pip's arguments)
-    installed; its Python."""
-    venv = folder / "venv"
-    uv("venv", "--quiet", "--python", sys.executable, str(venv))
-    python = venv / "bin" / "python"
-    uv("pip", "install", "--quiet", "--python", str(python), *install)
-    return python
-
 
 @pytest.fixture(scope="module")
 def core_python(tmp_path_factory) -> Path:
     return new_environment(tmp_path_factory.mktemp("core"), "--constraint", "constraints.txt", ".")
-
-
-def run(python: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([str(python), *args], capture_output=True, text=True, cwd="/")
 
 
 def test_core_environment_has_no_notebook_packages(core_python):
