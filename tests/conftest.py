@@ -29,6 +29,10 @@ from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# A family's package of its own, installed only in the fresh environment of
+# tests/test_plugin_family.py (with its own tests, run there): not part of this suite.
+collect_ignore = ["plugin_family"]
+
 #: Flags that let Chromium run headless as root on a machine without a network.
 CHROMIUM_ARGS = [
     "--no-sandbox",
