@@ -119,7 +119,7 @@ def test_its_rule_set_loads_by_path_and_its_seeded_games_play_to_the_end(plugin_
 
 
 @install
-def test_its_board_draws(plugin_python):
+def test_its_board_draws_and_is_told_in_words(plugin_python):
     drawn = script(
         plugin_python,
         """
@@ -127,6 +127,7 @@ def test_its_board_draws(plugin_python):
         import xml.etree.ElementTree as ET
         from landlord.session import Session
         from landlord.views.board import board_svg
+        from landlord.views.board_text import board_text_html
         from toll_road import RULES
 
         game = Session(RULES, ["eager_landlord"] * 3, seed=2).run(max_steps=40)
@@ -135,10 +136,11 @@ def test_its_board_draws(plugin_python):
                   if g.get("class") == "space"]
         tokens = [g for g in root.iter("{http://www.w3.org/2000/svg}g")
                   if g.get("class") == "token"]
-        print(json.dumps([root.get("width"), len(spaces), len(tokens)]))
+        words = board_text_html(game)
+        print(json.dumps([root.get("width"), len(spaces), len(tokens), words.count("<table")]))
         """,
     )
-    assert drawn == ["500", 12, 3]
+    assert drawn == ["500", 12, 3, 2]
 
 
 @install

@@ -18,7 +18,8 @@ player is left) the highest net worth wins.
 
 The package holds what the kit asks of a family: :mod:`.game` (the flow),
 :mod:`.view`, :mod:`.bots`, :mod:`.board`, :mod:`.narrator`, :mod:`.views`,
-and the rule set in ``data/`` (:data:`RULES`).
+:mod:`.board_text` (the board in words: the kit's own tables read a track of
+title cards), and the rule set in ``data/`` (:data:`RULES`).
 
 Examples
 --------
