@@ -2,8 +2,11 @@
 
 - :mod:`landlord.analysis.landing`: the long-run share of moves that end on
   each square of a track, from the exact Markov chain and by simulation,
-  for a hand-made track or the track of a loaded rule set, thrown by two
-  dice or by one (Quikopoly's piecepack die);
+  thrown by two dice or by one (Quikopoly's piecepack die);
+- :mod:`landlord.analysis.track`: a track as plain data (squares, jail, cards,
+  dice), :mod:`landlord.analysis.dice` the throws of the dice, and
+  :mod:`landlord.analysis.boards` the track of a loaded rule set's board, or
+  of the classic board written out by hand;
 - :mod:`landlord.analysis.rents`: on the later game's boards, the expected
   rent per opponent throw of every property and building level, and how
   many throws it takes to pay back (the "three houses" question).
@@ -11,16 +14,13 @@
 
 from __future__ import annotations
 
+from landlord.analysis.boards import classic_track, track_from_rules
+from landlord.analysis.dice import TWO_DICE, dice_throws
 from landlord.analysis.landing import (
     STRATEGIES,
-    TWO_DICE,
-    Track,
-    classic_track,
-    dice_throws,
     landing_probabilities,
     landing_standard_errors,
     simulate_landings,
-    track_from_rules,
     transition_matrix,
 )
 from landlord.analysis.rents import (
@@ -30,6 +30,7 @@ from landlord.analysis.rents import (
     property_rents,
     sweet_spot,
 )
+from landlord.analysis.track import Track
 
 __all__ = [
     "DICE_TOTAL",
