@@ -120,8 +120,8 @@ def rule_set_menu() -> list[tuple[str, str]]:
         text = info.title
         if info.status == "reconstruction" and "reconstruction" not in text.lower():
             text += " (a reconstruction)"
-        elif family_of(rule_set).menu_tag:
-            text += f" ({family_of(rule_set).menu_tag})"
+        elif (tag := family_of(rule_set).menu_tag) and tag.lower() not in text.lower():
+            text += f" ({tag})"
         menu.append((text, rules_id))
     return menu
 

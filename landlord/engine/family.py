@@ -530,8 +530,9 @@ def family_named(name: str) -> Family:
 
 
 def families() -> list[Family]:
-    """Every family, the kit's own and those installed, by name."""
-    return [family_named(name) for name in registry.family_names()]
+    """Every family, the kit's own and those installed, by name (an installed family
+    that does not load is left out with a warning: :func:`landlord.rules.registry.families`)."""
+    return [cast(Family, family) for family in registry.families()]
 
 
 def family_of(rules: RuleSet) -> Family:

@@ -132,15 +132,26 @@ def family_named(name: str) -> FamilyFacts:
     ------
     KeyError
         If there is no family of that name.
+    ImportError
+        If an installed family's module does not import (the message names its
+        distribution and what failed).
     TypeError
         If an installed entry point gives an object that is not a family of
         that name (the message names the distribution).
     """
     target, giver = _found()[name]
     module, _, attribute = target.partition(":")
-    family = importlib.import_module(module)
-    for part in (attribute or "FAMILY").split("."):
-        family = getattr(family, part)
+    try:
+        family = importlib.import_module(module)
+        for part in (attribute or "FAMILY").split("."):
+            family = getattr(family, part)
+    except Exception as error:
+        if giver == "landlord":
+            raise
+        raise ImportError(
+            f"the family {name!r} of {giver} ({target}) could not be loaded: "
+            f"{type(error).__name__}: {error}"
+        ) from error
     if getattr(family, "name", None) != name:
         raise TypeError(
             f"the entry point {name!r} of {giver} ({target}) gives "
@@ -150,8 +161,29 @@ def family_named(name: str) -> FamilyFacts:
 
 
 def families() -> list[FamilyFacts]:
-    """Every family, by name."""
-    return [family_named(name) for name in family_names()]
+    """Every family that loads, by name.
+
+    An installed family that does not load (its module fails to import, or its
+    entry point gives no family of its name) is left out with a warning naming
+    its distribution, once a process, so that one broken package does not stop
+    the kit for everyone; asking for it by name raises. A family of the kit's
+    own that does not load raises.
+    """
+    found = []
+    for name in family_names():
+        try:
+            found.append(family_named(name))
+        except (ImportError, TypeError) as error:
+            if family_origin(name) == "landlord":
+                raise
+            if name not in _LEFT_OUT:
+                _LEFT_OUT.add(name)
+                warnings.warn(f"{error}; it was left out", RuntimeWarning, stacklevel=2)
+    return found
+
+
+#: The installed families left out of :func:`families` so far (warned about once).
+_LEFT_OUT: set[str] = set()
 
 
 def family_of(rules: RuleSet) -> FamilyFacts:
