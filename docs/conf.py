@@ -60,4 +60,5 @@ html_theme_options = {
     "fixed_sidebar": True,
     "page_width": "1180px",
     "sidebar_width": "250px",
+    "body_max_width": "none",
 }

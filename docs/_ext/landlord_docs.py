@@ -79,32 +79,49 @@ def write_reference(app) -> None:
             path.write_text(text, encoding="utf-8")
 
 
-def _cell(text: str, literal: bool = False) -> nodes.entry:
-    inner = nodes.literal(text=text) if literal and text else nodes.Text(text)
+def _cell(text: str | nodes.Node, literal: bool = False) -> nodes.entry:
+    if isinstance(text, nodes.Node):
+        inner = text
+    else:
+        inner = nodes.literal(text=text) if literal and text else nodes.Text(text)
     return nodes.entry("", nodes.paragraph("", "", inner))
 
 
-def table(header: list[str], rows: list[list[str]], literal: tuple[int, ...] = ()) -> nodes.table:
-    """A docutils table; the columns numbered in ``literal`` are set as code."""
+def table(
+    header: list[str], rows: list[list[str | nodes.Node]], literal: tuple[int, ...] = ()
+) -> nodes.table:
+    """A docutils table of text (or nodes); the columns numbered in ``literal`` are
+    set as code."""
     group = nodes.tgroup(cols=len(header))
     group += [nodes.colspec(colwidth=1) for _ in header]
     head = nodes.thead()
     head += nodes.row("", *(_cell(text) for text in header))
     body = nodes.tbody()
     for row in rows:
-        body += nodes.row("", *(_cell(str(text), i in literal) for i, text in enumerate(row)))
+        body += nodes.row("", *(_cell(text, i in literal) for i, text in enumerate(row)))
     group += [head, body]
     return nodes.table("", group)
 
 
+PACKS = ("chance", "community_chest")
+
+
 def counted(rules) -> Counter:
     """How many of a rule set's values have each status: its sections and board
-    values (``rules.provenance``), its options and the cards of its packs."""
-    statuses = Counter(p.status for p in rules.provenance.values())
+    values, its options, and the cards of its packs (each copy of a card counted,
+    as ``landlord rules`` counts them)."""
+    statuses = Counter(
+        p.status for name, p in rules.provenance.items() if name.split(".")[0] not in PACKS
+    )
     statuses.update(o.provenance.status for o in rules.declared_options if o.provenance)
     for card in (*rules.chance_deck, *rules.community_chest_deck):
         statuses[card.source.status if card.source else "unmarked"] += card.copies
     return statuses
+
+
+def anchor(rule_set: str) -> str:
+    """The id of a rule set's section on the provenance page."""
+    return f"rules-{rule_set.replace('_', '-')}"
 
 
 class ProvenanceSummary(SphinxDirective):
@@ -117,15 +134,16 @@ class ProvenanceSummary(SphinxDirective):
 
         rows = []
         for info in available():
-            statuses = counted(load_rules(info.id))
-            readings = load_rules(info.id).params.get("readings", {})
+            rules = load_rules(info.id)
+            statuses = counted(rules)
+            link = nodes.reference("", "", nodes.literal(text=info.id), refid=anchor(info.id))
             rows.append(
-                [info.id, info.title, info.status]
+                [link, info.status]
                 + [str(statuses[s]) for s in PROVENANCE_STATUSES]
-                + [str(len(readings))]
+                + [str(len(rules.params.get("readings", {})))]
             )
-        header = ["rule set", "title", "status", *PROVENANCE_STATUSES, "readings"]
-        return [table(header, rows, literal=(0,))]
+        header = ["rule set", "status", *PROVENANCE_STATUSES, "readings"]
+        return [table(header, rows)]
 
 
 class ProvenanceDetails(SphinxDirective):
@@ -139,7 +157,7 @@ class ProvenanceDetails(SphinxDirective):
         found: list[nodes.Node] = []
         for info in available():
             rules = load_rules(info.id)
-            section = nodes.section(ids=[f"rules-{info.id.replace('_', '-')}"])
+            section = nodes.section(ids=[anchor(info.id)])
             section += nodes.title(text=f"{info.title} ({info.id})")
             said = f"{info.edition}. {info.min_players} to {info.max_players} players; "
             section += nodes.paragraph(text=f"{said}status: {info.status}.")
@@ -169,9 +187,10 @@ class ProvenanceDetails(SphinxDirective):
             )
             said = ", ".join(f"{board[s]} {s}" for s in PROVENANCE_STATUSES)
             lines = [f"Board values: {said}."]
-            for title, deck in (
-                ("Chance", rules.chance_deck),
-                ("Community Chest", rules.community_chest_deck),
+            for title, deck in zip(
+                ("Chance", "Community Chest"),
+                (rules.chance_deck, rules.community_chest_deck),
+                strict=True,
             ):
                 cards = Counter()
                 for card in deck:
