@@ -5,7 +5,7 @@ bots: the history replayed, since its dice are in the file. Now the game is play
 again from the seed with the saved strategies and parameters, and must come out
 step for step as saved (:func:`landlord.record.check_seeded`). Names are labels and
 are not checked; a game someone played and saved is always accepted, forged or not
-(the README says what the check proves). A seat's strategy is its parameters: a bot
+(docs/researcher.md says what the check proves). A seat's strategy is its parameters: a bot
 renamed but given the same parameters plays the same game, and is accepted.
 """
 
