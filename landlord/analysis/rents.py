@@ -13,7 +13,9 @@ on average, to earn the money back: the *payback*.
   row of houses, with the railroads and utilities as groups too;
 - :func:`sweet_spot`: which row of houses pays back fastest, group by
   group, to test the strategy guides' claim that "three houses is the
-  sweet spot" (the 2013 blog copied out in seed 004).
+  sweet spot" (the 2013 blog copied out in seed 004);
+- :func:`group_rents_from` and :func:`sweet_spot_from`: the same two
+  tables from the table before, for a caller that keeps every table.
 
 How the numbers are counted
 ---------------------------
@@ -74,8 +76,10 @@ __all__ = [
     "DICE_TOTAL",
     "STREET_LEVELS",
     "group_rents",
+    "group_rents_from",
     "property_rents",
     "sweet_spot",
+    "sweet_spot_from",
 ]
 
 #: The dice total a utility's rent is multiplied by: the mean of two dice.
@@ -309,11 +313,31 @@ def group_rents(
     >>> round(float(orange.loc["3 houses", "marginal_payback_rolls"]), 1)
     9.4
     """
-    return _group_rents(property_rents(rules, strategy, dice_total))
+    return group_rents_from(property_rents(rules, strategy, dice_total))
 
 
-def _group_rents(table: pd.DataFrame) -> pd.DataFrame:
-    """:func:`group_rents` from the table of :func:`property_rents`."""
+def group_rents_from(table: pd.DataFrame) -> pd.DataFrame:
+    """:func:`group_rents` from a table :func:`property_rents` made.
+
+    For a caller that keeps both tables (``landlord rents --json``), so that the
+    landing chain is solved once.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        What :func:`property_rents` returns.
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`group_rents` returns it.
+
+    Examples
+    --------
+    >>> properties = property_rents("monopoly_us")
+    >>> group_rents_from(properties).equals(group_rents("monopoly_us"))
+    True
+    """
     import pandas as pd
 
     rows = []
@@ -426,11 +450,31 @@ def sweet_spot(
     >>> spots.best_level[spots.best_level == "3 houses"].index.tolist()
     ['green', 'dark blue']
     """
-    return _sweet_spot(group_rents(rules, strategy, dice_total))
+    return sweet_spot_from(group_rents(rules, strategy, dice_total))
 
 
-def _sweet_spot(groups: pd.DataFrame) -> pd.DataFrame:
-    """:func:`sweet_spot` from the table of :func:`group_rents`."""
+def sweet_spot_from(groups: pd.DataFrame) -> pd.DataFrame:
+    """:func:`sweet_spot` from a table :func:`group_rents` made.
+
+    For a caller that keeps both tables (``landlord rents``), so that the
+    landing chain is solved once.
+
+    Parameters
+    ----------
+    groups : pandas.DataFrame
+        What :func:`group_rents` (or :func:`group_rents_from`) returns.
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`sweet_spot` returns it.
+
+    Examples
+    --------
+    >>> groups = group_rents("monopoly_us", "stay")
+    >>> sweet_spot_from(groups).equals(sweet_spot("monopoly_us", "stay"))
+    True
+    """
     import pandas as pd
 
     rows = []
