@@ -74,6 +74,7 @@ def play(
         or a number of players the rule set does not allow (checked before
         any bot is made).
     """
+    from landlord.record import GameRecord
     from landlord.rules import load_rules
     from landlord.session import Session, default_players
 
@@ -100,7 +101,7 @@ def play(
     session.run()
     if not session.game.is_over:
         raise ValueError("play() seats only bots; use a Session to play with humans")
-    return session.record()
+    return GameRecord.from_session(session)
 
 
 def compare(

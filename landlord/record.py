@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from landlord import limits
 from landlord.engine import GameState
@@ -25,6 +25,9 @@ from landlord.engine.history import (
     rules_reference,
 )
 from landlord.version import __version__
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.session import Session
 
 __all__ = [
     "FORMAT",
@@ -78,7 +81,18 @@ class GameRecord:
         return rules_reference(self.game.rules).get("rules_file", "")
 
     @classmethod
-    def from_session(cls, session) -> GameRecord:
+    def from_session(cls, session: Session) -> GameRecord:
+        """What a session's game has left so far: tables, standings, history.
+
+        Examples
+        --------
+        >>> from landlord.session import Session
+        >>> session = Session("landlords_game", ["eager_landlord"] * 2, seed=3)
+        >>> session.run(max_steps=40).round >= 1
+        True
+        >>> GameRecord.from_session(session).names
+        ['Player 1', 'Player 2']
+        """
         game = session.game
         return cls(
             rules=session.rules.id,

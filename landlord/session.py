@@ -311,9 +311,3 @@ class Session:
                 game._node = (NOBODY,)
         self._moved = len(history) > started
         return game
-
-    def record(self):
-        """What the game has left so far: tables, standings, history (a GameRecord)."""
-        from landlord.record import GameRecord
-
-        return GameRecord.from_session(self)

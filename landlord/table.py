@@ -247,7 +247,9 @@ class GameTable:
         """The game so far as a saved-game document (JSON text, see :mod:`landlord.record`)."""
         import json
 
-        return json.dumps(self.session.record().to_json(), indent=1) + "\n"
+        from landlord.record import GameRecord
+
+        return json.dumps(GameRecord.from_session(self.session).to_json(), indent=1) + "\n"
 
     @classmethod
     def from_saved(cls, text: str | bytes, name: str = "the saved game") -> GameTable:

@@ -22,7 +22,7 @@ import json
 import sys
 from pathlib import Path
 
-from landlord.record import history_to_json
+from landlord.record import GameRecord, history_to_json
 from landlord.session import Session
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden_games.json"
@@ -148,7 +148,7 @@ def fingerprint(rules: str, options: dict, seats: tuple[str, ...], seed: int) ->
         f"{r.round},{r.turn},{r.payer},{r.payee},{r.amount},{r.reason!s}"
         for r in game.ledger.records
     )
-    rounds = session.record().rounds
+    rounds = GameRecord.from_session(session).rounds
     table = rounds[["round", "player", "cash", "net_worth"]].to_csv(index=False)
     return {
         "game": f"{rules}{json.dumps(options, sort_keys=True)} {'+'.join(seats)} seed {seed}",

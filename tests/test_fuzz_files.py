@@ -27,7 +27,7 @@ import pytest
 import landlord
 from landlord.experiments import load_results
 from landlord.limits import depth
-from landlord.record import SavedGameError, load_game
+from landlord.record import GameRecord, SavedGameError, load_game
 from landlord.rules import RULES_DIR, RulesError, load_rules
 from landlord.session import Session
 
@@ -565,7 +565,7 @@ def test_every_mutant_saved_game_of_the_other_families_loads_or_is_refused(tmp_p
     # Played with random bots a while: Monopoly's trades, Property's cards, Quikopoly's hotels.
     session = Session(rule_id, ["random"] * 3, seed=5)
     session.run(max_steps=300)
-    path = session.record().save(tmp_path / "game.json")
+    path = GameRecord.from_session(session).save(tmp_path / "game.json")
     document = json.loads(path.read_text(encoding="utf-8"))
     for text in json_mutants(document, GAME_MUTANTS // 4, seed=1919):
         check_game_mutant(tmp_path / "mutant.json", text)

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from landlord.engine import CHANCE
-from landlord.record import load_game
+from landlord.record import GameRecord, load_game
 from landlord.rules import load_rules
 from landlord.session import Session
 
@@ -195,7 +195,7 @@ def test_a_saved_game_replays_to_the_same_ledger(setup, tmp_path_factory):
         "landlords_game", setup["bots"], seed=setup["seed"], advanced=setup["advanced"]
     )
     session.run()
-    path = session.record().save(tmp_path_factory.mktemp("saved") / "game.json")
+    path = GameRecord.from_session(session).save(tmp_path_factory.mktemp("saved") / "game.json")
     loaded = load_game(path)
     assert loaded.game.ledger.records == session.game.ledger.records
     assert loaded.game.round_rows == session.game.round_rows

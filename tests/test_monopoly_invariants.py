@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from landlord.engine import CHANCE
 from landlord.families.monopoly.estates import HOTEL
-from landlord.record import load_game
+from landlord.record import GameRecord, load_game
 from landlord.session import Session
 
 BOTS = ["random", "eager_landlord", "cautious_tenant", "single_taxer", "strategy_guide"]
@@ -145,7 +145,7 @@ def test_same_seed_same_game(setup):
 def test_a_saved_later_game_replays_to_the_same_ledger(setup, tmp_path_factory):
     session = session_for(setup, 60)
     session.run()
-    path = session.record().save(tmp_path_factory.mktemp("saved") / "game.json")
+    path = GameRecord.from_session(session).save(tmp_path_factory.mktemp("saved") / "game.json")
     loaded = load_game(path)
     assert loaded.game.ledger.records == session.game.ledger.records
     assert loaded.game.estates.owner == session.game.estates.owner

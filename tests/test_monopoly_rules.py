@@ -34,7 +34,7 @@ from landlord.engine.actions import (
     UseJailCard,
 )
 from landlord.families.monopoly.estates import HOTEL
-from landlord.record import load_game
+from landlord.record import GameRecord, load_game
 from landlord.rules import RulesError, load_rules
 from landlord.session import Session
 
@@ -548,7 +548,7 @@ def test_a_saved_later_game_replays_exactly(tmp_path):
         "monopoly_uk_1972", ["strategy_guide", "random", "eager_landlord"], seed=11, round_limit=60
     )
     session.run()
-    path = session.record().save(tmp_path / "game.json")
+    path = GameRecord.from_session(session).save(tmp_path / "game.json")
     loaded = load_game(path)
     assert loaded.game.ledger.balances == session.game.ledger.balances
     assert loaded.game.estates.owner == session.game.estates.owner

@@ -42,6 +42,7 @@ from landlord.plotting import (
     wealth_bars,
 )
 from landlord.plotting.cash_flows import MOST_ARROWS
+from landlord.record import GameRecord
 from landlord.session import Session
 from landlord.widgets.charts import DPI, MARGINS
 
@@ -100,6 +101,7 @@ DRAW_EVERYTHING = """
 import sys, landlord
 from landlord import plotting as p
 from landlord.flows import cash_flows
+from landlord.record import GameRecord
 record = landlord.play("landlords_game", players=2, seed=1)
 comparison = landlord.compare(["landlords_game", "prosperity"], games=2, seed=1)
 figures = [p.gini_curve(record), p.wealth_bars(record), p.lorenz_curve([1, 2]),
@@ -188,7 +190,7 @@ def test_gini_curve_reads_the_tables_and_a_running_game(record, form):
     session = Session("landlords_game", SEATS, seed=5)
     session.run(max_steps=400)  # part of the way through the game
     assert not session.game.is_over
-    running = session.record()
+    running = GameRecord.from_session(session)
     # (round_summary cannot be worked out in the middle of a round: see the report.)
     sources = {
         "round_summary": (record.round_summary, 4),
@@ -261,7 +263,7 @@ def test_a_game_not_yet_begun_draws_empty():
     ax = ax_of(drawn(gini_curve(session)))
     assert all(len(line.get_ydata()) == 0 for line in lines(ax, "gini:net_worth"))
     # No round is over yet: the bars show the holdings now, the starting cash.
-    assert bar_sums(ax_of(drawn(wealth_bars(session.record())))) == {
+    assert bar_sums(ax_of(drawn(wealth_bars(GameRecord.from_session(session))))) == {
         "eager_landlord 1": 600,
         "human 2": 600,
     }
@@ -333,7 +335,7 @@ def test_wealth_bars_of_a_table_and_of_a_running_game():
     game = session.game
     now = {name: row[-1] for name, row in zip(game.names, game.holdings_table(), strict=True)}
     assert bar_sums(ax_of(wealth_bars(session))) == pytest.approx(now)
-    rounds = session.record().rounds
+    rounds = GameRecord.from_session(session).rounds
     last = rounds[rounds["round"] == rounds["round"].max()]
     then = dict(zip(last["name"], last["net_worth"], strict=True))
     assert bar_sums(ax_of(wealth_bars(rounds))) == pytest.approx(then)

@@ -151,13 +151,13 @@ def test_a_game_saves_loads_back_and_replays_from_its_json(plugin_python, tmp_pa
         import json, sys
         from landlord.engine.history import ledger_digest
         from landlord.engine.state import GameState
-        from landlord.record import check_seeded, load_game
+        from landlord.record import GameRecord, check_seeded, load_game
         from landlord.session import Session
         from toll_road import RULES
 
         session = Session(RULES, ["eager_landlord", "random", "cautious_tenant"], seed=7)
         game = session.run()
-        path = session.record().save(sys.argv[1] + "/toll_road.json")
+        path = GameRecord.from_session(session).save(sys.argv[1] + "/toll_road.json")
         loaded = load_game(path)
         again = GameState.from_json(json.loads(json.dumps(game.to_json())))
         digest = ledger_digest(game.ledger)

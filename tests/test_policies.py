@@ -27,6 +27,7 @@ from landlord.policies import (
     make_policy,
 )
 from landlord.policies.bots import cautious_tenant, eager_landlord
+from landlord.record import GameRecord
 from landlord.session import Session
 
 BOTS = ("cautious_tenant", "eager_landlord", "random")
@@ -167,7 +168,7 @@ def test_random_players_play_games_to_the_end(players):
         assert game.is_over
         assert game.end_reason
         assert game.pending is None
-        assert len(session.record().standings) == players
+        assert len(GameRecord.from_session(session).standings) == players
         assert sum(game.ledger.balances) == 0  # no money made or lost
 
 

@@ -24,7 +24,7 @@ from landlord.families.sackson.board import board_svg
 from landlord.families.sackson.board_text import board_words
 from landlord.families.sackson.bots import weigh
 from landlord.policies import make_policy
-from landlord.record import load_game
+from landlord.record import GameRecord, load_game
 from landlord.rules import RulesError, load_rules
 from landlord.session import Session
 
@@ -696,7 +696,7 @@ def test_the_same_seed_gives_the_same_game():
 def test_a_seeded_game_saved_to_json_replays_to_the_same_game(tmp_path):
     session = Session("property", ["random", "eager_landlord", "cautious_tenant"], seed=8)
     game = session.run()
-    saved = session.record().save(tmp_path / "property.json")
+    saved = GameRecord.from_session(session).save(tmp_path / "property.json")
     again = load_game(saved)
     assert again.game.history == game.history
     assert ledger_digest(again.game.ledger) == ledger_digest(game.ledger)

@@ -15,6 +15,7 @@ from matplotlib.figure import Figure
 from landlord.metrics import gini
 from landlord.plotting import gini_curve, rule_switches
 from landlord.policies import make_policy
+from landlord.record import GameRecord
 from landlord.session import Session
 from landlord.widgets.charts import DPI, MARGINS
 
@@ -135,7 +136,7 @@ def test_beside_another_game_the_mark_takes_its_games_colour(voted):
 def test_switches_can_be_given_or_left_out(voted):
     session = Session("landlords_game_vote", LOSERS_VOTE, seed=3)
     session.run()
-    summary = session.record().round_summary
+    summary = GameRecord.from_session(session).round_summary
     assert rule_switches(summary) == []  # a table does not say
     assert marks(gini_curve(summary, players=3).axes[0]) == ([], [])
     ax = gini_curve(voted, switches=[]).axes[0]

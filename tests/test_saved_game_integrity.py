@@ -18,7 +18,7 @@ import pytest
 import landlord
 from landlord.cli import main
 from landlord.policies import make_policy
-from landlord.record import SavedGameError, check_seeded, load_game
+from landlord.record import GameRecord, SavedGameError, check_seeded, load_game
 
 #: A cautious tenant's parameters, as a saved game writes them.
 CAUTIOUS = json.loads(json.dumps(make_policy("cautious_tenant").params()))
@@ -130,5 +130,5 @@ def test_a_person_s_decisions_are_taken_from_the_file(tmp_path):
         if session.waiting_for is None:
             break
         session.answer(session.game.legal_actions()[-1])
-    record = session.record()
+    record = GameRecord.from_session(session)
     assert check_seeded(record)

@@ -16,7 +16,7 @@ import landlord.rules
 from landlord.engine import CHANCE
 from landlord.engine.actions import Roll
 from landlord.families import families
-from landlord.record import SavedGameError, load_game
+from landlord.record import GameRecord, SavedGameError, load_game
 from landlord.session import Session
 
 
@@ -243,7 +243,7 @@ def test_an_unfinished_game_saves_and_loads_where_it_stopped(tmp_path):
     session.run()
     while session.waiting_for is None and not session.game.is_over:
         session.run()
-    path = session.record().save(tmp_path / "paused.json")
+    path = GameRecord.from_session(session).save(tmp_path / "paused.json")
     loaded = load_game(path)
     assert not loaded.game.is_over
     assert loaded.game.pending == session.game.pending
@@ -415,7 +415,7 @@ def test_the_round_summary_of_a_game_in_progress_covers_the_rounds_played():
     while game.ledger.records[-1].round != game.round:  # stop once this round has a payment
         session.step()
     assert game.round not in [row[0] for row in game.round_net_worths]  # and no row yet
-    summary = session.record().round_summary
+    summary = GameRecord.from_session(session).round_summary
     assert summary["round"].tolist() == list(range(game.round))
     finished = landlord.play("landlords_game", players=3, seed=4).round_summary
     played = len(summary) - 1  # the last row may differ: the game went on

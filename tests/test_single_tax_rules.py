@@ -743,12 +743,12 @@ def test_a_rule_file_that_votes_without_saying_how_the_treasury_spends_is_refuse
     ],
 )
 def test_a_saved_single_tax_game_replays_to_the_same_ledger(tmp_path, rules, options):
-    from landlord.record import load_game
+    from landlord.record import GameRecord, load_game
 
     session = Session(rules, ["random", "single_taxer", "random"], seed=9, **options)
     session.run()
     assert any(isinstance(action, ClaimSite) for action in session.game.history)
-    path = session.record().save(tmp_path / "game.json")
+    path = GameRecord.from_session(session).save(tmp_path / "game.json")
     loaded = load_game(path)
     assert loaded.game.ledger.records == session.game.ledger.records
     assert loaded.game.treasury.public_works == session.game.treasury.public_works
