@@ -93,4 +93,4 @@ $(VENV)/.installed-dev: pyproject.toml constraints.txt | $(UV)
 	@touch $@
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist docs/api
