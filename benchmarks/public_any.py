@@ -11,7 +11,8 @@ Reads the source (no code of it is run) of the packages mypy checks strictly
 
 Public means a name without a leading underscore (dunder methods such as ``__getattr__``
 are public); whatever is defined inside a function is private. A private helper may keep
-``Any`` where it is honest.
+``Any`` where it is honest. A dunder *attribute* (``__dataclass_fields__``) is left out:
+it is the language's plumbing, declared as the standard library declares it.
 
 Prints the count per package, then the list; exits 1 if there is any, so that it can run
 in ``make lint``. ``--all`` also counts every ``Any`` name (private ones and those inside
@@ -36,8 +37,12 @@ CHECKED = ("landlord/engine", "landlord/rules", "landlord/families", "landlord/m
 CHECKED += ("landlord/scorecard.py",)
 
 
+def is_dunder(name: str) -> bool:
+    return name.startswith("__") and name.endswith("__")
+
+
 def is_public(name: str) -> bool:
-    return not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
+    return not name.startswith("_") or is_dunder(name)
 
 
 def names_any(node: ast.AST | None) -> bool:
@@ -109,9 +114,13 @@ def findings(body: list[ast.stmt], owner: str, in_class: bool) -> Iterator[tuple
             if is_public(node.name):
                 yield from findings(node.body, f"{owner}{node.name}.", True)
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-            if is_public(node.target.id) and (
-                names_any(node.annotation)
-                or (names_any(node.value) and "TypeAlias" in ast.unparse(node.annotation))
+            if (
+                is_public(node.target.id)
+                and not is_dunder(node.target.id)
+                and (
+                    names_any(node.annotation)
+                    or (names_any(node.value) and "TypeAlias" in ast.unparse(node.annotation))
+                )
             ):
                 yield node.lineno, f"{owner}{node.target.id}: attribute"
         elif isinstance(node, ast.Assign) and names_any(node.value):

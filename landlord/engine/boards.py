@@ -28,10 +28,9 @@ module's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Generator, Sequence
-from typing import Any
+from collections.abc import Callable, Container, Sequence
 
-from landlord.engine.state import CHANCE
+from landlord.engine.state import CHANCE, FlowTo
 from landlord.rules.model import Board
 
 __all__ = ["Grid", "Track", "layout_flow", "shuffled_positions"]
@@ -321,9 +320,7 @@ def shuffled_positions(board: Board) -> tuple[int, ...]:
     )
 
 
-def layout_flow(
-    board: Board, purpose: str = "layout"
-) -> Generator[tuple[Any, ...], Any, tuple[int, ...]]:
+def layout_flow(board: Board, purpose: str = "layout") -> FlowTo[tuple[int, ...]]:
     """Lay a board out at random, by chance events only: ``order = yield from layout_flow(b)``.
 
     On a ``"shuffled_track"`` board the spaces of :func:`shuffled_positions`
@@ -377,11 +374,10 @@ def layout_flow(
         if len(remaining) == 1:
             chosen = remaining[0]
         else:
-            chosen = yield (CHANCE, purpose, tuple(remaining), None)
-            if chosen not in remaining:
-                raise ValueError(
-                    f"{chosen!r} is not one of the spaces left to lay out: {remaining}"
-                )
+            sent = yield (CHANCE, purpose, tuple(remaining), None)
+            if sent not in remaining:
+                raise ValueError(f"{sent!r} is not one of the spaces left to lay out: {remaining}")
+            chosen = sent  # one of the spaces left: a space index
         remaining.remove(chosen)
         order[position] = chosen
     return tuple(order)
@@ -473,7 +469,7 @@ class Grid:
         return self._neighbours[index]
 
     def group_where(
-        self, index: int, values: Sequence[Any], value: Any, also: int = -1
+        self, index: int, values: Sequence[object], value: object, also: int = -1
     ) -> frozenset[int]:
         """The orthogonally connected group of cells whose entry in ``values`` is ``value``
         (and the cell ``also``, counted as one of them) that contains ``index``: what

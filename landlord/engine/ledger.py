@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 __all__ = ["Debt", "Ledger", "Transfer"]
 
@@ -55,7 +55,7 @@ class Debt:
     owed: int
     reason: str
     collateral: int | None = None
-    bills: list[list[Any]] = field(default_factory=list)
+    bills: list[list[str | int]] = field(default_factory=list)
 
 
 class Ledger:

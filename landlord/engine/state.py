@@ -109,16 +109,21 @@ class ChanceEvent(NamedTuple):
 
 #: A pause of the flow: ``(player, kind, actions, about)``, ``(CHANCE, purpose, outcomes,
 #: weights)``, or ``(NOBODY,)`` once it has ended.
-Node = tuple[int, *tuple[Any, ...]]
+Node = tuple[int, *tuple[object, ...]]
 #: A family's flow: it yields its pauses and is sent what was chosen at each (the
-#: action or outcome the pause offered, of the type it offered).
-Flow = Generator[Node, Any, None]
+#: action or outcome the pause offered, of the type it offered: the flow knows which,
+#: a checker does not, so what it is sent is an ``object`` the flow narrows).
+Flow = Generator[Node, object, None]
 #: The end-of-round figures a game copies (:meth:`GameState.capture`): ``captured[0]`` is
 #: each player's cash, the rest is the family's own.
-Captured = tuple[Any, ...]
+Captured = tuple[list[int], *tuple[object, ...]]
 _R = TypeVar("_R")
 #: A part of a flow that ends with a value: ``result = yield from part``.
-FlowTo = Generator[Node, Any, _R]
+FlowTo = Generator[Node, object, _R]
+#: The pause the game waits at, as :class:`GameState` keeps it (``_node``): what each
+#: field holds depends on the first (a player, :data:`CHANCE` or :data:`NOBODY`), which
+#: the readers test before they read the rest.
+_Pause = tuple[Any, ...]
 
 
 class GameState:
@@ -153,7 +158,7 @@ class GameState:
         self.ledger = Ledger(list(self.names) + [_pile_title(name) for name in self.piles])
         #: Every decision and chance outcome applied, in order.
         self.history: list[object] = []
-        self._node: Node = (NOBODY,)
+        self._node: _Pause = (NOBODY,)
         #: The round being played (0: the setting up, before the first turn).
         self.round = 0
         #: Whose turn it is.

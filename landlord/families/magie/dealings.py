@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from landlord.engine.actions import (
     ACCEPT,
@@ -220,7 +220,7 @@ class Dealings:
         owed: int,
         reason: str,
         collateral: int | None = None,
-        bills: list[list[Any]] | None = None,
+        bills: list[list[str | int]] | None = None,
     ) -> Debt:
         """Record that ``debtor`` owes ``creditor``; no money moves. ``bills``: for a
         bill not paid, what is left of it as ``[reason, amount]`` pairs (see :class:`Debt`)."""
@@ -248,11 +248,12 @@ class Dealings:
         else:
             left = amount
             while left > 0 and bills:
-                bill = bills[0]
-                part = min(left, bill[1])
-                transfer(debt.debtor, debt.creditor, part, bill[0])
+                bill = bills[0]  # [reason, amount]
+                owed = cast(int, bill[1])
+                part = min(left, owed)
+                transfer(debt.debtor, debt.creditor, part, cast(str, bill[0]))
                 left -= part
-                bill[1] -= part
+                bill[1] = owed - part
                 if not bill[1]:
                     del bills[0]
         debt.owed -= amount

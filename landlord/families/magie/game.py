@@ -65,7 +65,7 @@ throw), ``chance_card`` (an index into the rule set's Chance pack) and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from landlord.engine.actions import (
     CALL_VOTE,
@@ -90,11 +90,12 @@ from landlord.engine.actions import (
     StayPut,
     UseJailCard,
 )
+from landlord.engine.dice import Throw
 from landlord.engine.reasons import Reason
 from landlord.engine.state import CHANCE, THROW, Captured, Flow, FlowTo, GameState, seat_count
 from landlord.families.magie import FAMILY
 from landlord.families.magie.dealings import Dealings
-from landlord.families.magie.holdings import Holdings
+from landlord.families.magie.holdings import Capture, Holdings
 from landlord.families.magie.spaces import Spaces
 from landlord.families.magie.tables import tables_for
 from landlord.families.magie.treasury import Treasury
@@ -226,7 +227,7 @@ class LandlordsGame(GameState):
             if len(pack) == 1:
                 card = pack[0]
             else:
-                card = yield (CHANCE, "deal", tuple(pack), None)
+                card = cast(int, (yield (CHANCE, "deal", tuple(pack), None)))
             pack.remove(card)
             hands[k % self.n_players].append(card)
         paid_to = self.pile_account[self._deal_rule.price_paid_to]
@@ -269,7 +270,7 @@ class LandlordsGame(GameState):
             if len(pack) == 1:
                 card = pack[0]
             else:
-                card = yield (CHANCE, "deal", tuple(pack), None)
+                card = cast(int, (yield (CHANCE, "deal", tuple(pack), None)))
             pack.remove(card)
             self.give_card(card, others[k % len(others)])
 
@@ -332,7 +333,7 @@ class LandlordsGame(GameState):
             yield from self._do_business(player, choice)
             if self.in_poor_house[player]:
                 return
-        throw = yield THROW
+        throw = cast(Throw, (yield THROW))
         yield from self._move(player, throw)
 
     # --- the turn's business (Rules 9, 14, 16, the single tax) ------------------------
@@ -420,7 +421,7 @@ class LandlordsGame(GameState):
             self.cards_kept.remove(kept)  # the card goes back into the pack
             self.jailed[player] = False
             return None
-        throw = yield THROW
+        throw = cast(Throw, (yield THROW))
         if throw[0] == throw[1]:
             self.jailed[player] = False
             return throw
@@ -581,7 +582,7 @@ class LandlordsGame(GameState):
 
     # --- Per-round tables and the score ----------------------------------------------
 
-    def capture(self) -> Captured:
+    def capture(self) -> Capture:
         """The figures the holdings are computed from, copied (cheap: a few list copies)."""
         holdings = self.holdings
         return (

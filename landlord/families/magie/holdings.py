@@ -15,12 +15,22 @@ The per-round tables are computed from a cheap copy of the figures
 
 from __future__ import annotations
 
+from typing import cast
+
 from landlord.engine.actions import Build
 from landlord.engine.state import Captured
 from landlord.families.magie.tables import Tables
 from landlord.rules.model import RuleSet
 
-__all__ = ["Holdings"]
+__all__ = ["Capture", "Holdings"]
+
+#: What :meth:`LandlordsGame.capture` copies at the end of a round: each player's cash,
+#: the holder of each space (-1: none) and its houses, each player's luxury cards, what
+#: each is owed less what he owes (``None`` while nobody owes anything), his Education
+#: cards, whether the single tax is in force, and the running value of his cards and houses.
+Capture = tuple[
+    list[int], list[int], list[int], list[int], list[int] | None, list[int], bool, list[int]
+]
 
 
 class Holdings:
@@ -151,7 +161,7 @@ class Holdings:
         """Every player's net worth from a capture: the last column of :meth:`table`, from
         the running value of his cards and houses (experiments read it for every round
         of every game)."""
-        balances, _, _, luxuries, debts, education, _, assets = captured
+        balances, _, _, luxuries, debts, education, _, assets = cast(Capture, captured)
         per_education, per_professor = self.per_professor
         fee = self.luxury_fee
         worth = [
@@ -177,7 +187,9 @@ class Holdings:
         count debts owed to him and by him; ``debts`` is what he owes less what
         is owed to him.
         """
-        balances, owner, houses, luxuries, debts, education, single_tax, _ = captured
+        balances, owner, houses, luxuries, debts, education, single_tax, _ = cast(
+            Capture, captured
+        )
         t = self.tables
         price = t.price
         lot_card = 0 if single_tax else 1  # title deeds count for nothing under the single tax

@@ -12,10 +12,10 @@ short go through :mod:`landlord.families.magie.dealings`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from landlord.engine.actions import DECLINE, PASS, Bid, Buy
-from landlord.engine.dice import DICE, DICE_TOTAL
+from landlord.engine.dice import DICE, DICE_TOTAL, Throw
 from landlord.engine.reasons import Reason
 from landlord.engine.state import CHANCE, Flow, FlowTo, Sale
 
@@ -305,7 +305,7 @@ class Spaces:
         """Rule 11: draw from the red pack, obey it, return it to the pack."""
         game = self.game
         cards, copies = self.chance_pack()
-        index = yield (CHANCE, "chance_card", cards, copies)
+        index = cast(int, (yield (CHANCE, "chance_card", cards, copies)))
         card = game.rules.chance_deck[index]
         effect = card.effect
         bank = game.bank
@@ -376,7 +376,7 @@ class Spaces:
             )
             if not paid:
                 return
-        throw = yield (CHANCE, "speculation", DICE, None)
+        throw = cast(Throw, (yield (CHANCE, "speculation", DICE, None)))
         total = DICE_TOTAL[throw]
         if throw[0] == throw[1]:
             winnings = rule.double_wins

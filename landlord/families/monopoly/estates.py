@@ -16,14 +16,19 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from landlord.engine.actions import Build, BuildHotel, Buy, LiftMortgage, Mortgage, SellBuilding
 from landlord.engine.state import Captured
 from landlord.rules import RulesError
 from landlord.rules.model import RuleSet
 
-__all__ = ["HOTEL", "EstateTables", "Estates", "estate_tables"]
+__all__ = ["HOTEL", "Capture", "EstateTables", "Estates", "estate_tables"]
+
+#: What :meth:`Estates.capture` copies at the end of a round: each player's cash, and
+#: for each space its holder (-1: the bank), its houses (:data:`HOTEL`: a hotel) and
+#: whether it is mortgaged.
+Capture = tuple[list[int], list[int], list[int], list[bool]]
 
 #: ``houses[space]`` of a lot with a hotel.
 HOTEL = 5
@@ -523,7 +528,7 @@ class Estates:
 
     # --- worth and the per-round tables ---------------------------------------------------
 
-    def capture(self) -> Captured:
+    def capture(self) -> Capture:
         """The figures the holdings are computed from, copied."""
         return (self.balances[: self.players], self.owner[:], self.houses[:], self.mortgaged[:])
 
@@ -536,7 +541,7 @@ class Estates:
         property at its printed price (mortgaged at half), houses at cost and
         hotels at the cost of five houses.
         """
-        balances, owner, houses, mortgaged = captured or self.capture()
+        balances, owner, houses, mortgaged = cast(Capture, captured or self.capture())
         t = self.tables
         rows = [[cash, 0, 0, 0, 0, 0, 0, 0, cash] for cash in balances]
         for s in t.cards:

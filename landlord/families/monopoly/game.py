@@ -56,7 +56,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from landlord.engine.actions import (
     ACCEPT,
@@ -73,6 +73,7 @@ from landlord.engine.actions import (
     USE_JAIL_CARD,
     Accept,
     Bid,
+    Build,
     BuildHotel,
     Buy,
     ClaimRent,
@@ -90,6 +91,7 @@ from landlord.engine.actions import (
     Trade,
     UseJailCard,
 )
+from landlord.engine.dice import Throw
 from landlord.engine.reasons import Reason
 from landlord.engine.state import (
     CHANCE,
@@ -230,7 +232,7 @@ class Monopoly(GameState):
             left = list(range(len(self._decks[pack])))
             order = self.packs[pack]
             while len(left) > 1:
-                card = yield (CHANCE, "shuffle", tuple(left), None)
+                card = cast(int, (yield (CHANCE, "shuffle", tuple(left), None)))
                 left.remove(card)
                 order.append(card)
             order.extend(left)
@@ -240,7 +242,11 @@ class Monopoly(GameState):
         t = self.tables
         pack = list(t.cards)
         for k in range(min(self.rules.short_game.deal * self.n_players, len(pack))):
-            card = pack[0] if len(pack) == 1 else (yield (CHANCE, "deal", tuple(pack), None))
+            card = (
+                pack[0]
+                if len(pack) == 1
+                else cast(int, (yield (CHANCE, "deal", tuple(pack), None)))
+            )
             pack.remove(card)
             player = k % self.n_players
             self.ledger.transfer(player, self.bank, t.price[card], Reason.TITLE_DEED_DEALT)
@@ -278,7 +284,7 @@ class Monopoly(GameState):
                     yield from self._business(player, business_actions(player))
                     if self.bankrupt[player]:
                         return  # bankrupt over the interest on a mortgage he traded for
-            throw = yield THROW
+            throw = cast(Throw, (yield THROW))
             self._thrown = throw[0] + throw[1]  # a utility's rent counts it
             double = throw[0] == throw[1]
             if double:
@@ -336,7 +342,7 @@ class Monopoly(GameState):
             self._return_jail_card(player)
             self.jailed[player] = False
             return None
-        throw = yield THROW
+        throw = cast(Throw, (yield THROW))
         self._thrown = throw[0] + throw[1]  # a utility's rent counts it
         if throw[0] == throw[1]:
             self.jailed[player] = False
@@ -399,7 +405,7 @@ class Monopoly(GameState):
         estates = self.estates
         holder = estates.owner[space]
         if card is not None and card.effect == "nearest_utility":
-            throw = yield THROW  # the card: throw the dice and pay so many times the total
+            throw = cast(Throw, (yield THROW))  # the card: throw; pay so many times the total
             rent = estates.rent(space, throw[0] + throw[1], card.amount)
         elif self.tables.kind[space] == "utility":
             rent = estates.rent(space, self._thrown, 1)
@@ -442,7 +448,7 @@ class Monopoly(GameState):
         if space == self._taxes.income_tax_space and self._taxes.income_tax_percent:
             flat = PayTax("flat", fee)
             share = PayTax("percent", self._taxes.income_tax_percent)
-            choice = yield (player, "income_tax", (flat, share), space)
+            choice = cast(PayTax, (yield (player, "income_tax", (flat, share), space)))
             if choice.how == "percent":
                 fee = self.estates.total_worth(player) * self._taxes.income_tax_percent // 100
         yield from self._pay(player, self.bank, fee, Reason.TAX)
@@ -452,7 +458,9 @@ class Monopoly(GameState):
     def _draw(self, player: int, pack: str) -> Flow:
         deck = self._decks[pack]
         if self._reshuffle:
-            index = yield (CHANCE, f"{pack}_card", tuple(range(len(deck))), self._weights[pack])
+            index = cast(
+                int, (yield (CHANCE, f"{pack}_card", tuple(range(len(deck))), self._weights[pack]))
+            )
         else:
             order = self.packs[pack]
             if not order:
@@ -599,7 +607,7 @@ class Monopoly(GameState):
         if not options or self.cash(winner) < price:
             return
         choice = options[0] if len(options) == 1 else (yield (winner, "place", options, None))
-        self._place(winner, choice.space, hotel, price)
+        self._place(winner, cast("Build | BuildHotel", choice).space, hotel, price)
 
     def _place(self, player: int, space: int, hotel: bool, price: int) -> None:
         self.ledger.transfer(player, self.bank, price, Reason.BUILDING_BOUGHT)
@@ -702,9 +710,9 @@ class Monopoly(GameState):
                 talks -= 1
                 yield from self._talks(player, need)
             elif kind is SellBuilding:
-                self._sell_building(player, choice.space)
+                self._sell_building(player, cast(SellBuilding, choice).space)
             else:
-                self._mortgage(player, choice.space)
+                self._mortgage(player, cast(Mortgage, choice).space)
 
     def _go_bankrupt(self, player: int, creditor: int) -> Flow:
         """Hand everything over and leave the game."""

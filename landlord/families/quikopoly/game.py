@@ -24,7 +24,7 @@ wins; the kit's round limit ends a long game, the richest winning.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from landlord.engine.actions import (
     DECLINE,
@@ -122,7 +122,7 @@ class Quikopoly(GameState):
         if self.in_prison[player]:
             yield from self._prison_turn(player)
             return
-        throw = yield self._throw
+        throw = cast(int, (yield self._throw))
         yield from self._move(player, throw)
 
     def _after_turn(self, player: int) -> bool:
@@ -161,7 +161,7 @@ class Quikopoly(GameState):
             self.ledger.transfer(
                 player, self.hotel_pile, self.tiles.hotel_cost, Reason.BUILDING_BOUGHT
             )
-            self.tiles.hotels[choice.space] += 1
+            self.tiles.hotels[cast(BuildHotel, choice).space] += 1
 
     def turn_actions(self, player: int) -> Any:
         """What ``player`` may do before his throw: throw, or place a hotel where he may."""
@@ -177,7 +177,7 @@ class Quikopoly(GameState):
         """Prison: a null frees him (he moves six); else pay a coin and move, or stay;
         the third throw must be paid for and moved."""
         self.prison_throws[player] += 1
-        throw = yield self._throw
+        throw = cast(int, (yield self._throw))
         self.thrown = throw
         if throw not in self._freeing:
             forced = self.prison_throws[player] >= self._max_prison

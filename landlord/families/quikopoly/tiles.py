@@ -13,11 +13,15 @@ tile held alone or with its set, what a hotel adds and costs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from landlord.engine.state import Captured
 
-__all__ = ["BANK", "Tiles"]
+__all__ = ["BANK", "Capture", "Tiles"]
+
+#: What :meth:`Tiles.capture` copies at the end of a round: each player's coins, and for
+#: each position its tile's holder (:data:`BANK`: none) and its hotels.
+Capture = tuple[list[int], tuple[int, ...], tuple[int, ...]]
 
 #: The owner of a tile nobody holds (face down, or a corner).
 BANK = -1
@@ -156,7 +160,7 @@ class Tiles:
 
     # --- the round table -------------------------------------------------------------
 
-    def capture(self) -> Captured:
+    def capture(self) -> Capture:
         n = self.n_players
         return (self._balances[:n], tuple(self.owner), tuple(self.hotels))
 
@@ -164,7 +168,7 @@ class Tiles:
         """Per player: cash, properties, complete sets, hotels, land value, score and
         net worth (cash, each property at its price, each hotel at its cost; the score
         is the net worth)."""
-        cash, owner, hotels = captured if captured is not None else self.capture()
+        cash, owner, hotels = cast(Capture, captured if captured is not None else self.capture())
         rows: list[tuple[int, ...]] = []
         for player in range(self.n_players):
             held = [p for p in self.properties if owner[p] == player]

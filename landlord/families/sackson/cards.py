@@ -16,7 +16,7 @@ data), so nothing hidden is stored and no player can see what comes next.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from landlord.engine.actions import PlayCards, card_name
 from landlord.engine.state import CHANCE, Flow
@@ -125,7 +125,7 @@ class Cards:
                 stock.extend(sorted(self.discards))
                 self.discards.clear()
                 self.reshuffles += 1
-            card = yield (CHANCE, purpose, tuple(stock), None)
+            card = cast(int, (yield (CHANCE, purpose, tuple(stock), None)))
             stock.remove(card)
             hand.append(card)
 

@@ -26,9 +26,9 @@ money wins, property not counted unless the players agreed to count it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
-from landlord.engine.actions import DECLINE, BuyCell, Decline
+from landlord.engine.actions import DECLINE, BuyCell, Decline, PlayCards
 from landlord.engine.reasons import Reason
 from landlord.engine.state import CHANCE, Captured, Flow, GameState, seat_count
 from landlord.families.sackson import FAMILY
@@ -100,7 +100,7 @@ class PropertyGame(GameState):
     def _set_up(self) -> Flow:
         # The cut: the high card plays first (one chance event, each seat as likely:
         # a tie is cut again), then play goes round the seats ('to the left').
-        self.first_player = yield (CHANCE, "cut", tuple(range(self.n_players)), None)
+        self.first_player = cast(int, (yield (CHANCE, "cut", tuple(range(self.n_players)), None)))
         for k in range(self.n_players):
             yield from self.cards.draw((self.first_player + k) % self.n_players)
 
@@ -113,7 +113,9 @@ class PropertyGame(GameState):
             plays = self.legal_plays(player)
         if not plays:
             return  # a hand without both colours still (the kit's reading: he passes)
-        choice = plays[0] if len(plays) == 1 else (yield (player, "play", plays, None))
+        choice = (
+            plays[0] if len(plays) == 1 else cast(PlayCards, (yield (player, "play", plays, None)))
+        )
         #: The latest play (a :class:`PlayCards`), asked or the only one the hand allowed.
         self.last_play = choice
         self.cards.play(player, (choice.red, choice.black))

@@ -13,12 +13,17 @@ $4 for a heart and a spade (the rule set's ``[cell_rent]``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from landlord.engine.boards import Grid
 from landlord.engine.state import Captured
 
-__all__ = ["NOBODY", "Cells"]
+__all__ = ["NOBODY", "Capture", "Cells"]
+
+#: What :meth:`Cells.capture` copies at the end of a round: each player's money, each
+#: cell's holder (:data:`NOBODY`: none) and whether it is mortgaged, each player's
+#: purchase units and whether he is bankrupt.
+Capture = tuple[list[int], tuple[int, ...], tuple[bool, ...], tuple[int, ...], tuple[bool, ...]]
 
 #: The owner of an empty cell.
 NOBODY = -1
@@ -173,7 +178,7 @@ class Cells:
 
     # --- the round table -------------------------------------------------------------
 
-    def capture(self, units: list[int], bankrupt: list[bool]) -> Captured:
+    def capture(self, units: list[int], bankrupt: list[bool]) -> Capture:
         n = self.n_players
         return (
             self._balances[:n],
@@ -187,7 +192,7 @@ class Cells:
         """Per player: cash, cells, mortgaged cells, purchase units, land value (each cell
         at its worth), score (money, and the cells if they count) and net worth (money
         and land value). A bankrupt player is out: nothing of his counts."""
-        cash, owner, mortgaged, units, bankrupt = captured
+        cash, owner, mortgaged, units, bankrupt = cast(Capture, captured)
         worth = self.cell_worth
         rows: list[tuple[int, ...]] = []
         for player in range(self.n_players):
