@@ -24,6 +24,7 @@ import pytest
 import landlord
 from landlord import cli, experiments, writing
 from landlord.cli import main
+from landlord.cli.claim import terminal_bar
 from landlord.experiments import results, workers
 
 #: Short games: the hardening is about the arguments, not the play.
@@ -92,7 +93,7 @@ def test_the_command_line_limits_are_the_librarys():
 def test_a_saved_game_too_large_is_refused_before_reading(capsys, tmp_path, monkeypatch):
     big = tmp_path / "big.json"
     big.write_text(" " * 100)
-    monkeypatch.setattr(cli, "MAX_SAVED_GAME_BYTES", 10)
+    monkeypatch.setattr("landlord.cli.games.MAX_SAVED_GAME_BYTES", 10)
     assert "100 bytes; a saved game is at most 10" in usage_error(capsys, ["replay", str(big)])
 
 
@@ -382,7 +383,7 @@ def test_the_progress_bars_start_no_thread(monitor_threads, monkeypatch):
         progress(1, 3)
         assert threading.active_count() == before
     monkeypatch.setattr(sys, "stderr", _Terminal())
-    with cli._terminal_bar(3) as progress:
+    with terminal_bar(3) as progress:
         progress(1, 3)
         assert threading.active_count() == before
     assert monitor_threads == []

@@ -20,7 +20,8 @@ import pandas as pd
 import pytest
 
 import landlord
-from landlord.cli import _option_value, main
+from landlord.cli import main
+from landlord.cli.arguments import option_value
 from landlord.experiments import compare, game_seeds, parse_spec, spec_label, split_specs
 from landlord.metrics import gini
 
@@ -417,8 +418,8 @@ def test_specs_split_on_commas_outside_brackets():
     ],
 )
 def test_option_values_on_the_command_line_include_decimals(text, value):
-    assert _option_value(text) == value
-    assert type(_option_value(text)) is type(value)
+    assert option_value(text) == value
+    assert type(option_value(text)) is type(value)
 
 
 # --- landlord compare -------------------------------------------------------------------
