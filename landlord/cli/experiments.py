@@ -143,11 +143,11 @@ def _check_out(args: argparse.Namespace) -> None:
         args.parser.error(
             f"argument --out: expected FILE.json, FILE.csv or FILE.parquet, got {args.out!r}"
         )
-    from landlord.experiments import _needs_pyarrow, results_files
+    from landlord.experiments.results import needs_pyarrow, results_files
 
     if Path(args.out).suffix == ".parquet":
         try:
-            _needs_pyarrow()
+            needs_pyarrow()
         except ValueError as error:
             args.parser.error(f"argument --out: {error}")
     check_file(args, "--out", results_files(args.out))
