@@ -45,6 +45,7 @@ from landlord.figures import Figures
 from landlord.policies import Policy, make_policy
 from landlord.rules import load_rules
 from landlord.session import default_players
+from landlord.version import __version__
 
 if TYPE_CHECKING:
     from landlord.running import RunningSummary
@@ -209,8 +210,6 @@ def _experiment(
     ``swept``: the parameter a sweep varies and its value for each spec; ``at_round``:
     the common round to read the measures at too; ``stream_to``: see :func:`compare`.
     """
-    import landlord
-
     for name, value, least, most in (
         ("games", games, 1, MAX_GAMES),
         ("a seed", seed, 0, None),
@@ -247,7 +246,7 @@ def _experiment(
         "seed": seed,
         "level": LEVEL,
         "at_round": at_round,
-        "landlord_version": landlord.__version__,
+        "landlord_version": __version__,
     }
     if swept is not None:
         name, values = swept

@@ -15,17 +15,18 @@ import os
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
+
+from landlord.version import __version__
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from landlord.experiments.comparison import Comparison
-
 __all__ = [
     "TABLE_FORMATS",
+    "Kept",
     "beside",
     "last_files",
     "needs_pyarrow",
@@ -83,7 +84,18 @@ def beside(path: Path, suffix: str) -> Path:
     return path.with_name(f"{path.stem}.{suffix}")
 
 
-def save_results(comparison: Comparison, path: str | os.PathLike[str]) -> Path:
+class Kept(Protocol):
+    """What :func:`save_results` reads of a comparison that kept its games."""
+
+    parameters: dict[str, Any]
+    games: pd.DataFrame
+    per_round: pd.DataFrame
+    per_player: pd.DataFrame
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+def save_results(comparison: Kept, path: str | os.PathLike[str]) -> Path:
     """Write ``comparison`` to ``path`` and the files beside it, atomically, as a set;
     return the path written (what :meth:`~landlord.experiments.Comparison.save` does
     with a comparison that kept its games)."""
@@ -137,11 +149,9 @@ def last_files(
 
 def results_meta(parameters: dict[str, Any]) -> dict[str, Any]:
     """What a saved set of tables carries besides them: format, version, parameters."""
-    import landlord
-
     return {
         "format": "landlord-comparison",
-        "landlord_version": landlord.__version__,
+        "landlord_version": __version__,
         "parameters": plain(parameters),
     }
 
