@@ -20,7 +20,7 @@ Everything is reached from here; the code is in rooms of its own:
   played in blocks (``stream_to``);
 - :mod:`.workers`: where the games are played (here, worker processes, an executor);
 - :mod:`.comparison`: :class:`Comparison`, what the games come to; :mod:`.columns` and
-  :mod:`.sums` make its tables and summary, :mod:`.table` its text;
+  :mod:`.sums` make its tables and summary, :mod:`.summary_table` its text;
 - :mod:`.results` and :mod:`.loading`: results files written and read back
   (:func:`load_results`);
 - :mod:`.words`: the rule sets and their options in words, for the apps.
@@ -68,8 +68,8 @@ from landlord.experiments.specs import (
     spec_label,
     split_specs,
 )
+from landlord.experiments.summary_table import GINI_ABOVE_ONE
 from landlord.experiments.sums import LEVEL
-from landlord.experiments.table import GINI_ABOVE_ONE
 from landlord.experiments.words import option_words, rule_set_names
 from landlord.experiments.workers import (
     BATCH,

@@ -6,7 +6,7 @@ per seat, summed up per rule set with intervals and paired differences from the 
 columns (:mod:`.columns`) and makes its tables of them when first asked for; a run
 played in blocks makes one of its running sums instead (:mod:`landlord.running`), and
 :func:`~landlord.experiments.load_results` one of saved tables. Its text table comes
-from its base, :class:`~landlord.experiments.table.SummaryTable`; :mod:`.results`
+from its base, :class:`~landlord.experiments.summary_table.SummaryTable`; :mod:`.results`
 writes its files.
 """
 
@@ -34,6 +34,7 @@ from landlord.experiments.columns import (
     what_was_played,
 )
 from landlord.experiments.results import plain, results_meta, save_results
+from landlord.experiments.summary_table import SummaryTable
 from landlord.experiments.sums import (
     LEVEL,
     add_interval,
@@ -41,7 +42,6 @@ from landlord.experiments.sums import (
     mean_of_defined,
     percentile_of_defined,
 )
-from landlord.experiments.table import SummaryTable
 from landlord.experiments.words import rule_set_names
 from landlord.scorecard import AT_A_ROUND, position_figures
 
