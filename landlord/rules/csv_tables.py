@@ -12,6 +12,7 @@ import csv
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from landlord import limits
 from landlord.rules.model import (
@@ -323,7 +324,10 @@ def read_chance(
         )
         target = row.number_in(
             "target",
-            Kind(f"a board index from 0 to {board_size - 1}", lambda i: 0 <= i < board_size),
+            Kind(
+                f"a board index from 0 to {board_size - 1}",
+                lambda i: 0 <= cast(int, i) < board_size,
+            ),
             needed_by=f"a {effect} card has a target space" if effect in TARGET_EFFECTS else "",
         )
         pile = row.text("pile")

@@ -56,7 +56,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from landlord import limits
 from landlord.rules import registry, schema, toml_tables
@@ -167,7 +167,7 @@ def registered() -> dict[str, Path]:
     return found
 
 
-def load_rules(id_or_path: str | os.PathLike[str], /, **options: Any) -> RuleSet:
+def load_rules(id_or_path: str | os.PathLike[str], /, **options: object) -> RuleSet:
     """Load a rule set, checked, with ``options`` applied on top of its defaults.
 
     Parameters
@@ -271,7 +271,7 @@ class _Entry:
 
     @property
     def references(self) -> toml_tables.References:
-        piles = tuple(self.rules.params["accounts"]["piles"])
+        piles = tuple(cast("list[str]", self.rules.params["accounts"]["piles"]))
         return toml_tables.References(piles, len(self.rules.board.spaces))
 
     def with_options(self, given: dict[str, Any], path: Path) -> RuleSet:
@@ -434,7 +434,8 @@ def _read(path: Path, chain: tuple[Path, ...]) -> tuple[RuleSet, _Source]:
         for name in schema.REQUIRED_SECTIONS:
             if name not in data:
                 raise Invalid(f"section [{name}]", f"a table [{name}]; every rule set has one")
-        about = check_table(data["rule_set"], schema.RULE_SET, "rule_set")
+        # Held to their schemas: each value is of its kind (a title is text, ...).
+        about: dict[str, Any] = check_table(data["rule_set"], schema.RULE_SET, "rule_set")
         if about["max_players"] < about["min_players"]:
             raise Invalid(
                 "field 'rule_set.max_players'",
@@ -442,7 +443,7 @@ def _read(path: Path, chain: tuple[Path, ...]) -> tuple[RuleSet, _Source]:
                 about["max_players"],
             )
         layout = check_table(data.get("board_layout", {}), schema.BOARD_LAYOUT, "board_layout")
-        sections = {
+        sections: dict[str, dict[str, Any]] = {
             name: check_table(
                 table, schema.section_schema(name), name, closed=name in schema.SECTIONS
             )

@@ -11,7 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar, cast
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.rules.sections import Sections as _Sections
+else:
+    _Sections = object  # the sections are read through RuleSet.__getattr__
 
 __all__ = [
     "BOARD_LAYOUTS",
@@ -87,6 +92,8 @@ CHANCE_EFFECTS = (
 
 #: The kinds of option a rule set can declare (see :class:`Option`).
 OPTION_KINDS = ("bool", "int", "choice", "share")
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -208,15 +215,15 @@ class Option:
 
     name: str
     kind: str  # one of OPTION_KINDS
-    default: Any
+    default: object
     title: str
-    choices: tuple[Any, ...] = ()
+    choices: tuple[object, ...] = ()
     provenance: Provenance | None = None
     target: str = ""
-    when_true: tuple[tuple[str, Any], ...] = ()
+    when_true: tuple[tuple[str, object], ...] = ()
     #: The value games saved before the option existed were played with
     #: (``None``: its default).
-    older_saves: Any = None
+    older_saves: object = None
 
 
 @dataclass(frozen=True)
@@ -244,13 +251,14 @@ class RuleSetInfo:
 
 
 @dataclass(frozen=True)
-class RuleSet:
+class RuleSet(_Sections):
     """A complete, validated rule set with its options applied.
 
     ``params`` holds the rule set's numbers by section, as the data file
     declares them; the engine reads each section as a typed, frozen record
     with its defaults filled in: ``rules.wages.amount``, ``rules.jail.fine``
-    (see :mod:`landlord.rules.sections`).
+    (see :mod:`landlord.rules.sections`, which declares each section's fields
+    and their types for a type checker).
     ``provenance`` maps a dotted field name (``"wages.amount"``) to where
     its value comes from.
     """
@@ -259,15 +267,15 @@ class RuleSet:
     board: Board
     chance_deck: tuple[ChanceCard, ...]
     starting_cash: dict[int, int]
-    params: dict[str, Any]
-    options: dict[str, Any]
+    params: dict[str, dict[str, object]]
+    options: dict[str, object]
     declared_options: tuple[Option, ...]
     provenance: dict[str, Provenance] = field(default_factory=dict)
     files: tuple[str, ...] = ()
     #: The Community Chest pack (the later game), read like the Chance pack.
     community_chest_deck: tuple[ChanceCard, ...] = ()
     #: What the engine derives from the rule set once (look-up tables), kept with it.
-    derived: dict[str, Any] = field(init=False, repr=False, compare=False)
+    derived: dict[str, object] = field(init=False, repr=False, compare=False)
     #: The loader's cached rule set this one is a copy of (see :meth:`derive`), or None.
     origin: RuleSet | None = field(init=False, repr=False, compare=False)
 
@@ -276,7 +284,7 @@ class RuleSet:
         object.__setattr__(self, "derived", {})
         object.__setattr__(self, "origin", None)
 
-    def derive(self, key: str, build: Callable[[RuleSet], Any]) -> Any:
+    def derive(self, key: str, build: Callable[[RuleSet], _T]) -> _T:
         """What ``build(rules)`` derives from this rule set, made once and kept.
 
         :func:`~landlord.rules.load_rules` returns a fresh copy on every call
@@ -288,7 +296,7 @@ class RuleSet:
         """
         found = self.derived.get(key)
         if found is not None:
-            return found
+            return cast(_T, found)  # built by build, under this key
         origin = self.origin
         if (
             origin is not None
@@ -296,17 +304,17 @@ class RuleSet:
             and self.options == origin.options
             and self.starting_cash == origin.starting_cash
         ):
-            found = origin.derive(key, build)
+            made = origin.derive(key, build)
         else:
-            found = build(self)
-        self.derived[key] = found
-        return found
+            made = build(self)
+        self.derived[key] = made
+        return made
 
     @property
     def id(self) -> str:
         return self.info.id
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> object:
         """``rules.jail``: a section of ``params`` as a typed, frozen record, defaults
         filled in (:mod:`landlord.rules.sections`); ``None`` for a known section the
         rule set does not have."""
@@ -325,12 +333,12 @@ class RuleSet:
         object.__setattr__(self, name, section)  # made once, then read as an attribute
         return section
 
-    def __getstate__(self) -> dict[str, Any]:
+    def __getstate__(self) -> dict[str, object]:
         # The typed sections are made again when first read; the loader's rule set
         # (``origin``) stays in this process: a copy sent to a worker derives its own.
         kept = {f.name for f in fields(self)} - {"origin"}
         return {key: value for key, value in self.__dict__.items() if key in kept}
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
+    def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)
         object.__setattr__(self, "origin", None)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from landlord.rules.csv_tables import board_key
 from landlord.rules.model import Option, Provenance, Space
@@ -33,6 +33,7 @@ from landlord.rules.schema import (
 
 __all__ = [
     "BOARD_FIELDS",
+    "Params",
     "apply_options",
     "declare_option",
     "option_kind",
@@ -44,7 +45,12 @@ __all__ = [
 BOARD_FIELDS = ("price", "land_rent", "fee")
 
 #: Checks a value against a kind and the references it makes (piles, spaces).
-Checker = Callable[[Kind | None, Any, str], None]
+Checker = Callable[[Kind | None, object, str], None]
+#: A rule set's parameters as read: each section's table by name
+#: (:attr:`~landlord.rules.model.RuleSet.params`).
+Params = dict[str, dict[str, object]]
+
+_T = TypeVar("_T")
 
 _CHOICE = Kind(
     "text or a whole number",
@@ -52,7 +58,7 @@ _CHOICE = Kind(
 )
 
 
-def plain_copy(value: Any) -> Any:
+def plain_copy(value: _T) -> _T:
     """Copy nested dicts and lists, so a caller may change the copy freely.
 
     Examples
@@ -64,9 +70,9 @@ def plain_copy(value: Any) -> Any:
     {'steps': [[10, 20]]}
     """
     if isinstance(value, dict):
-        return {key: plain_copy(item) for key, item in value.items()}
+        return cast(_T, {key: plain_copy(item) for key, item in value.items()})
     if isinstance(value, list):
-        return [plain_copy(item) for item in value]
+        return cast(_T, [plain_copy(item) for item in value])
     return value
 
 
@@ -123,8 +129,8 @@ def _resolve(
 
 def declare_option(
     name: str,
-    table: Any,
-    params: dict[str, Any],
+    table: object,
+    params: Params,
     spaces: tuple[Space, ...],
     check: Checker,
     *,
@@ -142,7 +148,8 @@ def declare_option(
     dotted = f"options.{name}"
     if not IDENTIFIER.accepts(name):
         raise Invalid(field(dotted), f"an option name that is {IDENTIFIER.expected}", name)
-    check_table(table, OPTION, dotted)
+    # The table, held to its schema: each of its values is of its kind.
+    table = cast("dict[str, Any]", check_table(table, OPTION, dotted))
     kind = table["kind"]
     choices: tuple[Any, ...] = ()
     if kind == "choice":
@@ -224,8 +231,8 @@ def _followed_default(
 
 def apply_options(
     options: tuple[Option, ...],
-    values: dict[str, Any],
-    params: dict[str, Any],
+    values: dict[str, object],
+    params: Params,
     spaces: list[Space],
     provenance: dict[str, Provenance],
 ) -> None:
@@ -245,10 +252,11 @@ def apply_options(
                 ref, _, name = path.removeprefix("board.").rpartition(".")
                 index = next(s.index for s in spaces if ref in (s.name, str(s.index)))
                 source = option.provenance if changed else None
-                spaces[index] = _set_space(spaces[index], name, new, source)
+                # A board field is a whole number (the option was checked so).
+                spaces[index] = _set_space(spaces[index], name, cast(int, new), source)
             else:
                 *parents, last = path.split(".")
-                table = params
+                table: dict[str, Any] = params  # tables within tables, down the path
                 for part in parents:
                     table = table[part]
                 table[last] = plain_copy(new)

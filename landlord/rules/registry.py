@@ -36,7 +36,7 @@ import importlib.metadata
 import importlib.util
 import pkgutil
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence, Sized
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, cast
@@ -200,7 +200,7 @@ def family_of(rules: RuleSet) -> FamilyFacts:
     """
     cached = rules.derived.get("family")
     if cached is not None:
-        return cached
+        return cast(FamilyFacts, cached)  # kept below
     file = Path(rules.files[0]).name if rules.files else rules.id
     name = rules.info.family
     try:
@@ -240,7 +240,7 @@ def _mismatch(family: FamilyFacts, rules: RuleSet) -> tuple[str, str] | None:
     for dotted, kind, each in family.space_lists:
         section, key = dotted.split(".")
         spaces = sum(1 for space in board.spaces if space.kind == kind)
-        items = len(rules.params[section][key])
+        items = len(cast(Sized, rules.params[section][key]))  # a list, checked
         needed = spaces if each else min(spaces, 1)
         if items < needed:
             return f"field '{dotted}'", (
@@ -254,7 +254,7 @@ def _players_missing(by_players: Sequence[str], rules: RuleSet) -> tuple[str, st
     players = range(rules.info.min_players, rules.info.max_players + 1)
     for dotted in by_players:
         section, key = dotted.split(".")
-        named = {int(number) for number in rules.params[section][key]}
+        named = {int(number) for number in cast("Iterable[str]", rules.params[section][key])}
         if not named.issuperset(players):
             return f"field '{dotted}'", (
                 f"expected an entry for each number of players from {players.start} "

@@ -21,7 +21,7 @@ import datetime
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TypeGuard, TypeVar, cast
 
 from landlord.limits import INT64, PLAYERS
 from landlord.rules.model import BOARD_LAYOUTS, OPTION_KINDS, PROVENANCE_STATUSES
@@ -29,10 +29,12 @@ from landlord.rules.model import BOARD_LAYOUTS, OPTION_KINDS, PROVENANCE_STATUSE
 __all__ = ["MISSING", "SECTIONS", "Follows", "Invalid", "Kind", "check_table", "default", "show"]
 
 #: Stands for a key that is absent.
-MISSING: Any = type("Missing", (), {"__repr__": lambda self: "MISSING"})()
+MISSING: object = type("Missing", (), {"__repr__": lambda self: "MISSING"})()
+
+_T = TypeVar("_T")
 
 
-def show(value: Any) -> str:
+def show(value: object) -> str:
     """Write a value the way its author typed it in TOML or a CSV cell.
 
     Examples
@@ -54,7 +56,9 @@ class Invalid(Exception):
     replaces its printed form when a description says more.
     """
 
-    def __init__(self, where: str, expected: str, got: Any = MISSING, got_text: str = "") -> None:
+    def __init__(
+        self, where: str, expected: str, got: object = MISSING, got_text: str = ""
+    ) -> None:
         self.where = where
         self.expected = expected
         self.got = got
@@ -93,13 +97,13 @@ class Kind:
     """
 
     expected: str
-    accepts: Callable[[Any], bool]
+    accepts: Callable[[object], bool]
     item: Kind | None = None
     key: Kind | None = None
     #: The value of an optional key the file leaves out (:data:`MISSING`: ``None``).
-    default: Any = MISSING
+    default: object = MISSING
 
-    def check(self, value: Any, dotted: str) -> Any:
+    def check(self, value: _T, dotted: str) -> _T:
         """Return ``value`` if it is of this kind, else raise :class:`Invalid`."""
         if value is MISSING or not self.accepts(value):
             raise Invalid(field(dotted), self.expected, value)
@@ -123,7 +127,7 @@ class Follows:
     key: str
 
 
-def default(kind: Kind, value: Any) -> Kind:
+def default(kind: Kind, value: object) -> Kind:
     """``kind`` for an optional key whose value, when left out, is ``value`` (or, with
     :class:`Follows`, another key's).
 
@@ -135,12 +139,12 @@ def default(kind: Kind, value: Any) -> Kind:
     return replace(kind, default=value)
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     """A whole number (not ``True``/``False``) that fits a signed 64-bit integer."""
     return isinstance(value, int) and not isinstance(value, bool) and value in INT64
 
 
-def one_of(choices: tuple[Any, ...]) -> Kind:
+def one_of(choices: tuple[object, ...]) -> Kind:
     """The kind of a value that must be one of ``choices`` (``True`` is not ``1``)."""
     return Kind(
         "one of " + ", ".join(show(choice) for choice in choices),
@@ -154,6 +158,12 @@ def list_of(item: Kind, expected: str) -> Kind:
 
 
 _IDENTIFIER = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def _digits(key: str) -> bool:
+    """A table's key (text, in TOML) that is a whole number written in digits: ``"2"``."""
+    return key.isascii() and key.isdigit()
+
 
 ANY = Kind("a value", lambda value: True)
 WHOLE = Kind("a whole number >= 0", lambda value: _is_int(value) and value >= 0)
@@ -198,7 +208,7 @@ NUMBERED = Kind(
     "a table from whole numbers to whole numbers >= 0, like { 2 = 600 }",
     lambda value: isinstance(value, dict),
     item=WHOLE,
-    key=Kind('a whole number, like "2"', lambda key: key.isascii() and key.isdigit()),
+    key=Kind('a whole number, like "2"', lambda key: _digits(cast(str, key))),
 )
 
 PLAYER_COUNT = Kind(
@@ -471,8 +481,8 @@ def kind_of(section: str, key: str) -> Kind | None:
 
 
 def check_table(
-    table: Any, schema: Mapping[str, Kind], dotted: str, *, closed: bool = True
-) -> dict[str, Any]:
+    table: object, schema: Mapping[str, Kind], dotted: str, *, closed: bool = True
+) -> dict[str, object]:
     """Check a TOML table against ``schema``; return it.
 
     Parameters

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from landlord.engine.family import Family, Figure, Outcome
+from landlord.rules.sections import required
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.engine.state import GameState
@@ -156,7 +157,7 @@ class MagieFamily(Family):
 
     def jail_turns(self, rules: RuleSet) -> int:
         # Rule 6: he "cannot miss more than three turns", and moves by the next throw.
-        return rules.jail.max_turns + 1
+        return required(rules.jail).max_turns + 1
 
 
 #: The family, as :func:`landlord.families.family_of` hands it out.

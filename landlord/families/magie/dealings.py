@@ -46,6 +46,7 @@ from landlord.engine.actions import (
 from landlord.engine.ledger import Debt
 from landlord.engine.reasons import Reason
 from landlord.engine.state import Flow, FlowTo, Proposal
+from landlord.rules.sections import required
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.families.magie.game import LandlordsGame
@@ -111,7 +112,7 @@ class Dealings:
         # A card's rungs (_Rungs) by (card, value, ladder, players); loans by (lender, amount,
         # card, on wages).
         self._ladders: dict[tuple[Any, ...], Any] = offered.setdefault("ladders", {})
-        self._interest_rates = tuple(game.rules.borrowing.interest_percent)
+        self._interest_rates = tuple(required(game.rules.borrowing).interest_percent)
         #: Each player's others, in seat order.
         self._others = [
             tuple(other for other in range(self.players) if other != player)
@@ -120,7 +121,7 @@ class Dealings:
         # A player who draws no wages (the Monarch of the World) cannot pledge them.
         self._wageless = game.wageless
         #: Whether a bill paid late keeps its own reason (else it is paid as "debt repaid").
-        self.late_bills_keep_reason = game.rules.poor_house.late_bills == "keep_reason"
+        self.late_bills_keep_reason = required(game.rules.poor_house).late_bills == "keep_reason"
 
     def bid(self, amount: int) -> Bid:
         """The Bid of ``amount``, made once per game."""

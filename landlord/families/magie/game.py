@@ -100,6 +100,7 @@ from landlord.families.magie.spaces import Spaces
 from landlord.families.magie.tables import tables_for
 from landlord.families.magie.treasury import Treasury
 from landlord.rules.model import RuleSet
+from landlord.rules.sections import required
 
 __all__ = ["ROUND_CAP", "LandlordsGame"]
 
@@ -168,19 +169,19 @@ class LandlordsGame(GameState):
         self.everyone_wins = False
         #: Figures a player often looks at (bots read them on every move).
         self.wages: int = rules.wages.amount
-        self.jail_fine: int = rules.jail.fine
+        self.jail_fine: int = required(rules.jail).fine
         self._wages_from = piles[rules.wages.paid_by]
-        self._jail = rules.jail
-        self._fine_to = piles[rules.jail.fine_paid_to]
-        self._deal_rule = rules.deal
+        self._jail = required(rules.jail)
+        self._fine_to = piles[self._jail.fine_paid_to]
+        self._deal_rule = required(rules.deal)
         #: The pile houses are paid to.
-        self.house_to = piles[rules.houses.paid_to]
-        self._house_cost = rules.houses.cost
+        self.house_to = piles[required(rules.houses).paid_to]
+        self._house_cost = required(rules.houses).cost
         #: The talks the player whose turn it is may still open, and the votes for the
         #: single tax he may still call (one of each a turn).
         self.talks_left = 0
         self.votes_left = 0
-        movement = rules.movement
+        movement = required(rules.movement)
         self._either_way = (movement.either_way_from, movement.either_way_to)
         #: The moves a throw allows, by (space, throw), for every game of the rule set.
         self._moves = t.move_options
@@ -250,7 +251,7 @@ class LandlordsGame(GameState):
         License) are shuffled and dealt one around the others as in Rule 1, from
         the Monarch's left, and cost nothing.
         """
-        monarch = self.rules.monarch
+        monarch = required(self.rules.monarch)  # asked only when there is one
         t = self.tables
         seat = monarch.seat
         if seat >= self.n_players:

@@ -21,6 +21,7 @@ from landlord.engine.actions import Build
 from landlord.engine.state import Captured
 from landlord.families.magie.tables import Tables
 from landlord.rules.model import RuleSet
+from landlord.rules.sections import required
 
 __all__ = ["Capture", "Holdings"]
 
@@ -70,10 +71,10 @@ class Holdings:
         self.build_actions: list[tuple[Build, ...] | None] = [()] * players
         #: How many railroads each player holds (kept by set_owner).
         self.railroads_held = [0] * players
-        self.house_cost: int = rules.houses.cost
-        self.house_limit: int = rules.houses.limit
-        self.luxury_fee: int = rules.luxury.fee
-        score = rules.score
+        self.house_cost: int = required(rules.houses).cost
+        self.house_limit: int = required(rules.houses).limit
+        self.luxury_fee: int = required(rules.luxury).fee
+        score = required(rules.score)
         self.score_rule = (score.per_card, score.per_house, score.per_luxury)
         education = rules.education
         # Rule 7 of the Single Tax: so many Education cards make a Professor card, worth so

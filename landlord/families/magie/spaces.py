@@ -18,6 +18,7 @@ from landlord.engine.actions import DECLINE, PASS, Bid, Buy
 from landlord.engine.dice import DICE, DICE_TOTAL, Throw
 from landlord.engine.reasons import Reason
 from landlord.engine.state import CHANCE, Flow, FlowTo, Sale
+from landlord.rules.sections import required
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.families.magie.game import LandlordsGame
@@ -115,22 +116,23 @@ class Spaces:
         self.dealings = game.dealings
         rules = game.rules
         piles = game.pile_account
-        self._tax = rules.necessity_tax
-        self._tax_to = piles[rules.necessity_tax.paid_to]
-        self._tax_steps = sorted(tuple(step) for step in rules.necessity_tax.steps)
-        self._rent_each = rules.houses.rent_each
-        self._section_doubling = rules.land_rent.section_doubling
-        self._unsold_to = piles.get(rules.land_rent.unsold_paid_to or "", -1)
-        self._franchise_fees = (rules.franchise.fee, rules.franchise.cinch_fee)
-        self._fares = rules.railroad.fares
-        self._trust_fare = rules.railroad.trust_fare
-        self._sale = rules.sale
-        self._sale_to = piles[rules.sale.paid_to]
-        self._speculation = rules.speculation
-        self._wins = rules.speculation.wins_by_total
-        self._skin = frozenset(rules.speculation.skin_game_totals)
-        self._luxury = rules.luxury
-        self._luxury_to = piles[rules.luxury.paid_to]
+        self._tax = required(rules.necessity_tax)
+        self._tax_to = piles[self._tax.paid_to]
+        self._tax_steps = sorted(tuple(step) for step in self._tax.steps)
+        self._rent_each = required(rules.houses).rent_each
+        land_rent, franchise = required(rules.land_rent), required(rules.franchise)
+        self._section_doubling = land_rent.section_doubling
+        self._unsold_to = piles.get(land_rent.unsold_paid_to or "", -1)
+        self._franchise_fees = (franchise.fee, franchise.cinch_fee)
+        self._fares = required(rules.railroad).fares
+        self._trust_fare = required(rules.railroad).trust_fare
+        self._sale = required(rules.sale)
+        self._sale_to = piles[self._sale.paid_to]
+        self._speculation = required(rules.speculation)
+        self._wins = self._speculation.wins_by_total
+        self._skin = frozenset(self._speculation.skin_game_totals)
+        self._luxury = required(rules.luxury)
+        self._luxury_to = piles[self._luxury.paid_to]
 
     def land(self, player: int, space: int, origin: int, steps: int) -> Flow:
         """What stopping on ``space`` asks of ``player`` (moved ``steps`` from ``origin``)."""
@@ -244,7 +246,8 @@ class Spaces:
             if trust is not None and holder in trust:
                 if payer in trust:
                     return []  # Our reading: Trust members ride their pooled lines free.
-                fare = self._trust_fare
+                # Every rule set of the family names a Trust fare (none would fail here).
+                fare = cast(int, self._trust_fare)
                 partner = next(member for member in trust if member != holder)
                 half = fare // 2
                 return [

@@ -13,6 +13,7 @@ from typing import Any
 from landlord.engine.actions import Build, Buy, ClaimSite, Move
 from landlord.engine.boards import Track
 from landlord.rules.model import RuleSet
+from landlord.rules.sections import required
 
 __all__ = ["Tables", "tables_for"]
 
@@ -96,8 +97,8 @@ def _build_tables(rules: RuleSet) -> Tables:
         franchises=tuple(i for i, k in enumerate(kind) if k == "franchise"),
         corners=corners,
         start=first("mother_earth", 0),
-        jail=rules.jail.leave_from,
-        poor_house=rules.poor_house.space,
+        jail=required(rules.jail).leave_from,
+        poor_house=required(rules.poor_house).space,
         speculation=first("speculation"),
         chance_deck=tuple(range(len(rules.chance_deck))),
         chance_weights=tuple(card.copies for card in rules.chance_deck),

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from landlord.engine.family import Family, Figure, Outcome
+from landlord.rules.sections import required
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.engine.parts import Described
@@ -70,7 +71,7 @@ class MonopolyFamily(Family):
         cash: it must cover the dearest deeds he could be dealt."""
         from landlord.families.monopoly.estates import PROPERTY_KINDS
 
-        deal, money = rules.short_game.deal, rules.info.currency
+        deal, money = required(rules.short_game).deal, rules.info.currency
         if not deal:
             return None
         prices = sorted(
@@ -149,7 +150,7 @@ class MonopolyFamily(Family):
 
     def jail_turns(self, rules: RuleSet) -> int:
         # After the last failed try he pays and moves by that throw.
-        return rules.jail.max_turns
+        return required(rules.jail).max_turns
 
     def strategies(self) -> dict[str, Described]:
         return {"strategy_guide": cast("Described", self.part("bots", "strategy_guide"))}

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from landlord.money import money as _money
+from landlord.rules.sections import required
 from landlord.views.picture import (
     BoardPicture,
     Seats,
@@ -248,11 +249,12 @@ def board_svg(
     """
     seats = Seats.of(game, names, size)
     rules = game.rules
+    taxes = required(rules.taxes)
     printed = (
-        rules.railroad.fares,
-        rules.utility.multipliers,
-        rules.taxes.income_tax_percent,
-        rules.taxes.income_tax_space,
+        required(rules.railroad).fares,
+        required(rules.utility).multipliers,
+        taxes.income_tax_percent,
+        taxes.income_tax_space,
     )
     layout = layout_of(rules.board, game.tables.jail, -1, EstateLayout, seats.currency, printed)
     return EstatePicture(game, layout, seats, last_move).svg(size)
@@ -381,7 +383,7 @@ def _centre(game: Monopoly, seats: Seats) -> str:
 
     y += 28
     houses, hotels = game.estates.bank_houses, game.estates.bank_hotels
-    stock = game.rules.buildings
+    stock = required(game.rules.buildings)
     words = (
         f"The Bank has {houses} of {stock.houses} houses and {hotels} of "
         f"{stock.hotels} hotels left"

@@ -22,6 +22,7 @@ from landlord.engine.actions import Build, BuildHotel, Buy, LiftMortgage, Mortga
 from landlord.engine.state import Captured
 from landlord.rules import RulesError
 from landlord.rules.model import RuleSet
+from landlord.rules.sections import required
 
 __all__ = ["HOTEL", "Capture", "EstateTables", "Estates", "estate_tables"]
 
@@ -117,7 +118,7 @@ def _build_estate_tables(rules: RuleSet) -> EstateTables:
         lots=streets,
         franchises=tuple(i for i, k in enumerate(kind) if k == "utility"),
         start=next((i for i, k in enumerate(kind) if k == "go"), 0),
-        jail=rules.jail.leave_from,
+        jail=required(rules.jail).leave_from,
         corners=tuple(sorted(rules.board.corners)) or (0,),
         buy_at_price={i: Buy(i, spaces[i].price or 0) for i in cards},
         builds={i: Build(i) for i in streets},
@@ -234,15 +235,16 @@ class Estates:
         #: How many mortgaged properties each player holds.
         self.mortgages_held = [0] * players
         #: The houses and hotels the bank has left.
-        self.bank_houses: int = rules.buildings.houses
-        self.bank_hotels: int = rules.buildings.hotels
+        buildings = required(rules.buildings)
+        self.bank_houses: int = buildings.houses
+        self.bank_hotels: int = buildings.hotels
         #: Houses a lot holds before a hotel.
-        self.per_lot: int = rules.buildings.per_lot
-        self._sell_back_percent: int = rules.buildings.sell_back_percent
-        self._full_set_multiplier: int = rules.rent.full_set_multiplier
-        self._fares = rules.railroad.fares
-        self._multipliers = rules.utility.multipliers
-        self._interest_percent: int = rules.mortgage.interest_percent
+        self.per_lot: int = buildings.per_lot
+        self._sell_back_percent: int = buildings.sell_back_percent
+        self._full_set_multiplier: int = required(rules.rent).full_set_multiplier
+        self._fares = required(rules.railroad).fares
+        self._multipliers = required(rules.utility).multipliers
+        self._interest_percent: int = required(rules.mortgage).interest_percent
         #: What lifting each mortgage costs: its value and the interest.
         self._lift_costs = [m + self.interest(m) for m in t.mortgage]
         #: The sets a player may hold whole: (group, lots) of the colour groups, and

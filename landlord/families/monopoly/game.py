@@ -108,6 +108,7 @@ from landlord.families.monopoly import FAMILY
 from landlord.families.monopoly.estates import Estates, estate_tables
 from landlord.families.monopoly.trades import Trades
 from landlord.rules.model import RuleSet
+from landlord.rules.sections import required
 
 __all__ = ["ROUND_CAP", "Monopoly"]
 
@@ -171,19 +172,19 @@ class Monopoly(GameState):
         self._thrown = 7
         #: The salary at Go, and the Jail fine.
         self.wages: int = rules.wages.amount
-        self.jail_fine: int = rules.jail.fine
+        self.jail_fine: int = required(rules.jail).fine
         self.bankruptcies: list[tuple[int, int, int]] = []  # (round, player, creditor)
         #: The bots' money figures are set for the 1906 game's $500; this scales them.
         self.money_scale = max(1, round(max(rules.starting_cash.values()) / 500))
         # The sections the flow reads (typed, frozen: see landlord.rules.sections).
-        self._rent = rules.rent
-        self._building_rules = rules.buildings
-        self._purchase = rules.purchase
-        self._taxes = rules.taxes
-        self._jail = rules.jail
-        self._doubles = rules.doubles
-        self._bid_steps = rules.purchase.bid_steps or (10,)  # an auction needs a step
-        self._reshuffle = rules.cards.order == "reshuffle"
+        self._rent = required(rules.rent)
+        self._building_rules = required(rules.buildings)
+        self._purchase = required(rules.purchase)
+        self._taxes = required(rules.taxes)
+        self._jail = required(rules.jail)
+        self._doubles = required(rules.doubles)
+        self._bid_steps = self._purchase.bid_steps or (10,)  # an auction needs a step
+        self._reshuffle = required(rules.cards).order == "reshuffle"
         self.round_limit = rules.end.round_limit
         self._decks = {"chance": rules.chance_deck, "community_chest": rules.community_chest_deck}
         self._weights = {
@@ -204,7 +205,7 @@ class Monopoly(GameState):
 
     def _set_up(self) -> Flow:
         yield from self._shuffle()
-        if self.rules.short_game.deal:
+        if required(self.rules.short_game).deal:
             yield from self._deal_deeds()
 
     def _after_turn(self, player: int) -> bool:
@@ -241,7 +242,7 @@ class Monopoly(GameState):
         """The short game: deal title deeds round the table; each pays the bank for his."""
         t = self.tables
         pack = list(t.cards)
-        for k in range(min(self.rules.short_game.deal * self.n_players, len(pack))):
+        for k in range(min(required(self.rules.short_game).deal * self.n_players, len(pack))):
             card = (
                 pack[0]
                 if len(pack) == 1

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from landlord.engine.view import View as BaseView
+from landlord.rules.sections import required
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.families.monopoly.game import Monopoly
@@ -81,7 +82,7 @@ class View(BaseView["Monopoly"]):
             jailed=game.jailed,
             bankrupt=game.bankrupt,
             money_scale=game.money_scale,
-            per_lot=game.rules.buildings.per_lot,
+            per_lot=required(game.rules.buildings).per_lot,
             jail_fine=game.jail_fine,
             wages=game.wages,
             currency=game.currency,

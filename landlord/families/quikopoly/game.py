@@ -44,6 +44,7 @@ from landlord.families.quikopoly import FAMILY
 from landlord.families.quikopoly.fair_trades import find_circle
 from landlord.families.quikopoly.tiles import BANK, Tiles
 from landlord.rules.model import RuleSet
+from landlord.rules.sections import required
 
 __all__ = ["Quikopoly"]
 
@@ -76,8 +77,8 @@ class Quikopoly(GameState):
         self.rules = rules
         self.currency = rules.info.currency
         self.bank = self.pile_account[rules.accounts.bank]
-        self.hotel_pile = self.pile_account[rules.hotels.paid_to]
-        supply = self.pile_account[rules.bank.dealt_from]
+        self.hotel_pile = self.pile_account[required(rules.hotels).paid_to]
+        supply = self.pile_account[required(rules.bank).dealt_from]
         self.tiles = Tiles(rules, n, self.ledger.balances)
         self.size = self.tiles.size
         corners = rules.board.corners
@@ -96,18 +97,19 @@ class Quikopoly(GameState):
         self.thrown = 0
         self.round_limit = rules.end.round_limit
         self._wages = rules.wages.amount
-        self._fine = rules.jail.fine
-        self._max_prison = rules.jail.max_turns
-        self._chest = rules.community_chest_tile
-        self._largest = rules.fair_trades.largest_circle
+        self._fine = required(rules.jail).fine
+        self._max_prison = required(rules.jail).max_turns
+        self._chest = required(rules.community_chest_tile)
+        self._largest = required(rules.fair_trades).largest_circle
         # The die (the rule set's [dice]: a piecepack die counts its null six, its ace
         # one), thrown as one chance event, and the faces that free a player from Prison.
-        self._throw = (CHANCE, "dice", tuple(sorted(rules.dice.faces)), None)
-        self._freeing = frozenset(rules.dice.jail_freed_by or ())
+        dice = required(rules.dice)
+        self._throw = (CHANCE, "dice", tuple(sorted(dice.faces)), None)
+        self._freeing = frozenset(dice.jail_freed_by or ())
         for player in range(n):
             self.ledger.transfer(supply, player, rules.starting_cash[n], Reason.STARTING_CASH)
         self.ledger.transfer(
-            supply, self.bank, rules.bank.coins_by_players[n], Reason.STARTING_CASH
+            supply, self.bank, required(rules.bank).coins_by_players[n], Reason.STARTING_CASH
         )
         self.start()
 
@@ -242,7 +244,7 @@ class Quikopoly(GameState):
         owner = tiles.owner[where]
         total = tiles.rent(where)
         hotel_part = (
-            tiles.hotels[where] * self.rules.property_rent.per_hotel
+            tiles.hotels[where] * required(self.rules.property_rent).per_hotel
             if tiles.holds_set(owner, where)
             else 0
         )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from landlord.engine.view import View as BaseView
+from landlord.rules.sections import required
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.families.quikopoly.game import Quikopoly
@@ -50,7 +51,7 @@ class View(BaseView["Quikopoly"]):
             bankrupt=game.bankrupt,
             currency=game.currency,
             hotel_cost=tiles.hotel_cost,
-            prison_fine=game.rules.jail.fine,
+            prison_fine=required(game.rules.jail).fine,
             rent=tiles.rent,
             complete_sets=tiles.complete_sets,
             hotels_held=tiles.hotels_held,

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from landlord.engine.family import Family, Figure, Outcome
+from landlord.rules.sections import required
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.engine.actions import Action, PlayCards
@@ -156,7 +157,7 @@ class SacksonFamily(Family):
         from landlord.engine.actions import card_name
 
         column, row = game.cells.column_row(action.space)
-        wild = game.rules.play_deck.wild_from
+        wild = required(game.rules.play_deck).wild_from
         red_wild, black_wild = action.red // 10 >= wild, action.black // 10 >= wild
         if red_wild and black_wild:
             where = "any cell"

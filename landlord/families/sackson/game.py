@@ -37,6 +37,7 @@ from landlord.families.sackson.grid import NOBODY, Cells
 from landlord.families.sackson.units import Units
 from landlord.rules.loader import RulesError
 from landlord.rules.model import RuleSet
+from landlord.rules.sections import required
 
 __all__ = ["PropertyGame"]
 
@@ -68,12 +69,13 @@ class PropertyGame(GameState):
         self.currency = rules.info.currency
         self.cells = Cells(rules, n, self.ledger.balances)
         side = self.cells.columns
-        if self.cells.rows != side or rules.play_deck.wild_from != side + 1:
+        wild_from = required(rules.play_deck).wild_from
+        if self.cells.rows != side or wild_from != side + 1:
             file = rules.files[0] if rules.files else rules.id
             raise RulesError(
                 f"{file}: field 'play_deck.wild_from': expected {side + 1} (the cards 1 to "
                 f"{side} name the {side} columns and rows of a square grid), got "
-                f"{rules.play_deck.wild_from} for a {self.cells.columns} x {self.cells.rows} grid"
+                f"{wild_from} for a {self.cells.columns} x {self.cells.rows} grid"
             )
         self.cards = Cards(rules, n, side)
         self.units = Units(rules, n)
@@ -85,12 +87,12 @@ class PropertyGame(GameState):
         self.bankruptcies: list[tuple[int, int, int]] = []
         self.winners: tuple[int, ...] = ()
         self.round_limit = rules.end.round_limit
-        self._end = rules.bankruptcy_end
+        self._end = required(rules.bankruptcy_end)
         #: What happened on each play: (round, player, cell, what), ``what`` one of
         #: "claim", "rent", "mortgage", "lose".
         self.plays_made: list[tuple[int, int, int, str]] = []
         self.last_play: Any = None
-        box = self.pile_account[rules.chips.dealt_from]
+        box = self.pile_account[required(rules.chips).dealt_from]
         for player in range(n):
             self.ledger.transfer(box, player, rules.starting_cash[n], Reason.STARTING_CASH)
         self.start()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from landlord.engine.view import View as BaseView
+from landlord.rules.sections import required
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.families.sackson.game import PropertyGame
@@ -105,4 +106,4 @@ class View(BaseView["PropertyGame"]):
     @property
     def starting_units(self) -> int:
         """The purchase units each player started with."""
-        return self.rules.unit_split.by_players[self.n_players]
+        return required(self.rules.unit_split).by_players[self.n_players]
