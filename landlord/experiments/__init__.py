@@ -54,7 +54,7 @@ from landlord.experiments.playing import (
     simulate,
     sweep,
 )
-from landlord.experiments.results import needs_pyarrow, results_files
+from landlord.experiments.results import results_files
 from landlord.experiments.specs import (
     MAX_AT_ROUND,
     MAX_OPTION_NUMBER,
@@ -78,9 +78,6 @@ from landlord.experiments.workers import (
     START_METHOD,
     WorkerError,
 )
-
-# The command line's old private name for results.needs_pyarrow, until it imports that.
-_needs_pyarrow = needs_pyarrow
 
 __all__ = [
     "AT_ROUND",
