@@ -68,7 +68,7 @@ if profile == "1":
     for (file, _, name), (_, _, _, cumulative, _) in stats.stats.items():
         totals[f"{file.split('landlord/')[-1]}:{name}"] = cumulative
     keys = ("continued.py:_started", "session.py:run", "playing_on.py:_arrays",
-            "playing_on.py:_resumed", "experiments.py:add_figures", "experiments.py:__init__")
+            "playing_on.py:_resumed", "figures.py:add_figures", "comparison.py:__init__")
     print(json.dumps({key: round(max((v for k, v in totals.items() if k.endswith(key)),
                                      default=0.0), 3) for key in keys}))
 else:
