@@ -4,8 +4,9 @@
 means, the rule it comes from, the games it belongs to, and whether the
 meaning is the source's own or the kit's reading of it (the rule sets mark
 the same in their ``status`` fields; a test checks that the two agree).
-Each family's words live in its own package (its ``glossary`` module's
-``TERMS``, handed out by ``family.glossary_terms()``); :data:`GLOSSARY`
+Each family's words live in its own package (its ``texts/glossary.toml``,
+read by :func:`family_terms` into its ``glossary`` module's ``TERMS``, handed
+out by ``family.glossary_terms()``); :data:`GLOSSARY`
 gathers them, family by family, when first asked for, and ends with the
 kit's own measures (:data:`MEASURES`: net worth, the Gini coefficient, the
 Lorenz curve, who paid whom).
@@ -29,6 +30,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from landlord.views.texts import family_texts
+
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.engine.family import Family
 
@@ -36,6 +39,7 @@ __all__ = [
     "GLOSSARY",  # noqa: F822 (gathered when first asked for: see __getattr__)
     "MEASURES",
     "Term",
+    "family_terms",
     "glossary_html",
     "link_terms",
     "rule_sets_of",
@@ -141,6 +145,63 @@ MEASURES: tuple[Term, ...] = (
 
 
 # --- gathering terms ---------------------------------------------------------------------
+
+#: A term's key: lower case letters, digits and dashes.
+_KEY = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def family_terms(family: Family) -> tuple[Term, ...]:
+    """The words of ``family``'s games, from the ``texts/glossary.toml`` of its package
+    (:mod:`landlord.views.texts`), each a :class:`Term` of that family.
+
+    Raises
+    ------
+    landlord.views.texts.TextsError
+        Naming the file and the field, if the file cannot be used: besides what every
+        text file is held to, a key that is not lower case letters, digits and dashes or
+        is given twice, an origin not among :data:`ORIGINS`, a pattern that is not a
+        regular expression.
+
+    Examples
+    --------
+    >>> from landlord.engine.family import family_named
+    >>> [term.term for term in family_terms(family_named("quikopoly"))][:3]
+    ['Property tile', 'Set', 'Hotel']
+    """
+    texts = family_texts(family, "glossary")
+    terms: list[Term] = []
+    for entry in texts.entries("term"):
+        where = entry.where
+        key, origin, pattern = (
+            entry.text("key"),
+            entry.text("origin") or "source",
+            entry.text("pattern"),
+        )
+        if not _KEY.fullmatch(key) or key in {term.key for term in terms}:
+            raise texts.refuse(
+                f"{where}.key", "a new key of lower case letters, digits and dashes"
+            )
+        if origin not in ORIGINS:
+            raise texts.refuse(f"{where}.origin", f"one of {', '.join(map(repr, ORIGINS))}")
+        try:
+            re.compile(pattern)
+        except re.error as error:
+            raise texts.refuse(f"{where}.pattern", f"a regular expression ({error})") from None
+        terms.append(
+            Term(
+                key,
+                entry.text("term"),
+                entry.text("definition"),
+                entry.text("rules"),
+                origin,
+                entry.text("reading"),
+                family,
+                entry.texts("sections"),
+                entry.texts("aliases"),
+                pattern,
+            )
+        )
+    return tuple(terms)
 
 
 @cache
