@@ -11,8 +11,6 @@ import pytest
 import landlord.families
 from landlord.engine.reasons import Reason
 from landlord.families import families
-from landlord.families.magie.explain import PAYMENTS as MAGIE_PAYMENTS
-from landlord.families.magie.explain import STEPS as MAGIE_STEPS
 from landlord.rules import load_rules
 from landlord.session import Session
 from landlord.views.events import Narrator
@@ -21,10 +19,13 @@ from landlord.views.explain import (
     Explanation,
     question_help,
     question_help_html,
+    step_texts,
 )
 from landlord.views.glossary import GLOSSARY
 
 FAMILIES = Path(landlord.families.__file__).parent
+#: Magie's sentences for the explain mode (her family's texts/explain.toml).
+MAGIE_PAYMENTS, MAGIE_STEPS, _ = step_texts(landlord.families.family_named("magie"))
 
 
 def decision_kinds(family: str) -> set[str]:

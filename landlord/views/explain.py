@@ -21,9 +21,12 @@ reads the game.
 The texts are the game's family's: its ``question_help`` module's ``HELP``
 (one text per kind of decision its flow can ask; a test checks that none is
 missing) and its ``explain`` module's :class:`StepRules` (the sentences of
-its payments and steps), found through ``game.family``. This module keeps
-what every family shares: the driver, the marked line, and where a line goes.
-A family with neither module gets no help and no explanations.
+its payments and steps), found through ``game.family``. Their sentences are
+data, in the ``texts`` folder of the family's package (``question_help.toml``,
+``explain.toml``: :mod:`landlord.views.texts`; :func:`step_texts` reads the
+second); the modules keep the logic that chooses and fills them. This module
+keeps what every family shares: the driver, the marked line, and where a line
+goes. A family with neither module gets no help and no explanations.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from typing import Any, NamedTuple
 
 from landlord.engine.reasons import Reason
 from landlord.money import money
+from landlord.views.texts import family_texts
 
 __all__ = [
     "EXPLAIN_CLASS",
@@ -41,12 +45,14 @@ __all__ = [
     "Explanation",
     "StepExplainer",
     "StepRules",
+    "StepTexts",
     "action_kinds",
     "cash",
     "interleave",
     "question_help",
     "question_help_html",
     "space_name",
+    "step_texts",
 ]
 
 #: The words an explanation line starts with.
@@ -137,6 +143,59 @@ def question_help_html(game: Any, seat: int, *, prefix: str = "glossary-") -> st
 
 # --- explaining a step ---------------------------------------------------------------------
 
+#: Where a payment's sentence is looked up: its reason, or (its reason, a case the family's
+#: code tells apart, such as "treasury").
+PaymentKey = Reason | tuple[Reason, str]
+
+
+class StepTexts(NamedTuple):
+    """A family's sentences for the "explain this step" mode, as its ``texts/explain.toml``
+    writes them (:func:`step_texts`)."""
+
+    #: What a payment follows, by :data:`PaymentKey`.
+    payments: dict[PaymentKey, str]
+    #: What a step follows (a decision, a chance event, a change on the board), by name.
+    steps: dict[str, str]
+    #: The words of the event log's line a payment's sentence follows, where the file gives
+    #: them, by :data:`PaymentKey`.
+    after: dict[PaymentKey, str]
+
+
+def step_texts(family: object) -> StepTexts:
+    """The sentences of ``family``'s ``texts/explain.toml`` (:mod:`landlord.views.texts`):
+    its ``[[payment]]`` entries by reason (and ``when``), its ``[step.<name>]`` by name.
+
+    Raises
+    ------
+    landlord.views.texts.TextsError
+        Naming the file and the field, if the file cannot be used: besides what every
+        text file is held to, a reason that is not a ledger reason's words
+        (:mod:`landlord.engine.reasons`), or a reason and case given twice.
+
+    Examples
+    --------
+    >>> from landlord.engine.family import family_named
+    >>> texts = step_texts(family_named("magie"))
+    >>> texts.payments[Reason.LAND_RENT, "treasury"][:40]
+    'Rule 7: nobody bought this lot, so its l'
+    """
+    texts = family_texts(family, "explain")
+    payments: dict[PaymentKey, str] = {}
+    after: dict[PaymentKey, str] = {}
+    for entry in texts.entries("payment"):
+        reason = Reason.of(entry.text("reason"))
+        if reason is None:
+            raise texts.refuse(f"{entry.where}.reason", "the words of a ledger reason")
+        when = entry.text("when")
+        key: PaymentKey = (reason, when) if when else reason
+        if key in payments:
+            raise texts.refuse(f"{entry.where}.when", "a case of its reason not given before")
+        payments[key] = entry.text("text")
+        if entry.text("after"):
+            after[key] = entry.text("after")
+    steps = {name: entry.text("text") for name, entry in texts.named("step").items()}
+    return StepTexts(payments, steps, after)
+
 
 class Because(NamedTuple):
     """A rule a step followed: its sentence goes after the first line holding all the
@@ -153,20 +212,25 @@ class StepRules:
     ``StepRules``, handed out by ``game.family.step_rules(game)``), which
     :class:`StepExplainer` asks, in the order things happen.
 
-    A subclass gives :attr:`payments` and :attr:`steps` (sentences that may name the
-    figures of :meth:`figures`, such as ``{fares}``) and answers the hooks below; what
-    every track game shares (who moves, from where, who is in Jail) is noted here.
+    The sentences (:attr:`payments` and :attr:`steps`, which may name the figures of
+    :meth:`figures`, such as ``{fares}``) are the family's ``texts/explain.toml``
+    (:func:`step_texts`), unless a subclass gives both as class attributes. A subclass
+    answers the hooks below; what every track game shares (who moves, from where, who
+    is in Jail) is noted here.
     """
 
     #: What a payment follows, by ``Reason``, or by a key of :meth:`payment_keys`.
-    payments: Mapping[Any, str] = {}
+    payments: Mapping[Any, str]
     #: What a step follows (a decision, a chance event, a change on the board), by name.
-    steps: Mapping[str, str] = {}
+    steps: Mapping[str, str]
     #: Payments whose rule is told once a game: they come in a rush at the start.
     once: frozenset[Reason] = frozenset({Reason.STARTING_CASH})
 
     def __init__(self, game: Any) -> None:
         self.game = game
+        if not (hasattr(self, "payments") and hasattr(self, "steps")):
+            texts = step_texts(game.family)
+            self.payments, self.steps = texts.payments, texts.steps
         self._figures = self.figures()
 
     def figures(self) -> dict[str, Any]:
