@@ -5,7 +5,9 @@
 seat, about, legal actions) -> str``, handed out by ``FAMILY.question_helps``
 and read by :func:`landlord.views.explain.question_help`. The 1906 rules are
 cited by their numbers ("Rule 7", "Single Tax Rule 8"); where the kit chose
-what the text leaves open, the sentence says "the kit's reading".
+what the text leaves open, the sentence says "the kit's reading". The
+sentences are data, in ``texts/question_help.toml`` beside this module; the
+functions here choose between them and fill them in from the game.
 
 Examples
 --------
@@ -20,11 +22,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from landlord.families.magie import FAMILY
 from landlord.views.explain import action_kinds as _kinds
 from landlord.views.explain import cash as _cash
 from landlord.views.explain import space_name as _space
+from landlord.views.texts import family_texts
 
 __all__ = ["HELP"]
+
+#: The sentences of each help, by the kind of decision (``texts/question_help.toml``).
+_SAY = family_texts(FAMILY, "question_help").named("help")
 
 
 def _single_tax(game: Any) -> bool:
@@ -33,82 +40,48 @@ def _single_tax(game: Any) -> bool:
 
 
 def _turn(game: Any, seat: int, about: Any, offered: Sequence[Any]) -> str:
-    rules, kinds = game.rules, _kinds(offered)
-    parts = [
-        "Before you throw you may do business (the kit's reading); then throw the dice "
-        "and move (Rule 2)."
-    ]
+    say, rules, kinds = _SAY["turn"], game.rules, _kinds(offered)
+    parts = [say()]
     if "Negotiate" in kinds:
-        parts.append(
-            "Deal means talk business: offer another player a card, ask for one of "
-            "theirs, or ask for a loan (Rules 16 and 18)."
-        )
+        parts.append(say("negotiate"))
     if "Build" in kinds:
-        each = _cash(game, rules.houses.rent_each)
-        words = (
-            f"Build: a house costs {_cash(game, rules.houses.cost)} and adds {each} to "
-            "that lot's rent (Rule 14)."
-        )
+        houses = rules.houses
+        words = say("build", cost=_cash(game, houses.cost), each=_cash(game, houses.rent_each))
         if _single_tax(game):
-            words += " Its house rent is yours; the land rent still goes to the Treasury."
+            words += say("build_single_tax")
         parts.append(words)
     if "ClaimSite" in kinds:
-        parts.append(
-            "Claim a site: build on any lot without a house. The others may bid for it; "
-            "bids go to the Public Treasury (Single Tax Rule 4)."
-        )
+        parts.append(say("claim_site"))
     if "Repay" in kinds:
-        parts.append("Repay: pay back a debt in full now (Rule 16).")
+        parts.append(say("repay"))
     if "FormTrust" in kinds:
-        fare = _cash(game, rules.railroad.trust_fare)
-        parts.append(
-            "Trust: the two of you hold every railroad. Pool them and the others pay "
-            f"{fare} a stop, shared between you (Rule 9)."
-        )
+        parts.append(say("trust", fare=_cash(game, rules.railroad.trust_fare)))
     if "CallVote" in kinds:
-        needed = rules.single_tax.votes_needed
-        parts.append(
-            f"Vote: ask to switch to the single tax; {needed} votes carry it, yours "
-            "included. If it passes, all land rent goes to the Public Treasury from then "
-            "on (1906 Single Tax rules)."
-        )
+        parts.append(say("vote", needed=rules.single_tax.votes_needed))
     return " ".join(parts)
 
 
 def _move(game: Any, seat: int, throw: Any, offered: Sequence[Any]) -> str:
-    parts = []
+    say, parts = _SAY["move"], []
     moves = [action for action in offered if type(action).__name__ == "Move"]
     ways = {move.direction: _space(game, move.to) for move in moves if not move.railroad_pass}
     if "backward" in ways:
-        parts.append(
-            "Between the two Chance spaces you may move either way (Rule 2): forward to "
-            f"{ways.get('forward', 'the space ahead')}, or backward to {ways['backward']}. "
-            "Look at what each costs: going back can dodge a rent or a tax; going forward "
-            "past Mother Earth earns your wages (Rule 3)."
-        )
+        forward = ways.get("forward", say("ahead"))
+        parts.append(say("either_way", forward=forward, backward=ways["backward"]))
     passes = [move for move in moves if move.railroad_pass]
     if passes:
-        parts.append(
-            "You threw a double: it is a railroad pass (Rule 17). Use it to jump the nine "
-            f"spaces between the next two corners, to {_space(game, passes[0].to)}, or "
-            "move straight on."
-        )
+        parts.append(say("pass", to=_space(game, passes[0].to)))
     if "StayPut" in _kinds(offered):
-        parts.append(
-            "This move ends on Speculation: you may stay where you are instead (Rule 8). "
-            "Speculating costs an ante and wins only on some throws."
-        )
-    return " ".join(parts) or "Choose where your throw takes you (Rule 2)."
+        parts.append(say("stay"))
+    return " ".join(parts) or say()
 
 
-def _for_sale(game: Any, space: int) -> tuple[str, str]:
-    """What holding a card earns, and the rule that sells it."""
+def _for_sale(game: Any, space: int) -> dict[str, str]:
+    """What holding a card earns, and the rule that sells it: ``earns`` and ``rule``."""
     kind = game.tables.kind[space]
-    if kind == "speculation":
-        return "10% of everyone's Speculation winnings", "Rule 8"
-    if kind == "lot":
-        return "its land rent from everyone else who stops here", "Rule 7"
-    return "its fare from everyone else who stops here", "Rule 9"
+    which = kind if kind in ("speculation", "lot") else "other"
+    say = _SAY["sale"]
+    return {"earns": say(f"earns_{which}"), "rule": say(f"rule_{which}")}
 
 
 def _unsold_rent(game: Any, space: int) -> int:
@@ -116,197 +89,136 @@ def _unsold_rent(game: Any, space: int) -> int:
 
 
 def _sale(game: Any, seat: int, sale: Any, offered: Sequence[Any]) -> str:
-    earns, rule = _for_sale(game, sale.space)
-    name = _space(game, sale.space)
+    say = _SAY["sale"]
     price = _cash(game, sale.price)
+    speculation = game.tables.kind[sale.space] == "speculation"
     if sale.bidder >= 0:
         bidder = game.names[sale.bidder]
-        otherwise = f"{bidder} must buy it at that bid, {price}"
-        if game.tables.kind[sale.space] != "speculation":
-            otherwise += f", and you pay {bidder} the rent"
-        where = f"the highest bid, {bidder}'s"
+        otherwise = say("bid_otherwise", bidder=bidder, price=price)
+        if not speculation:
+            otherwise += say("bid_rent", bidder=bidder)
+        where = say("bid_where", bidder=bidder)
     else:
-        where = "its printed price"
-        if game.tables.kind[sale.space] == "speculation":
-            otherwise = "nobody holds it for now"
+        where = say("printed_where")
+        if speculation:
+            otherwise = say("unheld")
         else:
-            rent = _cash(game, _unsold_rent(game, sale.space))
-            otherwise = f"nobody buys it, and you pay its {rent} rent to the Public Treasury"
-    return (
-        f"Nobody holds {name} yet, so it is for sale ({rule}). You have first choice at "
-        f"{where}: {price}. Buy, and you collect {earns}. Decline, and {otherwise}."
+            otherwise = say("unsold", rent=_cash(game, _unsold_rent(game, sale.space)))
+    return say(
+        space=_space(game, sale.space),
+        where=where,
+        price=price,
+        otherwise=otherwise,
+        **_for_sale(game, sale.space),
     )
 
 
 def _bid(game: Any, seat: int, sale: Any, offered: Sequence[Any]) -> str:
-    earns, rule = _for_sale(game, sale.space)
-    lander = game.names[sale.lander]
-    return (
-        f"{lander} stopped on {_space(game, sale.space)}, which nobody holds ({rule}). "
-        f"You may bid more than {_cash(game, sale.price)}. {lander} then may buy at the "
-        "highest bid; if not, the highest bidder must buy. The holder collects "
-        f"{earns}. Pass to stay out. (One round of bids, from {lander}'s left: the kit's "
-        "reading.)"
+    return _SAY["bid"](
+        lander=game.names[sale.lander],
+        space=_space(game, sale.space),
+        price=_cash(game, sale.price),
+        **_for_sale(game, sale.space),
     )
 
 
 def _buy_dealt(game: Any, seat: int, space: int, offered: Sequence[Any]) -> str:
-    earns, _ = _for_sale(game, space)
-    price = _cash(game, game.tables.price[space])
-    return (
-        f"Rule 1: {_space(game, space)} was dealt to you. Buy it for {price}, paid into "
-        f"the Public Treasury, and you hold it: you collect {earns}. Decline, and it goes "
-        "back to the pack, for sale to whoever stops on it. Rule 1's advice: keep $50 to "
-        "$75 to pay your way until your wages come."
+    return _SAY["buy_dealt"](
+        space=_space(game, space),
+        price=_cash(game, game.tables.price[space]),
+        earns=_for_sale(game, space)["earns"],
     )
 
 
 def _luxury(game: Any, seat: int, space: int, offered: Sequence[Any]) -> str:
-    fee = _cash(game, game.rules.luxury.fee)
-    return (
-        f"Rule 13: a luxury costs {fee}, paid into MISCELLANEOUS. The card counts 100 at "
-        "the end, and you may sell it. Decline, and you move backward by your throw "
-        "instead, and do what that space asks."
-    )
+    return _SAY["luxury"](fee=_cash(game, game.rules.luxury.fee))
 
 
 def _jail(game: Any, seat: int, about: Any, offered: Sequence[Any]) -> str:
-    kinds = _kinds(offered)
-    parts = ["You are in Jail (Rule 6)."]
+    say, kinds = _SAY["jail"], _kinds(offered)
+    parts = [say()]
     if "PayFine" in kinds:
-        parts.append(
-            f"Pay the {_cash(game, game.jail_fine)} fine into the Public Treasury and "
-            "throw to move on now."
-        )
-    parts.append(
-        "Or throw for a double: a double sets you free ('serving your time') and, in the "
-        "kit's reading, is your move, from Shelter. No double, and you wait for your "
-        f"next turn; after {game.rules.jail.max_turns} turns the fine is due."
-    )
+        parts.append(say("fine", fine=_cash(game, game.jail_fine)))
+    parts.append(say("double", turns=game.rules.jail.max_turns))
     if "UseJailCard" in kinds:
-        parts.append("Your kept Chance card lets you out free; it goes back in the pack.")
+        parts.append(say("card"))
     return " ".join(parts)
 
 
 def _talks(game: Any, seat: int, need: Any, offered: Sequence[Any]) -> str:
+    say = _SAY["talks"]
     if game.dealings.raising:
-        if _single_tax(game):
-            otherwise = (
-                "there is no Poor House under the single tax: you go to the Natural "
-                "Opportunity behind you. Next turn you work it: you take its wages, pay its "
-                "rent to the Treasury and move on (Single Tax Rule 8). For the space you "
-                "landed on you then pay nothing."
-            )
-        else:
-            otherwise = (
-                "you pay all the cash you have, the rest becomes your debt (taken out of "
-                "your next wages: the kit's reading), and you go to the Poor House until "
-                "your next turn (Rule 12)."
-            )
-        return (
-            "Sell a card or borrow from another player to raise the money (Rules 12 and "
-            f"16); each offer goes to one player, who says yes or no. If you give up: "
-            f"{otherwise}"
-        )
-    return (
-        "Talks (Rules 16 and 18): make an offer to one player: sell them a card or a "
-        "luxury card, offer to buy one of their cards, or ask for a loan. They accept or "
-        "refuse. End the talks to go on to your throw. Set prices and up to three offers "
-        "a turn are the kit's reading."
-    )
+        otherwise = say("opportunity" if _single_tax(game) else "poor_house")
+        return say("raising", otherwise=otherwise)
+    return say()
 
 
 def _vote(game: Any, seat: int, proposal: Any, offered: Sequence[Any]) -> str:
     rules = game.rules
-    caller = game.names[proposal.proposer]
-    step = _cash(game, rules.treasury_spending.step)
-    rise = _cash(game, rules.treasury_spending.wage_rise)
-    return (
-        f"{caller} calls a vote for the single tax (the 1906 Single Tax rules); "
-        f"{rules.single_tax.votes_needed} votes carry it, {caller}'s included. If it "
-        "passes: all land rent goes to the Public Treasury, so holding land earns "
-        "nothing; the Necessities are tax-free; the Treasury spends each "
-        f"{step} on freeing the franchises and railroads, then Free Colleges, then "
-        f"{rise} wage rises; and there is no Poor House. At the switch (the kit's "
-        "reading) the Treasury's money goes to MISCELLANEOUS, the cards of lots without "
-        "houses go back to the pack, and lots with houses stay with their holders. "
-        "Refuse, and if it fails the landlord's rules go on."
+    return _SAY["vote"](
+        caller=game.names[proposal.proposer],
+        needed=rules.single_tax.votes_needed,
+        step=_cash(game, rules.treasury_spending.step),
+        rise=_cash(game, rules.treasury_spending.wage_rise),
     )
 
 
+#: The part of the offer's help for each kind of offer.
+_OFFERS = {
+    "OfferCard": "card",
+    "AskForCard": "ask_card",
+    "OfferLuxury": "luxury",
+    "AskLoan": "loan",
+}
+
+
 def _offer(game: Any, seat: int, proposal: Any, offered: Sequence[Any]) -> str:
-    action = proposal.action
+    say, action = _SAY["offer"], proposal.action
     who = game.names[proposal.proposer]
-    kind = type(action).__name__
-    if kind == "OfferCard":
-        return (
-            f"{who} offers to sell you {_space(game, action.space)} (with any houses) for "
-            f"{_cash(game, action.price)}. Accept: you pay {who} and collect its rent from "
-            "now on. Refuse: nothing changes. Players may deal on any terms (Rule 18)."
-        )
-    if kind == "AskForCard":
-        return (
-            f"{who} offers you {_cash(game, action.price)} for your "
-            f"{_space(game, action.space)}. Accept: you get the money and {who} gets the card "
-            "and its rent. Refuse: you keep it (Rule 18)."
-        )
-    if kind == "OfferLuxury":
-        return (
-            f"{who} offers you a luxury card for {_cash(game, action.price)}; it counts 100 "
-            "at the end (Rule 13). Accept or refuse."
-        )
-    if kind == "AskLoan":
-        owed = action.amount * (100 + action.interest) // 100
-        pledge = (
-            "their wages: you take them as they come until you are paid"
-            if action.collateral is None
-            else f"their card {_space(game, action.collateral)}, which cannot be sold until "
-            "you are paid"
-        )
-        return (
-            f"{who} asks to borrow {_cash(game, action.amount)} and will owe you "
-            f"{_cash(game, owed)} ({action.interest}% interest). The pledge is {pledge} "
-            "(Rule 16; the terms are the kit's reading). Accept: you lend it now. Refuse: "
-            "nothing changes."
-        )
-    return f"{who} makes you an offer (Rule 18): accept or refuse."
+    part = _OFFERS.get(type(action).__name__, "")
+    if not part:
+        return say(who=who)
+    if part != "loan":
+        space = _space(game, action.space) if hasattr(action, "space") else ""
+        return say(part, who=who, space=space, price=_cash(game, action.price))
+    if action.collateral is None:
+        pledge = say("on_wages")
+    else:
+        pledge = say("on_card", space=_space(game, action.collateral))
+    return say(
+        "loan",
+        who=who,
+        amount=_cash(game, action.amount),
+        owed=_cash(game, action.amount * (100 + action.interest) // 100),
+        interest=action.interest,
+        pledge=pledge,
+    )
 
 
 def _trust(game: Any, seat: int, proposal: Any, offered: Sequence[Any]) -> str:
-    fare = _cash(game, game.rules.railroad.trust_fare)
-    return (
-        f"{game.names[proposal.proposer]} and you hold every railroad between you. A "
-        f"Trust pools them: every other player pays {fare} a railroad stop, shared between "
-        "you (Rule 9). In the kit's reading you ride each other's lines free, and the "
-        "Trust ends when a railroad changes hands. Accept or refuse."
+    return _SAY["trust"](
+        proposer=game.names[proposal.proposer], fare=_cash(game, game.rules.railroad.trust_fare)
     )
 
 
 def _build_site(game: Any, seat: int, space: int, offered: Sequence[Any]) -> str:
-    cost = _cash(game, game.rules.houses.cost)
-    each = _cash(game, game.rules.houses.rent_each)
-    return (
-        f"Single Tax Rule 4: you paid {_space(game, space)}'s land rent to the Treasury. "
-        f"Now you may build a house here for {cost}: it is yours, and so is its rent, "
-        f"{each} from everyone else who stops here. The land rent still goes to the "
-        "Treasury."
+    houses = game.rules.houses
+    return _SAY["build_site"](
+        space=_space(game, space),
+        cost=_cash(game, houses.cost),
+        each=_cash(game, houses.rent_each),
     )
 
 
 def _site_bid(game: Any, seat: int, sale: Any, offered: Sequence[Any]) -> str:
-    return (
-        f"{game.names[sale.lander]} claims {_space(game, sale.space)} to build on "
-        "(Single Tax Rule 4). Bid for the right to build there yourself; bids go to the "
-        "Public Treasury. The claimant may match the highest bid, or the highest bidder builds. "
-        "Pass to stay out."
-    )
+    return _SAY["site_bid"](claimant=game.names[sale.lander], space=_space(game, sale.space))
 
 
 def _site(game: Any, seat: int, sale: Any, offered: Sequence[Any]) -> str:
-    return (
-        f"{game.names[sale.bidder]} bid {_cash(game, sale.price)} for your site, "
-        f"{_space(game, sale.space)} (Single Tax Rule 4). Match it, paid to the Public "
-        f"Treasury, and you build; decline, and {game.names[sale.bidder]} builds there."
+    return _SAY["site"](
+        bidder=game.names[sale.bidder],
+        price=_cash(game, sale.price),
+        space=_space(game, sale.space),
     )
 
 

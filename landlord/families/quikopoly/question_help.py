@@ -3,7 +3,8 @@
 ``HELP`` holds one text per kind of decision the flow (:mod:`.game`) asks:
 ``help(game, seat, about, legal actions) -> str``. The text (seed 001) has two
 headings, Setup and Play; where the kit chose what the text leaves open, the
-sentence says "the kit's reading".
+sentence says "the kit's reading". The sentences are data, in
+``texts/question_help.toml`` beside this module.
 
 Examples
 --------
@@ -22,46 +23,35 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from landlord.families.quikopoly import FAMILY
 from landlord.money import money
+from landlord.views.texts import family_texts
 
 __all__ = ["HELP"]
 
+#: The sentences of each help, by the kind of decision (``texts/question_help.toml``).
+_SAY = family_texts(FAMILY, "question_help").named("help")
+
 
 def _turn(game: Any, seat: int, about: Any, offered: Sequence[Any]) -> str:
-    return (
-        "You hold a complete set, so you may place hotels on it: one of your coins each, "
-        "spread so the two tiles differ by at most one; each hotel adds a coin to the tile's "
-        "rent (the rules: Play). Placing them before your throw is the kit's reading. "
-        "Then throw the die."
-    )
+    return _SAY["turn"]()
 
 
 def _buy(game: Any, seat: int, about: Any, offered: Sequence[Any]) -> str:
-    price = money(game.tiles.price(about), game.currency)
+    say = _SAY["buy"]
     partner = game.tiles.owner[game.tiles.partner(about)]
     if partner == seat:
-        held = "You hold the other tile of its set: buying it completes the set (rent two)."
+        held = say("yours")
     elif partner >= 0:
-        held = (
-            f"{game.names[partner]} holds the other tile of its set: buying it stops "
-            "them completing it."
-        )
+        held = say("theirs", partner=game.names[partner])
     else:
-        held = "The other tile of its set is still face down."
-    return (
-        f"You landed on a face-down tile and look at it: the {game.tile_name(about)}. Buy it "
-        f"for {price}, paid to the bank, and it faces you; others landing on it pay you rent. "
-        f"{held} If you leave it, it stays face down (the rules: Play)."
-    )
+        held = say("face_down")
+    price = money(game.tiles.price(about), game.currency)
+    return say(tile=game.tile_name(about), price=price, held=held)
 
 
 def _prison(game: Any, seat: int, about: Any, offered: Sequence[Any]) -> str:
-    fine = money(game.rules.jail.fine, game.currency)
-    return (
-        f"You are in Prison and your throw was not a null. Pay {fine} and move your throw, "
-        "or stay and throw again next turn; on your third throw you must pay and move "
-        "(the rules: Play). A null frees you without paying."
-    )
+    return _SAY["prison"](fine=money(game.rules.jail.fine, game.currency))
 
 
 #: The help for each kind of decision.
