@@ -33,7 +33,7 @@ from numba import njit, uint32, uint64
 
 from landlord.batch.kernel import helper
 
-__all__ = ["draw", "fill", "fill_from", "start", "uniforms"]
+__all__ = ["draw", "fill", "fill_from", "purpose_key", "start", "uniforms"]
 
 #: SeedSequence's constants (bit_generator.pyx).
 INIT_A, MULT_A = 0x43B0D7E5, 0x931E8875
@@ -183,20 +183,21 @@ def draw(seed: int, purpose: str, count: int) -> np.ndarray:
     """The first ``count`` numbers of a session's ``purpose`` stream for ``seed`` (a whole
     number >= 0): ``ChanceStream(SeedSequence(seed), purpose).generator.random(count)``."""
     if seed <= 0xFFFFFFFF:  # one word, padded to the pool's size, then the purpose's key
-        entropy = np.array((seed, 0, 0, 0, _key(purpose)), np.uint32)
+        entropy = np.array((seed, 0, 0, 0, purpose_key(purpose)), np.uint32)
     else:
         words = []
         while seed:  # SeedSequence's words of an int: 32 bits at a time, low first
             words.append(seed & 0xFFFFFFFF)
             seed >>= 32
         words += [0] * (POOL_SIZE - len(words))  # padded to the pool's size: a key follows
-        entropy = np.array((*words, _key(purpose)), np.uint32)
+        entropy = np.array((*words, purpose_key(purpose)), np.uint32)
     out = np.empty(count)
     uniforms(entropy, len(entropy), out)
     return out
 
 
 @functools.cache
-def _key(purpose: str) -> int:
-    """The purpose's spawn key (:class:`~landlord.session.ChanceStream`): its CRC-32."""
+def purpose_key(purpose: str) -> int:
+    """The spawn key of a chance stream for ``purpose`` (:class:`~landlord.session.ChanceStream`):
+    its CRC-32, which a family's batch path hands its compiled game for each stream it draws."""
     return zlib.crc32(purpose.encode())

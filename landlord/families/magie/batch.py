@@ -453,7 +453,7 @@ def _play_block(rules: Any, policies: Sequence[Strategy], table: _Table, seeds: 
     words = seed_words(seeds) if compiled_streams() else None
     if words is None:
         return sum(_play_one(rules, policies, table, seed, figures) for seed in seeds)
-    from landlord.batch.streams import _key
+    from landlord.batch.streams import purpose_key
     from landlord.families.magie.compiled import games
 
     n = table.n
@@ -462,7 +462,7 @@ def _play_block(rules: Any, policies: Sequence[Strategy], table: _Table, seeds: 
     worth, cash = round_tables(n, table.accounts, 0, rows - 2)  # the block's rows
     stats = np.zeros((len(seeds), STATS), np.int64)
     visited = np.zeros((len(seeds), 2), np.int64)
-    keys = np.array([_key(purpose) for purpose in PURPOSES], np.uint32)
+    keys = np.array([purpose_key(purpose) for purpose in PURPOSES], np.uint32)
     balances = np.zeros(table.accounts, np.int64)
     pl = np.zeros((PL_ROWS, n), np.int64)
     done = fell_back = 0

@@ -203,7 +203,7 @@ def _play_block(table: _Table, seeds: Sequence[int], figures: Any) -> None:
         for seed in seeds:
             _play_one(table, seed, figures)
         return
-    from landlord.batch.streams import _key
+    from landlord.batch.streams import purpose_key
     from landlord.families.quikopoly.compiled import games
 
     n = table.n
@@ -214,7 +214,7 @@ def _play_block(table: _Table, seeds: Sequence[int], figures: Any) -> None:
     worth, cash = round_tables(n, len(table.start_balances), 0, rows - 2)  # games' rows
     stats = np.empty((len(seeds), 11 + n), np.int64)
     bank_left = np.empty(len(seeds), np.int64)
-    keys = np.array([_key("layout"), _key("dice")], np.uint32)
+    keys = np.array([purpose_key("layout"), purpose_key("dice")], np.uint32)
     done = 0
     while done < len(seeds):
         played = games(table.numbers, table.space_set, table.space_price, table.shuffled,
