@@ -27,9 +27,10 @@ from test_classroom import click
 from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.websocket import WebSocketClosedError, websocket_connect
 
+from landlord.classroom.connections import ADDRESS_CONNECTIONS, SEAT_CONNECTIONS
 from landlord.classroom.door import MEMORY, MOST_ADDRESSES, Door
+from landlord.classroom.downloads import results_csv
 from landlord.classroom.lesson import Lesson
-from landlord.classroom.server import ADDRESS_CONNECTIONS, SEAT_CONNECTIONS, results_csv
 from landlord.classroom.store import open_store
 from landlord.classroom.tables import token_hash
 

@@ -24,8 +24,9 @@ from hypothesis import strategies as st
 
 from landlord.classroom.__main__ import lan_address
 from landlord.classroom.__main__ import main as class_main
+from landlord.classroom.downloads import lesson_document, results_csv
 from landlord.classroom.lesson import MOST_TABLES, MOVED_ON, Lesson
-from landlord.classroom.server import ClassServer, lesson_document, results_csv
+from landlord.classroom.server import ClassServer
 from landlord.classroom.store import open_store
 from landlord.classroom.tables import token_hash
 from landlord.classroom.views import gini_points, table_card, table_view

@@ -13,8 +13,13 @@ network. The modules, from the bottom up:
   player), and the class set against simulated paired games;
 - :mod:`~landlord.classroom.kept`: "What if we kept playing?", a table's own
   game played on by bots in the server's worker process, once per position;
-- :mod:`~landlord.classroom.server` and :mod:`~landlord.classroom.pages`: the
-  Tornado server (no Jupyter kernel) and its pages.
+- :mod:`~landlord.classroom.server`: the live side of the Tornado server (no
+  Jupyter kernel): who is connected to which table, and sending them views;
+- :mod:`~landlord.classroom.handlers`, :mod:`~landlord.classroom.connections`,
+  :mod:`~landlord.classroom.teacher` and :mod:`~landlord.classroom.downloads`:
+  its pages, a device's live connection at a table, the teacher's dashboard
+  and the class's downloads; :mod:`~landlord.classroom.app` puts them under
+  their addresses; :mod:`~landlord.classroom.pages` writes the pages' HTML.
 
 Importing this package imports none of them; the server needs the ``notebook``
 extra (Tornado and segno), a PostgreSQL store the ``postgres`` extra.

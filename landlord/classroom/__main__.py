@@ -243,7 +243,8 @@ def serve(lesson, args, base, links, terminal_qr, svg_qr, how, store_name) -> in
 
     from landlord import server_guard
     from landlord.batch import readiness
-    from landlord.classroom.server import ClassServer, make_app, start_sync
+    from landlord.classroom.app import make_app
+    from landlord.classroom.server import ClassServer, start_sync
 
     student_url, teacher_url = links
     server = ClassServer(
