@@ -14,7 +14,7 @@ track board of :mod:`landlord.views.track` (its layout) and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from landlord.families.magie.spaces import CARD_SPACES
 from landlord.money import money
@@ -43,6 +43,7 @@ from landlord.views.track import (
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.families.magie.game import LandlordsGame
+    from landlord.rules.model import Space
 
 __all__ = ["KIND_COLOURS", "MagieLayout", "MagiePicture", "board_svg"]
 
@@ -86,7 +87,7 @@ _KIND_WORDS = {
 }
 
 
-def _figures(space: Any, rent: int | None = None) -> list[str]:
+def _figures(space: Space, rent: int | None = None) -> list[str]:
     """The printed figures of a space, in parts: price, and land rent, fare or fee."""
     kind = space.kind
     price = [f"{money(space.price)}"] if space.price else []
@@ -102,7 +103,7 @@ def _figures(space: Any, rent: int | None = None) -> list[str]:
     return []
 
 
-def _tooltip(space: Any) -> str:
+def _tooltip(space: Space) -> str:
     words = [f"{space.index}. {space.name} \u2014 {_KIND_WORDS.get(space.kind, space.kind)}"]
     if space.price:
         words.append(f"price {money(space.price)}")
@@ -118,16 +119,16 @@ def _tooltip(space: Any) -> str:
 class MagieLayout(TrackLayout):
     """The 1906 board's fixed picture: a band by kind of space, printed prices and rents."""
 
-    def band_colour(self, space: Any) -> str:
+    def band_colour(self, space: Space) -> str:
         return KIND_COLOURS.get(space.kind, KIND_COLOURS["blank"])[0]
 
-    def figures(self, space: Any) -> list[str]:
+    def figures(self, space: Space) -> list[str]:
         return _figures(space)
 
     def kind_words(self, kind: str) -> str:
         return _KIND_WORDS.get(kind, kind)
 
-    def tooltip(self, space: Any) -> str:
+    def tooltip(self, space: Space) -> str:
         return _tooltip(space)
 
     def legend_svg(self, kinds: set[str]) -> str:
@@ -178,8 +179,14 @@ def board_svg(
 class MagiePicture(BoardPicture):
     """Magie's board now: holders and houses, the Treasury's public works, the tokens."""
 
-    def __init__(self, game: LandlordsGame, *args: Any) -> None:
-        super().__init__(game, *args)
+    def __init__(
+        self,
+        game: LandlordsGame,
+        layout: TrackLayout,
+        seats: Seats,
+        last_move: int | tuple[int, int] | None = None,
+    ) -> None:
+        super().__init__(game, layout, seats, last_move)
         treasury = game.treasury
         self.owner = game.holdings.owner
         self.houses = game.holdings.houses

@@ -19,14 +19,17 @@ continued runs to the round asked for.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from landlord.engine.family import WhatIf
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.families.magie.game import LandlordsGame
 
 __all__ = ["WHAT_IFS", "keep_playing"]
 
 
-def keep_playing(game: Any) -> None:
+def keep_playing(game: LandlordsGame) -> None:
     """No end by wages (Rule 19 lifted): the game goes on to its round limit."""
     game._wages_times = 0
     game._wages_done = False

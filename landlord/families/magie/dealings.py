@@ -26,8 +26,8 @@ reading in the rule set's data:
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from landlord.engine.actions import (
     ACCEPT,
@@ -35,10 +35,12 @@ from landlord.engine.actions import (
     GIVE_UP,
     REFUSE,
     Accept,
+    Action,
     AskForCard,
     AskLoan,
     Bid,
     EndDealing,
+    FormTrust,
     GiveUp,
     OfferCard,
     OfferLuxury,
@@ -56,6 +58,8 @@ __all__ = ["ANSWERS", "Dealings"]
 #: The offers of a card at each rung of a price ladder: to each player, asked of its
 #: holder, and their prices (:meth:`Dealings._rungs`).
 _Rungs = tuple[list[tuple[OfferCard, ...]], tuple[AskForCard, ...], list[int]]
+
+_A = TypeVar("_A", bound=Action)
 
 #: Accept or refuse: the answers to another player's proposal, made once.
 ANSWERS = (ACCEPT, REFUSE)
@@ -130,8 +134,9 @@ class Dealings:
             bid = self._bids[amount] = Bid(amount)
         return bid
 
-    def offer(self, kind: type, *fields: Any) -> Any:
-        """An action record, made once per game and then reused (offers recur)."""
+    def offer(self, kind: Callable[..., _A], *fields: object) -> _A:
+        """An action record of type ``kind``, made once per game and then reused (offers
+        recur)."""
         key = (kind, *fields)
         action = self._offers.get(key)
         if action is None:
@@ -311,7 +316,7 @@ class Dealings:
             return -1
         return next(holder for holder in holders if holder != player)
 
-    def propose_trust(self, player: int, partner: int, proposal: Any) -> Flow:
+    def propose_trust(self, player: int, partner: int, proposal: FormTrust) -> Flow:
         """``player`` asks ``partner`` to pool the railroads; a yes forms the Trust."""
         answer = yield (partner, "trust", ANSWERS, Proposal(player, proposal))
         if type(answer) is Accept:
@@ -322,7 +327,7 @@ class Dealings:
     def talks(self, player: int, need: int) -> Flow:
         """Offers to the other players; with ``need``, until the cash covers it."""
         balances = self.ledger.balances
-        actions: list[Any] = []
+        actions: list[Action] = []
         for _ in range(OFFERS_PER_TALK):
             if need and balances[player] >= need:
                 return
@@ -330,21 +335,21 @@ class Dealings:
                 actions = self.talk_actions(player, need)
             if len(actions) == 1:
                 return
-            choice = yield (player, "talks", actions, need)
+            choice = cast(Action, (yield (player, "talks", actions, need)))  # one of them
             if isinstance(choice, EndDealing | GiveUp):
                 return
             accepted = yield from self.propose(player, choice)
             # A refused offer is not made twice; an accepted one changes the menu.
             actions = [] if accepted else [a for a in actions if a != choice]
 
-    def talk_actions(self, player: int, need: int = 0) -> list[Any]:
+    def talk_actions(self, player: int, need: int = 0) -> list[Action]:
         """What ``player`` may propose in talks (``need``: the sum he must raise).
 
         Cards are offered at :data:`PRICE_LADDER` fractions of their value
         (half or full value only, when raising money); a loan is secured on
         wages or on the cheapest free card worth at least the loan.
         """
-        actions: list[Any] = [GIVE_UP if need else END_TALKS]
+        actions: list[Action] = [GIVE_UP if need else END_TALKS]
         others = self._others[player]
         balances = self.ledger.balances
         holdings = self.holdings
@@ -420,7 +425,7 @@ class Dealings:
         rungs = self._ladders[space, value, ladder, self.players] = (offers_to, asks, prices)
         return rungs
 
-    def propose(self, player: int, offer: Any) -> FlowTo[bool]:
+    def propose(self, player: int, offer: Action) -> FlowTo[bool]:
         """Put an offer to the other player concerned and carry it out if accepted."""
         transfer = self.ledger.transfer
         game = self.game

@@ -76,6 +76,7 @@ from landlord.engine.actions import (
     STAY,
     TRY_DOUBLES,
     USE_JAIL_CARD,
+    Action,
     AskForCard,
     Build,
     Buy,
@@ -83,6 +84,7 @@ from landlord.engine.actions import (
     ClaimSite,
     FormTrust,
     GiveUp,
+    Move,
     Negotiate,
     PayFine,
     Repay,
@@ -339,7 +341,7 @@ class LandlordsGame(GameState):
 
     # --- the turn's business (Rules 9, 14, 16, the single tax) ------------------------
 
-    def business_actions(self, player: int) -> Sequence[Any]:
+    def business_actions(self, player: int) -> Sequence[Action]:
         """What ``player`` may do before his throw: throw first, then build, repay,
         form a Trust, call the vote, talk, and under the single tax claim a site."""
         cash = self.ledger.balances[player]
@@ -352,7 +354,7 @@ class LandlordsGame(GameState):
             # The common case: nothing to build, repay or pool; a shared tuple.
             return USUAL_BUSINESS[self.talks_left, 0 if single_tax else self.votes_left]
         holdings, treasury = self.holdings, self.treasury
-        actions: list[Any] = [ROLL]
+        actions: list[Action] = [ROLL]
         can_build = cash >= self._house_cost
         if can_build and lots:
             builds = holdings.build_actions[player] or holdings.builds_of(player)
@@ -452,7 +454,7 @@ class LandlordsGame(GameState):
 
     # --- The move (Rules 2, 13, 17) -----------------------------------------------
 
-    def move_options(self, player: int, throw: tuple[int, int]) -> tuple[Any, ...]:
+    def move_options(self, player: int, throw: Throw) -> tuple[Move | StayPut, ...]:
         """Where a throw may take a player: forward, perhaps backward or by the pass.
 
         They depend only on the rule set, where he stands and the throw, so each
@@ -464,7 +466,7 @@ class LandlordsGame(GameState):
             options = self._moves[key] = tuple(self._moves_from(key[0], throw))
         return options
 
-    def _moves_from(self, pos: int, throw: tuple[int, int]) -> list[Any]:
+    def _moves_from(self, pos: int, throw: Throw) -> list[Move | StayPut]:
         t = self.tables
         size = t.size
         total = throw[0] + throw[1]
@@ -508,9 +510,10 @@ class LandlordsGame(GameState):
         if len(options) == 1:
             choice = options[0]
         else:
-            choice = yield (player, "move", options, throw)
+            choice = cast("Move | StayPut", (yield (player, "move", options, throw)))
         if type(choice) is StayPut:
             return
+        choice = cast(Move, choice)
         total = first + second
         if pos >= size:
             if self.tables.track.forward(pos, total)[1]:
@@ -561,7 +564,7 @@ class LandlordsGame(GameState):
         if (player < 0 and dealings.pledged) or space in self.tables.railroads:
             dealings.card_moved(space, player)
 
-    def describe(self, action: Any) -> str:
+    def describe(self, action: Action) -> str:
         """An action in words, with this board's space names and the players' names.
 
         Examples

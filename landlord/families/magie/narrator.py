@@ -11,12 +11,17 @@ It only reads the game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from landlord.engine.actions import Roll
 from landlord.engine.reasons import Reason
 from landlord.engine.state import CHANCE
 from landlord.views.events import payment
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.engine.ledger import Transfer
+    from landlord.engine.state import ChanceEvent, Decision
+    from landlord.families.magie.game import LandlordsGame
 
 __all__ = ["Voice"]
 
@@ -28,7 +33,7 @@ class Voice:
     """The steps of a Magie ``game`` in sentences, for a
     :class:`~landlord.views.events.Narrator`."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: LandlordsGame) -> None:
         self.game = game
         self._turn_player = 0
         self._places: list[str] = []
@@ -53,7 +58,7 @@ class Voice:
                 repaid[debtor, creditor] = repaid.get((debtor, creditor), 0) + owed - now
         return repaid
 
-    def _payments(self, records: Sequence[Any]) -> list[str]:
+    def _payments(self, records: Sequence[Transfer]) -> list[str]:
         """Each payment in words; one that pays a debt late says so."""
         names = self.game.ledger.names
         repaid = self._repaid()
@@ -101,7 +106,11 @@ class Voice:
         return lines
 
     def after(
-        self, pending: Any, choice: Any, records: Sequence[Any], earlier: Sequence[Any] = ()
+        self,
+        pending: Decision | ChanceEvent | None,
+        choice: object,
+        records: Sequence[Transfer],
+        earlier: Sequence[Transfer] = (),
     ) -> list[str]:
         """The step (``pending`` answered by ``choice``; ``None`` if nothing was chosen)
         in words, then the payments made before it (``earlier``) and by it (``records``)."""

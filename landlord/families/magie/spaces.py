@@ -12,7 +12,8 @@ short go through :mod:`landlord.families.magie.dealings`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
 
 from landlord.engine.actions import DECLINE, PASS, Bid, Buy
 from landlord.engine.dice import DICE, DICE_TOTAL, Throw
@@ -22,6 +23,7 @@ from landlord.rules.sections import required
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.families.magie.game import LandlordsGame
+    from landlord.rules.model import RuleSet, Space
 
 __all__ = ["CARD_SPACES", "Spaces", "stretch_problem"]
 
@@ -29,7 +31,7 @@ __all__ = ["CARD_SPACES", "Spaces", "stretch_problem"]
 CARD_SPACES = frozenset({"lot", "railroad", "franchise"})
 
 
-def stretch_problem(rules: Any) -> tuple[str, str] | None:
+def stretch_problem(rules: RuleSet) -> tuple[str, str] | None:
     """What makes the stretch where a player may move either way (Rule 2, ``[movement]``)
     unplayable, as (the field, what is wrong), or None.
 
@@ -53,8 +55,8 @@ def stretch_problem(rules: Any) -> tuple[str, str] | None:
     >>> field, why[:46]
     ('movement.either_way_from', 'a throw of 2 backward from space 1 ends on Lux')
     """
-    movement = rules.params["movement"]
-    ends = {end: movement.get(end, -1) for end in ("either_way_from", "either_way_to")}
+    movement = rules.params["movement"]  # checked: its ends are board indices
+    ends = {end: cast(int, movement.get(end, -1)) for end in ("either_way_from", "either_way_to")}
     missing = [end for end, space in ends.items() if space < 0]
     if len(missing) == 1:
         (given,) = (end for end in ends if end not in missing)
@@ -78,7 +80,9 @@ def stretch_problem(rules: Any) -> tuple[str, str] | None:
     )
 
 
-def _rule_13_loop(spaces: Any, low: int, high: int) -> tuple[str, int, int, str, str] | None:
+def _rule_13_loop(
+    spaces: Sequence[Space], low: int, high: int
+) -> tuple[str, int, int, str, str] | None:
     """A throw that ends on a Luxury space whose Rule 13 move back ends on one again:
     (the field at fault, the throw, where it started, the two spaces in words), or None."""
     size = len(spaces)

@@ -8,19 +8,31 @@ every game played with it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
-from landlord.engine.actions import Build, Buy, ClaimSite, Move
+from landlord.engine.actions import Action, Bid, Build, Buy, ClaimSite, Move, StayPut
 from landlord.engine.boards import Track
+from landlord.engine.dice import Throw
 from landlord.rules.model import RuleSet
 from landlord.rules.sections import required
 
-__all__ = ["Tables", "tables_for"]
+__all__ = ["Offered", "Tables", "tables_for"]
 
 #: Kinds of space whose card is sold (the green cards of Rule 1).
 CARD_KINDS = frozenset({"lot", "railroad", "franchise", "speculation"})
 #: Where each kind of card is counted in a player's holdings.
 CARD_COLUMN = {"lot": 0, "franchise": 1, "railroad": 2, "speculation": 3}
+
+
+class Offered(TypedDict, total=False):
+    """The actions of talks and auctions as the games of a rule set make them, each once
+    (:class:`~landlord.families.magie.dealings.Dealings`): bids by amount, offers by
+    their type and fields, and the ladders of a card's prices (by card, value, ladder
+    and players) and of loans (by lender, amount, card and wages)."""
+
+    bids: dict[int, Bid]
+    offers: dict[tuple[object, ...], Action]
+    ladders: dict[tuple[object, ...], object]
 
 
 @dataclass(frozen=True)
@@ -48,16 +60,16 @@ class Tables:
     speculation: int
     chance_deck: tuple[int, ...]
     chance_weights: tuple[int, ...]
-    moves: tuple[tuple[Any, ...], ...]
+    moves: tuple[tuple[Move, ...], ...]
     track: Track
-    builds: dict[int, Any]
-    claims: dict[int, Any]
-    buy_at_price: dict[int, Any]
+    builds: dict[int, Build]
+    claims: dict[int, ClaimSite]
+    buy_at_price: dict[int, Buy]
     #: The moves each throw allows from each space, by (space, throw), as the
     #: games of the rule set work them out.
-    move_options: dict[tuple[int, tuple[int, int]], tuple[Any, ...]] = field(default_factory=dict)
+    move_options: dict[tuple[int, Throw], tuple[Move | StayPut, ...]] = field(default_factory=dict)
     #: Bids, offers and loans as the games of the rule set make them (each once).
-    offered: dict[str, dict[Any, Any]] = field(default_factory=dict)
+    offered: Offered = field(default_factory=Offered)
 
 
 def tables_for(rules: RuleSet) -> Tables:

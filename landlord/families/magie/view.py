@@ -9,11 +9,12 @@ worth, what the necessity tax is now).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from landlord.engine.view import View as BaseView
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.engine.actions import ClaimSite
     from landlord.families.magie.game import LandlordsGame
 
 __all__ = ["View"]
@@ -113,7 +114,7 @@ class View(BaseView["LandlordsGame"]):
         return self._game.jail_cards
 
     @property
-    def trust(self) -> Any:
+    def trust(self) -> frozenset[int] | None:
         """The two players of a railroad Trust, or ``None``."""
         return self._game.dealings.trust
 
@@ -133,7 +134,7 @@ class View(BaseView["LandlordsGame"]):
         return self._game.treasury.land_value_tax
 
     @property
-    def site_claims(self) -> tuple[Any, ...]:
+    def site_claims(self) -> tuple[ClaimSite, ...]:
         """The sites a player may claim to build on (under the single tax)."""
         return self._game.treasury.site_claims
 

@@ -10,12 +10,40 @@ game.
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 from landlord.engine.reasons import Reason
 from landlord.money import money
 
-__all__ = ["QUESTIONS", "finances_html", "public_finances", "question", "report_notes"]
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.families.magie.game import LandlordsGame
+
+__all__ = [
+    "QUESTIONS",
+    "PublicFinances",
+    "finances_html",
+    "public_finances",
+    "question",
+    "report_notes",
+]
+
+
+class PublicFinances(TypedDict):
+    """The public side of a game now (:func:`public_finances`)."""
+
+    round: int
+    #: What the PUBLIC TREASURY holds, what it has spent, and what it may spend (Rule 6's
+    #: land rents and fines not yet spent).
+    treasury: int
+    treasury_spent: int
+    treasury_fund: int
+    wages: int
+    single_tax: bool
+    #: Each public work bought, "round N: what".
+    public_works: list[str]
+    #: The Gini coefficient of the players' net worths.
+    gini: float
+
 
 #: What a person is asked, by the kind of decision.
 QUESTIONS = {
@@ -36,7 +64,7 @@ QUESTIONS = {
 }
 
 
-def question(game: Any, seat: int) -> str:
+def question(game: LandlordsGame, seat: int) -> str:
     """What the player at ``seat`` is asked now, naming the space it is about.
 
     Examples
@@ -55,7 +83,7 @@ def question(game: Any, seat: int) -> str:
     return f"{QUESTIONS.get(kind, kind)}{what}"
 
 
-def _short_of_money(game: Any, seat: int) -> str:
+def _short_of_money(game: LandlordsGame, seat: int) -> str:
     """What a player who cannot pay is asked: what he owes, to whom, and what follows.
 
     Rules 12 and 16 (or, under the single tax, Rule 8): he may sell a card or
@@ -85,7 +113,7 @@ def _short_of_money(game: Any, seat: int) -> str:
     )
 
 
-def public_finances(game: Any) -> dict[str, Any]:
+def public_finances(game: LandlordsGame) -> PublicFinances:
     """What the public side of a game looks like now: Treasury, wages, public works.
 
     Examples
@@ -114,7 +142,7 @@ def public_finances(game: Any) -> dict[str, Any]:
     }
 
 
-def finances_html(game: Any) -> str:
+def finances_html(game: LandlordsGame) -> str:
     """The line of public figures under a board: the single tax or not, Gini, wages,
     the Treasury, and the latest public works."""
     figures = public_finances(game)
@@ -133,7 +161,7 @@ def finances_html(game: Any) -> str:
     )
 
 
-def report_notes(game: Any) -> list[str]:
+def report_notes(game: LandlordsGame) -> list[str]:
     """Who was the Monarch; what the standings' score counts; whether everyone won; the
     single tax's works."""
     lines = []
@@ -154,7 +182,7 @@ def report_notes(game: Any) -> list[str]:
     return lines + _public_works(game)
 
 
-def _public_works(game: Any) -> list[str]:
+def _public_works(game: LandlordsGame) -> list[str]:
     """What the Treasury bought under the single tax (or the dial), and the wages now."""
     if game.treasury.single_tax_since < 0 and not game.treasury.public_works:
         return []
