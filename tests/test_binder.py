@@ -109,4 +109,4 @@ def test_postbuild_installs_the_kit_and_voila(binder_env):
     configured = subprocess.run(
         [str(python), "-c", probe], capture_output=True, text=True, cwd="/", check=True
     ).stdout
-    assert configured.strip() == "landlord.serve.GuardedConnection"
+    assert configured.strip() == "landlord.serve.connections.GuardedConnection"

@@ -1,4 +1,4 @@
-"""The server's kernel limits (landlord.serve.KernelCap) counted at the moments that matter.
+"""The kernel limits (landlord.serve.kernels.KernelCap) counted at the moments that matter.
 
 The kernel manager underneath is a stand-in that lists a kernel as soon as it is ready
 and returns from ``start_kernel`` only when the test lets it: on a busy server, other
@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from landlord.serve import VISITOR, KernelCap, ServerFull
+from landlord.serve.kernels import VISITOR, KernelCap, ServerFull
 
 
 class SlowManager:

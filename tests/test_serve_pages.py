@@ -5,7 +5,7 @@ so the page's templates were parsed and compiled again each time, on the
 server's event loop: a class opening its apps at once made every other request
 wait up to a second (``docs/upstream_faults.md``). ``landlord.serve`` gives every
 page's environment one shared cache of compiled templates
-(:class:`landlord.serve.SharedTemplateCode`). These tests check that a second
+(:class:`landlord.serve.templates.SharedTemplateCode`). These tests check that a second
 page reuses the first one's code, that an edited template is compiled again,
 that the cache stays bounded and safe between threads, and, against a running
 server, that a cheap request is not held back while four pages render and that
@@ -28,7 +28,7 @@ from conftest import free_port, serve_command, serving_process
 from voila import notebook_renderer
 from voila.paths import collect_template_paths
 
-from landlord import serve
+from landlord.serve.templates import TEMPLATE_CODE, SharedTemplateCode, share_compiled_templates
 
 #: The slowest a template's static file may be answered while four pages are asked
 #: for at once. Compiling the templates for every page held it back 0.8-1.2 s on a
@@ -66,20 +66,20 @@ def load_page_templates(exporter) -> int:
 
 
 def test_a_second_page_reuses_the_first_pages_compiled_templates() -> None:
-    assert serve.share_compiled_templates()
-    serve.TEMPLATE_CODE.clear()
+    assert share_compiled_templates()
+    TEMPLATE_CODE.clear()
     first, second = voila_exporter(), voila_exporter()
     assert first.environment is not second.environment
     templates = load_page_templates(first)
     assert templates >= 5
-    assert serve.TEMPLATE_CODE.compiled == templates
+    assert TEMPLATE_CODE.compiled == templates
     assert load_page_templates(second) == templates
-    assert serve.TEMPLATE_CODE.compiled == templates  # nothing compiled again
-    assert serve.TEMPLATE_CODE.reused == templates
+    assert TEMPLATE_CODE.compiled == templates  # nothing compiled again
+    assert TEMPLATE_CODE.reused == templates
 
 
 def test_an_edited_template_is_compiled_again(tmp_path: Path) -> None:
-    code = serve.SharedTemplateCode()
+    code = SharedTemplateCode()
     page = tmp_path / "page.html"
     page.write_text("<p>{{ name }}</p>")
 
@@ -95,7 +95,7 @@ def test_an_edited_template_is_compiled_again(tmp_path: Path) -> None:
 
 
 def test_environments_set_up_otherwise_get_their_own_code() -> None:
-    code = serve.SharedTemplateCode()
+    code = SharedTemplateCode()
     loader = jinja2.DictLoader({"page": "{{ name | shout }}"})
     quiet = jinja2.Environment(loader=loader, bytecode_cache=code)
     quiet.filters["shout"] = str.upper
@@ -112,7 +112,7 @@ def test_environments_set_up_otherwise_get_their_own_code() -> None:
 
 
 def test_the_cache_keeps_at_most_its_bound_and_the_most_recent() -> None:
-    code = serve.SharedTemplateCode(most=3)
+    code = SharedTemplateCode(most=3)
     templates = {f"t{i}": f"{i} {{{{ x }}}}" for i in range(10)}
     environment = jinja2.Environment(loader=jinja2.DictLoader(templates), bytecode_cache=code)
     for name in templates:
@@ -125,7 +125,7 @@ def test_the_cache_keeps_at_most_its_bound_and_the_most_recent() -> None:
 
 
 def test_threads_share_the_cache_safely() -> None:
-    code = serve.SharedTemplateCode(most=8)
+    code = SharedTemplateCode(most=8)
     templates = {
         f"t{i}": f"{{% for n in range({i}) %}}{{{{ n }}}}{{% endfor %}}" for i in range(12)
     }

@@ -26,7 +26,7 @@ def _serve(args: argparse.Namespace) -> int:
         flush=True,
     )
     os.chdir(apps_folder())  # where voila.json says how the apps are served
-    from landlord.serve import main as serve
+    from landlord.serve.app import main as serve
 
     serve(
         [
