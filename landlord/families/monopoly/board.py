@@ -47,7 +47,7 @@ from landlord.views.track import (
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.families.monopoly.game import Monopoly
-    from landlord.rules.model import Board
+    from landlord.rules.model import Board, Space
 
 __all__ = ["BAND_COLOURS", "GROUP_COLOURS", "HOTEL", "EstatePicture", "board_svg"]
 
@@ -123,12 +123,12 @@ class EstateLayout(TrackLayout):
     def money(self, amount: int) -> str:
         return _money(amount, self.currency)
 
-    def band_colour(self, space: Any) -> str:
+    def band_colour(self, space: Space) -> str:
         if space.kind == "street":
             return GROUP_COLOURS.get(space.colour, "#777777")
         return BAND_COLOURS.get(space.kind, PAPER)
 
-    def figures(self, space: Any) -> list[str]:
+    def figures(self, space: Space) -> list[str]:
         kind, money = space.kind, self.money
         if kind == "street":
             return [money(space.price or 0), f"rent {money(space.land_rent or 0)}"]
@@ -142,7 +142,7 @@ class EstateLayout(TrackLayout):
             return [f"pay {money(space.fee)}"]
         return []
 
-    def tooltip(self, space: Any) -> str:
+    def tooltip(self, space: Space) -> str:
         kind, money = space.kind, self.money
         what = _KIND_WORDS.get(kind, kind.replace("_", " "))
         if kind == "railroad" and "station" in space.name.lower():

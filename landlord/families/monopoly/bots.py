@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from landlord.engine.actions import (
     Accept,
@@ -43,6 +43,14 @@ from landlord.engine.actions import (
 )
 from landlord.families.monopoly import FAMILY
 from landlord.policies.bots import Strategy, jail_choice
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    import numpy as np
+
+    from landlord.engine.actions import Action
+    from landlord.engine.state import GameState
+    from landlord.engine.view import View as BaseView
+    from landlord.families.monopoly.view import View
 
 __all__ = ["HANDLERS", "StrategyGuide", "always_ask_rent", "strategy_guide"]
 
@@ -168,7 +176,7 @@ def _card(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
     return _first(legal, DrawChance)
 
 
-def always_ask_rent(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
+def always_ask_rent(bot: Strategy, view: View, me: int, legal: Sequence[Action]) -> Action:
     """Rent that lapses unless asked for: every rule-of-thumb bot asks (the batch path
     relies on it, :mod:`.batch`)."""
     return legal[0]
@@ -308,7 +316,13 @@ class StrategyGuide(Strategy):
             "trades to complete groups"
         )
 
-    def decide(self, view: Any, kind: str, legal: list[Any], rng: Any) -> Any:
+    def decide(
+        self,
+        view: BaseView[GameState],
+        kind: str,
+        legal: list[Action],
+        rng: np.random.Generator | None,
+    ) -> Action:
         handler = _GUIDE.get(kind) if view.family.name in self.own_way_in else None
         if handler is None:
             return Strategy.decide(self, view, kind, legal, rng)

@@ -14,9 +14,10 @@ mortgages when the flow says so. Money is the game's (its ledger); the flow
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, SupportsIndex, TypeVar, cast, overload
 
 from landlord.engine.actions import Build, BuildHotel, Buy, LiftMortgage, Mortgage, SellBuilding
 from landlord.engine.state import Captured
@@ -25,6 +26,11 @@ from landlord.rules.model import RuleSet
 from landlord.rules.sections import required
 
 __all__ = ["HOTEL", "Capture", "EstateTables", "Estates", "estate_tables"]
+
+_T = TypeVar("_T")
+#: A list's own item setter, for Watched: an index and an item, or a slice and items (one
+#: of its two overloads, which a checker cannot pick for an index that may be either).
+_set_item: Callable[..., None] = list.__setitem__
 
 #: What :meth:`Estates.capture` copies at the end of a round: each player's cash, and
 #: for each space its holder (-1: the bank), its houses (:data:`HOTEL`: a hotel) and
@@ -63,12 +69,12 @@ class EstateTables:
     start: int
     jail: int
     corners: tuple[int, ...]
-    buy_at_price: dict[int, Any]
-    builds: dict[int, Any]
-    hotels: dict[int, Any]
-    sells: dict[int, Any]
-    mortgages: dict[int, Any]
-    lifts: dict[int, Any]
+    buy_at_price: dict[int, Buy]
+    builds: dict[int, Build]
+    hotels: dict[int, BuildHotel]
+    sells: dict[int, SellBuilding]
+    mortgages: dict[int, Mortgage]
+    lifts: dict[int, LiftMortgage]
 
 
 def estate_tables(rules: RuleSet) -> EstateTables:
@@ -132,13 +138,15 @@ def _build_estate_tables(rules: RuleSet) -> EstateTables:
 
 #: A set a player holds all but one lot of, that lot held by another: (members, the lot).
 Nearly = tuple[tuple[int, ...], int]
+#: Of one set: (holder, group) if one player holds it whole, and who holds all but one lot.
+_SetState = tuple[tuple[int, int] | None, list[tuple[int, Nearly]]]
 #: What a player could build next on a complete group: (house cost, a hotel?, actions).
 BuildOption = tuple[int, bool, tuple[Build | BuildHotel, ...]]
 
 
 def _set_state(
     group: int, members: tuple[int, ...], owner: list[int], mortgaged: list[bool]
-) -> tuple[tuple[int, int] | None, list[tuple[int, Nearly]]]:
+) -> _SetState:
     """Of one set (a colour group, or the railroads with ``group`` -1): (holder, group)
     if one player holds it whole and unmortgaged (groups only), and for each player
     holding all but one lot, held by another, ``(player, (members, that lot))``."""
@@ -163,7 +171,7 @@ def _set_state(
     return None, nearly
 
 
-class Watched(list[Any]):
+class Watched(list[_T]):
     """A list of the board (holders, mortgages, buildings) that tells its estates when
     it changes.
 
@@ -174,7 +182,7 @@ class Watched(list[Any]):
 
     __slots__ = ("estates", "holdings")
 
-    def __init__(self, values: list[Any], estates: Estates, holdings: bool = True) -> None:
+    def __init__(self, values: list[_T], estates: Estates, holdings: bool = True) -> None:
         super().__init__(values)
         # Weakly: a list that held its estates would make a reference cycle, and keep
         # a finished game from being freed until the garbage collector traced it.
@@ -182,8 +190,12 @@ class Watched(list[Any]):
         #: Whether the list says who holds what (else only where buildings stand).
         self.holdings = holdings
 
-    def __setitem__(self, index: Any, value: Any) -> None:
-        list.__setitem__(self, index, value)
+    @overload
+    def __setitem__(self, index: SupportsIndex, value: _T) -> None: ...
+    @overload
+    def __setitem__(self, index: slice, value: Iterable[_T]) -> None: ...
+    def __setitem__(self, index: SupportsIndex | slice, value: _T | Iterable[_T]) -> None:
+        _set_item(self, index, value)
         estates = self.estates
         estates._buildings_cache = None
         if self.holdings:
@@ -252,7 +264,7 @@ class Estates:
         self._sets = (*t.groups.items(), (-1, t.railroads))
         self._set_index = {lot: i for i, (_, lots) in enumerate(self._sets) for lot in lots}
         #: Per set, what :func:`_set_state` found; recomputed for the sets marked dirty.
-        self._set_states: list[Any] = [None] * len(self._sets)
+        self._set_states: list[Any] = [None] * len(self._sets)  # each a _SetState, once read
         #: The sets whose holders or mortgages changed since :meth:`ownership` looked.
         self._dirty_sets = set(range(len(self._sets)))
         self._ownership_cache: tuple[list[list[int]], list[list[Nearly]]] | None = None
@@ -372,20 +384,20 @@ class Estates:
             built = self._built_cache = {group[s] for s in self.tables.streets if houses[s]}
         return built
 
-    def build_options(self, player: int) -> list[Any]:
+    def build_options(self, player: int) -> list[Build | BuildHotel]:
         """Houses and hotels ``player`` may build now, evenly, from the bank's stock."""
         candidates = (self._buildings_cache or self.buildings())[0][player]
         if not candidates:
             return []
         cash = self.balances[player]
         houses_left, hotels_left = self.bank_houses > 0, self.bank_hotels > 0
-        options: list[Any] = []
+        options: list[Build | BuildHotel] = []
         for cost, hotel, actions in candidates:
             if cost <= cash and (hotels_left if hotel else houses_left):
                 options.extend(actions)
         return options
 
-    def sell_options(self, player: int) -> list[Any]:
+    def sell_options(self, player: int) -> list[SellBuilding]:
         """Buildings ``player`` may sell back now: from the most built lots of a group."""
         t = self.tables
         houses = self.houses
@@ -449,7 +461,7 @@ class Estates:
 
     # --- mortgages ----------------------------------------------------------------------
 
-    def mortgage_options(self, player: int) -> list[Any]:
+    def mortgage_options(self, player: int) -> list[Mortgage]:
         """Properties ``player`` may mortgage now (no buildings in their group)."""
         t = self.tables
         built = self.built()
@@ -468,7 +480,7 @@ class Estates:
         """The mortgage interest on ``value``, rounded up to a whole unit (our reading)."""
         return -(-value * self._interest_percent // 100)
 
-    def lift_options(self, player: int) -> list[Any]:
+    def lift_options(self, player: int) -> list[LiftMortgage]:
         """Mortgages ``player`` can afford to lift now."""
         t = self.tables
         cash = self.balances[player]

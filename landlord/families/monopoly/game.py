@@ -72,6 +72,7 @@ from landlord.engine.actions import (
     TRY_DOUBLES,
     USE_JAIL_CARD,
     Accept,
+    Action,
     Bid,
     Build,
     BuildHotel,
@@ -756,7 +757,7 @@ class Monopoly(GameState):
 
     # --- what the players have ----------------------------------------------------------
 
-    def business_actions(self, player: int) -> Any:
+    def business_actions(self, player: int) -> Sequence[Action]:
         """What ``player`` may do before his throw: the throw first, then his business."""
         estates = self.estates
         builds = () if self._building_closed else estates.build_options(player)
@@ -764,7 +765,7 @@ class Monopoly(GameState):
         talks = self._talks_left and self.trades.possible(player)
         if not builds and not lifts:
             return _ROLL_OR_TALK if talks else _ROLL_ONLY  # the usual turn: shared
-        actions: list[Any] = [ROLL, *builds, *lifts]
+        actions: list[Action] = [ROLL, *builds, *lifts]
         if talks:
             actions.append(NEGOTIATE)
         return actions
@@ -794,7 +795,7 @@ class Monopoly(GameState):
 
     # --- words ---------------------------------------------------------------------------
 
-    def describe(self, action: Any) -> str:
+    def describe(self, action: Action) -> str:
         """An action in words, with this board's names and the players' names.
 
         Examples

@@ -18,11 +18,17 @@ built) is not told twice. Nothing here decides a rule.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from landlord.engine.reasons import Reason
 from landlord.engine.state import CHANCE
 from landlord.money import money as _money
+from landlord.rules.sections import required
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.engine.ledger import Transfer
+    from landlord.engine.state import ChanceEvent, Decision
+    from landlord.families.monopoly.game import Monopoly
 
 __all__ = ["Voice"]
 
@@ -107,7 +113,7 @@ class Voice:
     ['Bob buys St. Charles Place for $140']
     """
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Monopoly) -> None:
         self.game = game
         currency = game.currency
         self.money: Callable[[int], str] = lambda amount: _money(amount, currency)
@@ -131,7 +137,11 @@ class Voice:
     # --- telling a step -------------------------------------------------------------------
 
     def after(
-        self, pending: Any, choice: Any, records: Sequence[Any], earlier: Sequence[Any] = ()
+        self,
+        pending: Decision | ChanceEvent | None,
+        choice: object,
+        records: Sequence[Transfer],
+        earlier: Sequence[Transfer] = (),
     ) -> list[str]:
         """The step in sentences: the decision or throw, cards, payments, Jail, bankruptcy.
 
@@ -198,7 +208,7 @@ class Voice:
         landing = (self._position[player] + total) % t.size
         to = t.name[landing]
         if was and now:
-            if game.jail_turns[player] >= game.rules.jail.max_turns:
+            if game.jail_turns[player] >= required(game.rules.jail).max_turns:
                 return f"{line} in Jail: no doubles on the last try, so the fine is due", False
             return f"{line} in Jail: no doubles", False
         if was:
@@ -232,7 +242,7 @@ class Voice:
         if kind == "Decline" and pending.kind == "rent":
             return f"{who} does not ask for the rent on {t.name[about[0]]}"
         if kind == "Decline":
-            auctioned = game.rules.purchase.mode != "fixed_price"
+            auctioned = required(game.rules.purchase).mode != "fixed_price"
             return f"{who} does not buy {t.name[about]}" + (
                 ": the Bank auctions it" if auctioned else ""
             )
@@ -344,7 +354,7 @@ class Voice:
         """'Nobody bids' when an auction ended without a winner."""
         sale = pending.about
         game = self.game
-        now = game.pending
+        now: Any = game.pending  # a sale, while the auction goes on
         going_on = getattr(now, "kind", "") == "bid" and getattr(now, "about", None) is not None
         if going_on and now.about.space == sale.space:
             return []

@@ -11,16 +11,19 @@ cards and cash, between two players still in the game. The flow's talks
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import overload
 
-from landlord.engine.actions import END_TALKS, Trade
+from landlord.engine.actions import END_TALKS, EndDealing, Trade
 from landlord.engine.ledger import Ledger
 from landlord.families.monopoly.estates import Estates
 
-__all__ = ["TradeOffers", "Trades"]
+__all__ = ["Offer", "TradeOffers", "Trades"]
+
+#: What a player may say in talks: end them, or propose a trade.
+Offer = Trade | EndDealing
 
 
-class TradeOffers(Sequence[Any]):
+class TradeOffers(Sequence[Offer]):
     """The trades a player may propose: any legal one is accepted, a few are listed.
 
     Every combination of properties, cards and cash cannot be listed, so the
@@ -33,10 +36,10 @@ class TradeOffers(Sequence[Any]):
     def __init__(self, trades: Trades, proposer: int) -> None:
         self._trades = trades
         self._proposer = proposer
-        self._made: list[Any] | None = None
+        self._made: list[Offer] | None = None
 
     @property
-    def _listed(self) -> list[Any]:
+    def _listed(self) -> list[Offer]:
         if self._made is None:
             self._made = self._trades.plain(self._proposer)
         return self._made
@@ -44,10 +47,14 @@ class TradeOffers(Sequence[Any]):
     def __len__(self) -> int:
         return len(self._listed)
 
-    def __getitem__(self, index: Any) -> Any:
+    @overload
+    def __getitem__(self, index: int) -> Offer: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Offer]: ...
+    def __getitem__(self, index: int | slice) -> Offer | list[Offer]:
         return self._listed[index]
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[Offer]:
         return iter(self._listed)
 
     def __contains__(self, action: object) -> bool:
@@ -70,8 +77,8 @@ class Trades:
         Who holds which title, and where buildings stand.
     bankrupt : list of bool
         The game's list of who has gone bankrupt.
-    jail_cards_held : list of list
-        The game's list of each player's Get Out of Jail Free cards.
+    jail_cards_held : list of list of (str, int)
+        The game's list of each player's Get Out of Jail Free cards, as (pack, card).
     jail_fine : int
         What a Get Out of Jail Free card is offered for.
     """
@@ -81,7 +88,7 @@ class Trades:
         ledger: Ledger,
         estates: Estates,
         bankrupt: list[bool],
-        jail_cards_held: list[list[Any]],
+        jail_cards_held: list[list[tuple[str, int]]],
         jail_fine: int,
     ) -> None:
         self._ledger = ledger
@@ -113,14 +120,14 @@ class Trades:
         """The trades ``player`` may propose (see :class:`TradeOffers`)."""
         return TradeOffers(self, player)
 
-    def plain(self, player: int) -> list[Any]:
+    def plain(self, player: int) -> list[Offer]:
         """The listed offers of ``player`` (see :class:`TradeOffers`)."""
         estates = self._estates
         price = estates.tables.price
         cash = self._ledger.balances
         held = self._held
         fine = self._fine
-        listed: list[Any] = [END_TALKS]
+        listed: list[Offer] = [END_TALKS]
         mine = estates.tradeable(player)
         for partner in range(self._players):
             if partner == player or self._bankrupt[partner]:

@@ -8,9 +8,13 @@ They only read the game.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from landlord.money import money
+from landlord.rules.sections import required
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.families.monopoly.game import Monopoly
 
 __all__ = ["finances_html", "question", "report_notes"]
 
@@ -24,7 +28,7 @@ _QUESTIONS = {
 }
 
 
-def finances_html(game: Any) -> str:
+def finances_html(game: Monopoly) -> str:
     """The later game's figures: Gini, salary, the bank's buildings, trades and bankruptcies.
 
     Examples
@@ -48,7 +52,7 @@ def finances_html(game: Any) -> str:
     return "".join(out)
 
 
-def report_notes(game: Any) -> list[str]:
+def report_notes(game: Monopoly) -> list[str]:
     """How the net worth is valued, and how many trades were made."""
     lines = [
         "",
@@ -61,7 +65,7 @@ def report_notes(game: Any) -> list[str]:
     return lines
 
 
-def question(game: Any, seat: int) -> str:
+def question(game: Monopoly, seat: int) -> str:
     """What the player in ``seat`` is asked by the later game's pending decision.
 
     Examples
@@ -75,7 +79,7 @@ def question(game: Any, seat: int) -> str:
     """
     t = game.tables
     kind = game.decision_kind
-    about = game.decision_about
+    about: Any = game.decision_about  # of the kind the decision's kind says (a space, a sale)
 
     def priced(amount: int) -> str:
         return money(amount, game.currency)
@@ -103,7 +107,7 @@ def question(game: Any, seat: int) -> str:
             return "your turn: throw the dice"
         return f"your turn: {_either(first)} first, or throw the dice"
     if kind == "buy":
-        auctioned = game.rules.purchase.mode != "fixed_price"
+        auctioned = required(game.rules.purchase).mode != "fixed_price"
         other = "or let the Bank auction it" if auctioned else "or leave it"
         return f"buy {t.name[about]} for {priced(t.price[about])}, {other}?"
     if kind == "bid":
