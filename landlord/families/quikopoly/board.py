@@ -18,9 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING
 
 from landlord.views.picture import Seats
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.families.quikopoly.game import Quikopoly
 
 __all__ = ["board_svg", "square_of"]
 
@@ -68,7 +71,7 @@ def _wrapped(name: str, width: int = 10) -> list[str]:
 
 
 def board_svg(
-    game: Any,
+    game: Quikopoly,
     *,
     size: int = 760,
     names: Sequence[str] | None = None,

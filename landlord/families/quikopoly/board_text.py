@@ -11,14 +11,19 @@ never named: nobody at the table knows it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
+from landlord.rules.sections import required
 from landlord.views.board_text import table_html
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.families.quikopoly.game import Quikopoly
+    from landlord.families.quikopoly.view import View
 
 __all__ = ["board_words"]
 
 
-def board_words(game: Any, view: Any, names: Sequence[str], currency: str) -> str:
+def board_words(game: Quikopoly, view: View, names: Sequence[str], currency: str) -> str:
     """The players' table and the tiles' table of ``game`` now, as HTML.
 
     Examples
@@ -69,7 +74,7 @@ def _coins(amount: int) -> str:
     return f"{amount} coin{'s' if amount != 1 else ''}"
 
 
-def _tile(game: Any, position: int) -> str:
+def _tile(game: Quikopoly, position: int) -> str:
     """A tile as the table sees it: a corner or a face-up tile by name, else face down."""
     tiles = game.tiles
     if tiles.is_property(position) and tiles.owner[position] < 0:
@@ -77,18 +82,18 @@ def _tile(game: Any, position: int) -> str:
     return tiles.name(position)
 
 
-def _where(game: Any, player: int) -> str:
+def _where(game: Quikopoly, player: int) -> str:
     if game.bankrupt[player]:
         return "out of the game (bankrupt)"
     position = game.position[player]
     said = f"on {position}. {_tile(game, position)}"
     if game.in_prison[player]:
         throws = game.prison_throws[player]
-        said += f"; in Prison ({throws} of {game.rules.jail.max_turns} throws made)"
+        said += f"; in Prison ({throws} of {required(game.rules.jail).max_turns} throws made)"
     return said
 
 
-def _tile_cells(game: Any, position: int, names: Sequence[str]) -> list[str]:
+def _tile_cells(game: Quikopoly, position: int, names: Sequence[str]) -> list[str]:
     """Held by, rent now, hotels: for a corner, what it does instead."""
     tiles = game.tiles
     if not tiles.is_property(position):

@@ -16,10 +16,17 @@ tile, up to ``build_to``) and whether they pay their way out of Prison.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from landlord.engine.actions import DECLINE, PAY_FINE, ROLL, STAY_IN_PRISON, BuildHotel, Buy
 from landlord.policies.bots import Strategy
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.engine.actions import Action
+    from landlord.engine.state import GameState
+    from landlord.engine.view import View as BaseView
+    from landlord.families.quikopoly.view import View
 
 __all__ = ["HANDLERS", "reserve_coins"]
 
@@ -27,17 +34,17 @@ __all__ = ["HANDLERS", "reserve_coins"]
 _SET_FOR = 500
 
 
-def reserve_coins(bot: Strategy, view: Any) -> int:
+def reserve_coins(bot: Strategy, view: BaseView[GameState]) -> int:
     """The bot's reserve in coins: its dollar reserve scaled to the starting cash."""
     start = view.rules.starting_cash[view.n_players]
     return round(bot.reserve * start / _SET_FOR)
 
 
-def _spare(bot: Strategy, view: Any, me: int) -> int:
+def _spare(bot: Strategy, view: View, me: int) -> int:
     return view.balances[me] - reserve_coins(bot, view)
 
 
-def _buy(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
+def _buy(bot: Strategy, view: View, me: int, legal: Sequence[Action]) -> Action:
     buy = next((a for a in legal if type(a) is Buy), None)
     if buy is None:
         return DECLINE
@@ -49,14 +56,14 @@ def _buy(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
     return DECLINE
 
 
-def _turn(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
+def _turn(bot: Strategy, view: View, me: int, legal: Sequence[Action]) -> Action:
     if _spare(bot, view, me) < view.hotel_cost:
         return ROLL
     hotels = [a for a in legal if type(a) is BuildHotel and view.hotels[a.space] < bot.build_to]
     return hotels[0] if hotels else ROLL
 
 
-def _prison(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
+def _prison(bot: Strategy, view: View, me: int, legal: Sequence[Action]) -> Action:
     if bot.pays_fine and _spare(bot, view, me) >= view.prison_fine:
         return PAY_FINE
     return STAY_IN_PRISON

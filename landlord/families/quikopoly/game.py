@@ -24,13 +24,14 @@ wins; the kit's round limit ends a long game, the richest winning.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import cast
 
 from landlord.engine.actions import (
     DECLINE,
     PAY_FINE,
     ROLL,
     STAY_IN_PRISON,
+    Action,
     BuildHotel,
     Buy,
     Decline,
@@ -165,7 +166,7 @@ class Quikopoly(GameState):
             )
             self.tiles.hotels[cast(BuildHotel, choice).space] += 1
 
-    def turn_actions(self, player: int) -> Any:
+    def turn_actions(self, player: int) -> Sequence[Roll | BuildHotel]:
         """What ``player`` may do before his throw: throw, or place a hotel where he may."""
         tiles = self.tiles
         if self.ledger.balances[player] < tiles.hotel_cost:
@@ -374,7 +375,7 @@ class Quikopoly(GameState):
             for p in range(self.size)
         ]
 
-    def describe(self, action: Any) -> str:
+    def describe(self, action: Action) -> str:
         """An action in words, with the tiles' names and the players'; Quikopoly throws
         one die.
 

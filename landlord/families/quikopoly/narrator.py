@@ -11,11 +11,16 @@ a step answered and the ledger records it added; nothing here decides a rule.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from landlord.engine.reasons import Reason
 from landlord.engine.state import CHANCE
 from landlord.money import money as _money
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.engine.ledger import Transfer
+    from landlord.engine.state import ChanceEvent, Decision
+    from landlord.families.quikopoly.game import Quikopoly
 
 __all__ = ["Voice"]
 
@@ -59,7 +64,7 @@ class Voice:
     'The 16 property tiles are laid face down at random'
     """
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Quikopoly) -> None:
         self.game = game
         self.money: Callable[[int], str] = lambda amount: _money(amount, game.currency)
         self._laid_told = False
@@ -76,7 +81,11 @@ class Voice:
         self._trades = len(game.tiles.trades_made)
 
     def after(
-        self, pending: Any, choice: Any, records: Sequence[Any], earlier: Sequence[Any] = ()
+        self,
+        pending: Decision | ChanceEvent | None,
+        choice: object,
+        records: Sequence[Transfer],
+        earlier: Sequence[Transfer] = (),
     ) -> list[str]:
         """The step in sentences: the decision or throw, the move, payments, Prison,
         hotels returned, trades, the end."""
@@ -87,7 +96,7 @@ class Voice:
         if pending is not None and choice is not None:
             if getattr(pending, "player", CHANCE) == CHANCE:
                 lines.append(self._chance(pending, choice))
-                thrown = pending.purpose == "dice"
+                thrown = cast("ChanceEvent", pending).purpose == "dice"
             else:
                 lines.append(self._decision(pending, choice))
         moved = self._moved()

@@ -13,9 +13,11 @@ tile held alone or with its set, what a hotel adds and costs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import cast
 
 from landlord.engine.state import Captured
+from landlord.rules.model import RuleSet
+from landlord.rules.sections import required
 
 __all__ = ["BANK", "Capture", "Tiles"]
 
@@ -48,16 +50,16 @@ class Tiles:
     (2, [1], [1, 2])
     """
 
-    def __init__(self, rules: Any, n_players: int, balances: list[int]) -> None:
+    def __init__(self, rules: RuleSet, n_players: int, balances: list[int]) -> None:
         spaces = rules.board.spaces
         self.spaces = spaces
         self.size = len(spaces)
         self.n_players = n_players
         self._balances = balances
-        rent = rules.property_rent
+        rent = required(rules.property_rent)
         self._single, self._full, self._per_hotel = rent.single, rent.full_set, rent.per_hotel
-        self.hotel_cost = rules.hotels.cost
-        self.per_coin = rules.hotels.returned_per_coin
+        self.hotel_cost = required(rules.hotels).cost
+        self.per_coin = required(rules.hotels).returned_per_coin
         #: The space (in the rule set's board) laid at each position.
         self.tile_at: list[int] = list(range(self.size))
         #: Each position's set (0 for a corner).

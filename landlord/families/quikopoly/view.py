@@ -14,6 +14,9 @@ from landlord.engine.view import View as BaseView
 from landlord.rules.sections import required
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from collections.abc import Sequence
+
+    from landlord.engine.state import Captured
     from landlord.families.quikopoly.game import Quikopoly
 
 __all__ = ["View"]
@@ -28,7 +31,28 @@ class View(BaseView["Quikopoly"]):
         Who holds each position's tile (-1: nobody) and the hotels on it.
     in_prison, bankrupt : sequence of bool
     currency : str
+    hotel_cost, prison_fine : int
+        What a hotel costs, and the fine that frees a player from Prison.
     """
+
+    # What shared() sets besides the base view's, declared for the type checker; its
+    # read-only questions are the game's own methods (declared below as they are).
+    owner: Sequence[int]
+    hotels: Sequence[int]
+    in_prison: Sequence[bool]
+    bankrupt: Sequence[bool]
+    currency: str
+    hotel_cost: int
+    prison_fine: int
+
+    if TYPE_CHECKING:  # pragma: no cover - set by shared(), for the type checker
+
+        def rent(self, position: int) -> int: ...
+        def complete_sets(self, player: int) -> list[int]: ...
+        def hotels_held(self, player: int) -> int: ...
+        def active_players(self) -> list[int]: ...
+        def holdings_table(self, captured: Captured | None = None) -> list[tuple[int, ...]]: ...
+        def net_worths(self, captured: Captured | None = None) -> list[int]: ...
 
     SHOWN = (
         *BaseView.SHOWN,

@@ -8,14 +8,18 @@ They only read the game.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from landlord.money import money
+from landlord.rules.sections import required
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.families.quikopoly.game import Quikopoly
 
 __all__ = ["finances_html", "question", "report_notes"]
 
 
-def finances_html(game: Any) -> str:
+def finances_html(game: Quikopoly) -> str:
     """Quikopoly's figures: Gini, the bank's coins, sets, hotels, trades, bankruptcies.
 
     Examples
@@ -38,7 +42,7 @@ def finances_html(game: Any) -> str:
     )
 
 
-def report_notes(game: Any) -> list[str]:
+def report_notes(game: Quikopoly) -> list[str]:
     """How net worth is counted, and the fair trades made."""
     lines = [
         "",
@@ -51,7 +55,7 @@ def report_notes(game: Any) -> list[str]:
     return lines
 
 
-def question(game: Any, seat: int) -> str:
+def question(game: Quikopoly, seat: int) -> str:
     """What the player in ``seat`` is asked by the pending decision of Quikopoly.
 
     Examples
@@ -68,15 +72,16 @@ def question(game: Any, seat: int) -> str:
         return ""
     cash = money(game.cash(seat), game.currency)
     if kind == "buy":
-        price = money(game.tiles.price(about), game.currency)
+        where = cast(int, about)  # the position of the tile offered
+        price = money(game.tiles.price(where), game.currency)
         return (
-            f"you look at the face-down tile: the {game.tile_name(about)}. "
+            f"you look at the face-down tile: the {game.tile_name(where)}. "
             f"Buy it for {price} (you have {cash}), or leave it face down?"
         )
     if kind == "turn":
         return f"your turn: place a hotel (a coin each, you have {cash}), or throw the die?"
     if kind == "prison":
         shown = "null" if about == 6 else ("ace" if about == 1 else str(about))
-        fine = money(game.rules.jail.fine, game.currency)
+        fine = money(required(game.rules.jail).fine, game.currency)
         return f"you are in Prison and threw {shown}: pay {fine} and move {about}, or stay?"
     return kind.replace("_", " ")
