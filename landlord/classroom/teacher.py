@@ -89,15 +89,7 @@ class TeacherSocket(Socket):
         for name in ("table", "rules", "second", "player"):
             if data.get(name) is not None and not isinstance(data[name], str):
                 return f"That command is not understood (its {name} is not a word)."
-        if lesson.ended and kind in {
-            "add",
-            "pause",
-            "resume",
-            "end",
-            "seat",
-            "start",
-            "start_all",
-        }:
+        if lesson.ended and kind in AFTER_THE_END:
             return "The lesson has ended: start a new lesson to play again."
         if kind == "add":
             rules = tuple(r for r in (data.get("rules"), data.get("second")) if r)
