@@ -20,10 +20,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING
 
 from landlord.palette import player_colour
 from landlord.views.picture import Seats
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.families.sackson.game import PropertyGame
 
 __all__ = ["board_svg", "initials"]
 
@@ -53,7 +56,7 @@ def initials(names: Sequence[str]) -> list[str]:
     ]
 
 
-def grid_in_words(game: Any, names: Sequence[str]) -> str:
+def grid_in_words(game: PropertyGame, names: Sequence[str]) -> str:
     """Who holds how many cells (how many mortgaged), and how many are empty."""
     owner, mortgaged = game.cells.owner, game.cells.mortgaged
     parts = []
@@ -69,7 +72,7 @@ def grid_in_words(game: Any, names: Sequence[str]) -> str:
 
 
 def board_svg(
-    game: Any,
+    game: PropertyGame,
     *,
     size: int = 760,
     names: Sequence[str] | None = None,

@@ -13,15 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING
 
 from landlord.money import money
 from landlord.views.board_text import table_html
 
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.families.sackson.game import PropertyGame
+    from landlord.families.sackson.view import View
+
 __all__ = ["board_words"]
 
 
-def board_words(game: Any, view: Any, names: Sequence[str], currency: str = "$") -> str:
+def board_words(game: PropertyGame, view: View, names: Sequence[str], currency: str = "$") -> str:
     """The grid, the purchase units and the cards in words, as HTML.
 
     Parameters

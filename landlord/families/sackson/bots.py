@@ -22,10 +22,16 @@ The strategies of :mod:`landlord.policies.bots` keep their meaning:
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from landlord.engine.actions import DECLINE, BuyCell
+from landlord.engine.actions import DECLINE, BuyCell, PlayCards
 from landlord.policies.bots import Strategy
+from landlord.rules.sections import required
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.engine.actions import Action
+    from landlord.families.sackson.view import View
 
 __all__ = ["HANDLERS", "group_sizes", "is_aggressive", "reserve_units", "weigh"]
 
@@ -42,7 +48,7 @@ def is_aggressive(bot: Strategy) -> bool:
     return bot.build_to >= 2
 
 
-def reserve_units(bot: Strategy, view: Any) -> int:
+def reserve_units(bot: Strategy, view: View) -> int:
     """The purchase units a cautious bot keeps: its cash reserve's share of $500."""
     if is_aggressive(bot):
         return 0
@@ -50,7 +56,7 @@ def reserve_units(bot: Strategy, view: Any) -> int:
 
 
 def weigh(
-    bot: Strategy, view: Any, me: int, play: Any, sizes: dict[int, int] | None = None
+    bot: Strategy, view: View, me: int, play: PlayCards, sizes: dict[int, int] | None = None
 ) -> float:
     """What a play is worth to the bot, in dollars (higher is better).
 
@@ -60,7 +66,7 @@ def weigh(
     aggressive = is_aggressive(bot)
     cell = play.space
     owner = view.owner[cell]
-    wild = view.rules.play_deck.wild_from
+    wild = required(view.rules.play_deck).wild_from
     wilds = (play.red // 10 >= wild) + (play.black // 10 >= wild)
     keep_wilds = -0.5 * wilds
     size = None if sizes is None else sizes.get(cell)
@@ -84,7 +90,7 @@ def weigh(
     return -(1 if aggressive else 2) * rent + keep_wilds
 
 
-def group_sizes(view: Any, me: int, legal: Any) -> dict[int, int]:
+def group_sizes(view: View, me: int, legal: Sequence[PlayCards]) -> dict[int, int]:
     """The size of the group each cell the plays name is in (for an empty cell: the
     group it would make for ``me``), from one labelling of the whole grid."""
     label, sizes = view.groups()
@@ -99,7 +105,7 @@ def group_sizes(view: Any, me: int, legal: Any) -> dict[int, int]:
     return found
 
 
-def _play(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
+def _play(bot: Strategy, view: View, me: int, legal: Sequence[PlayCards]) -> PlayCards:
     sizes = group_sizes(view, me, legal) if len(legal) > 1 else {}
     best, best_value = legal[0], weigh(bot, view, me, legal[0], sizes)
     for play in legal[1:]:
@@ -109,7 +115,7 @@ def _play(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
     return best
 
 
-def _buy(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
+def _buy(bot: Strategy, view: View, me: int, legal: Sequence[Action]) -> Action:
     buy = next((a for a in legal if type(a) is BuyCell), None)
     if buy is None:
         return DECLINE

@@ -16,10 +16,13 @@ data), so nothing hidden is stored and no player can see what comes next.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from collections.abc import Callable
+from typing import cast
 
 from landlord.engine.actions import PlayCards, card_name
 from landlord.engine.state import CHANCE, Flow
+from landlord.rules.model import RuleSet
+from landlord.rules.sections import required
 
 __all__ = [
     "CLUBS",
@@ -78,8 +81,8 @@ class Cards:
     (40, (3,), 8)
     """
 
-    def __init__(self, rules: Any, n_players: int, side: int) -> None:
-        deck = rules.play_deck
+    def __init__(self, rules: RuleSet, n_players: int, side: int) -> None:
+        deck = required(rules.play_deck)
         self.ranks = deck.ranks
         self.wild_from = deck.wild_from
         self.side = side
@@ -141,7 +144,7 @@ class Cards:
         self.discards.extend(self.hands[player])
         self.hands[player].clear()
 
-    def plays(self, player: int, cell_of: Any) -> list[PlayCards]:
+    def plays(self, player: int, cell_of: Callable[[int, int], int]) -> list[PlayCards]:
         """Every play the player's hand allows, one for each cell and pair of suits.
 
         For a cell and a suit, the card of that suit naming the number is played if

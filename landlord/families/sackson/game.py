@@ -26,9 +26,9 @@ money wins, property not counted unless the players agreed to count it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, cast
 
-from landlord.engine.actions import DECLINE, BuyCell, Decline, PlayCards
+from landlord.engine.actions import DECLINE, Action, BuyCell, Decline, PlayCards
 from landlord.engine.reasons import Reason
 from landlord.engine.state import CHANCE, Captured, Flow, GameState, seat_count
 from landlord.families.sackson import FAMILY
@@ -38,6 +38,9 @@ from landlord.families.sackson.units import Units
 from landlord.rules.loader import RulesError
 from landlord.rules.model import RuleSet
 from landlord.rules.sections import required
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.families.sackson.view import View
 
 __all__ = ["PropertyGame"]
 
@@ -91,7 +94,7 @@ class PropertyGame(GameState):
         #: What happened on each play: (round, player, cell, what), ``what`` one of
         #: "claim", "rent", "mortgage", "lose".
         self.plays_made: list[tuple[int, int, int, str]] = []
-        self.last_play: Any = None
+        self.last_play: PlayCards | None = None
         box = self.pile_account[required(rules.chips).dealt_from]
         for player in range(n):
             self.ledger.transfer(box, player, rules.starting_cash[n], Reason.STARTING_CASH)
@@ -126,11 +129,15 @@ class PropertyGame(GameState):
         if not self.bankrupt[player]:
             yield from self.cards.draw(player)
 
-    def legal_plays(self, player: int) -> list[Any]:
+    if TYPE_CHECKING:  # pragma: no cover - what a checker reads of GameState.observe here
+
+        def observe(self, player: int) -> View: ...
+
+    def legal_plays(self, player: int) -> list[PlayCards]:
         """The plays the player's hand allows (one per cell and pair of suits)."""
         return self.cards.plays(player, self.cells.cell)
 
-    def _on_cell(self, player: int, choice: Any) -> Flow:
+    def _on_cell(self, player: int, choice: PlayCards) -> Flow:
         cells = self.cells
         cell = choice.space
         owner = cells.owner[cell]
@@ -148,7 +155,7 @@ class PropertyGame(GameState):
             self.plays_made.append((self.round, player, cell, "rent"))
             yield from self._rent(player, owner, choice)
 
-    def _rent(self, player: int, owner: int, choice: Any) -> Flow:
+    def _rent(self, player: int, owner: int, choice: PlayCards) -> Flow:
         """Pay the rent; more than he has, all his money and he is bankrupt; else he may
         buy the cell with purchase units."""
         cells = self.cells
@@ -239,6 +246,6 @@ class PropertyGame(GameState):
         """Each cell's name: "column 3, row 5"."""
         return list(self.cells.names)
 
-    def describe(self, action: Any) -> str:
+    def describe(self, action: Action) -> str:
         """An action in words, with the cells' names and the players'."""
         return action.describe(self.cells.names, self.names, self.currency)

@@ -13,10 +13,12 @@ $4 for a heart and a spade (the rule set's ``[cell_rent]``).
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 from landlord.engine.boards import Grid
 from landlord.engine.state import Captured
+from landlord.rules.model import RuleSet
+from landlord.rules.sections import required
 
 __all__ = ["NOBODY", "Capture", "Cells"]
 
@@ -53,17 +55,17 @@ class Cells:
     (6, 24, 6)
     """
 
-    def __init__(self, rules: Any, n_players: int, balances: list[int]) -> None:
+    def __init__(self, rules: RuleSet, n_players: int, balances: list[int]) -> None:
         self.grid = Grid(rules.board)
         self.size = self.grid.size
         self.columns = self.grid.columns
         self.rows = self.grid.rows
         self.n_players = n_players
         self._balances = balances
-        rent = rules.cell_rent
+        rent = required(rules.cell_rent)
         self._rates = (rent.diamond_and_club, rent.heart_or_spade, rent.heart_and_spade)
-        self.units_per_cell = rules.cell_purchase.units_per_cell
-        end = rules.bankruptcy_end
+        self.units_per_cell = required(rules.cell_purchase).units_per_cell
+        end = required(rules.bankruptcy_end)
         self.cell_worth = end.cell_worth
         self.cells_count = end.cells_count
         self.names = tuple(space.name for space in rules.board.spaces)

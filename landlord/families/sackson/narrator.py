@@ -11,12 +11,17 @@ records it added; nothing here decides a rule.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from landlord.engine.reasons import Reason
 from landlord.engine.state import CHANCE
 from landlord.families.sackson.cards import card_name
 from landlord.money import money as _money
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.engine.ledger import Transfer
+    from landlord.engine.state import ChanceEvent, Decision
+    from landlord.families.sackson.game import PropertyGame
 
 __all__ = ["Voice"]
 
@@ -56,7 +61,7 @@ class Voice:
     True
     """
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: PropertyGame) -> None:
         self.game = game
         self.money: Callable[[int], str] = lambda amount: _money(amount, game.currency)
         self.before()
@@ -83,7 +88,11 @@ class Voice:
         return game.turn_player
 
     def after(
-        self, pending: Any, choice: Any, records: Sequence[Any], earlier: Sequence[Any] = ()
+        self,
+        pending: Decision | ChanceEvent | None,
+        choice: object,
+        records: Sequence[Transfer],
+        earlier: Sequence[Transfer] = (),
     ) -> list[str]:
         """The step in sentences: the draw or play, what it did, payments, the end."""
         game = self.game
@@ -93,9 +102,10 @@ class Voice:
             lines.append("The stock is empty: the played cards are shuffled into a new stock")
         asked = False
         if pending is not None and choice is not None:
-            if getattr(pending, "player", CHANCE) == CHANCE and pending.purpose == "cut":
-                lines.append(f"{names[choice]} cuts the high card and plays first")
-            elif getattr(pending, "player", CHANCE) == CHANCE:
+            chance = getattr(pending, "player", CHANCE) == CHANCE
+            if chance and cast("ChanceEvent", pending).purpose == "cut":
+                lines.append(f"{names[cast(int, choice)]} cuts the high card and plays first")
+            elif chance:
                 lines.append(f"{names[self._drawer]} draws a card")
             else:
                 lines.append(self._decision(pending, choice))
@@ -142,7 +152,7 @@ class Voice:
             return f"{who} does not buy the cell"
         return ""  # a purchase is told from the units moved
 
-    def _payment(self, record: Any) -> str:
+    def _payment(self, record: Transfer) -> str:
         words = _PAYMENTS.get(record.reason)
         if words is None:
             return ""

@@ -9,7 +9,10 @@ who may spend them in turn. Every move of units is kept as a record.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
+
+from landlord.rules.model import RuleSet
+from landlord.rules.sections import required
 
 __all__ = ["UnitMove", "Units"]
 
@@ -38,11 +41,11 @@ class Units:
     ([4, 16, 10], 34)
     """
 
-    def __init__(self, rules: Any, n_players: int) -> None:
-        court = rules.court_cards
+    def __init__(self, rules: RuleSet, n_players: int) -> None:
+        court = required(rules.court_cards)
         #: The units in the whole set of court cards and jokers (30).
         self.total = 4 * (court.king + court.queen + court.jack) + court.jokers * court.joker
-        each = rules.unit_split.by_players[n_players]
+        each = required(rules.unit_split).by_players[n_players]
         self.held: list[int] = [each] * n_players
         #: Units out of play: left over by the split, or gone with a bankrupt player.
         self.out_of_play = self.total - each * n_players

@@ -8,15 +8,19 @@ They only read the game.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from landlord.families.sackson.cards import card_name
 from landlord.money import money
+from landlord.rules.sections import required
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.families.sackson.game import PropertyGame
 
 __all__ = ["finances_html", "question", "report_notes"]
 
 
-def finances_html(game: Any) -> str:
+def finances_html(game: PropertyGame) -> str:
     """Property's figures: Gini of money, cells held, mortgages, units, bankruptcies.
 
     Examples
@@ -41,9 +45,9 @@ def finances_html(game: Any) -> str:
     )
 
 
-def report_notes(game: Any) -> list[str]:
+def report_notes(game: PropertyGame) -> list[str]:
     """What the score counts, the purchases made and where the money came from."""
-    end = game.rules.bankruptcy_end
+    end = required(game.rules.bankruptcy_end)
     worth = money(end.cell_worth, game.currency)
     if end.cells_count:
         score = f"The score is money and {worth} a cell (the players agreed to count property)."
@@ -60,7 +64,7 @@ def report_notes(game: Any) -> list[str]:
     return lines
 
 
-def question(game: Any, seat: int) -> str:
+def question(game: PropertyGame, seat: int) -> str:
     """What the player in ``seat`` is asked by the pending decision of Property.
 
     Examples
@@ -82,10 +86,11 @@ def question(game: Any, seat: int) -> str:
             "cell: claim it if empty, pay rent if a rival's, mortgage it if yours"
         )
     if kind == "buy":
-        owner = game.names[game.cells.owner[about]]
-        price = game.cells.price(about)
+        cell = cast(int, about)  # the cell he paid rent on
+        owner = game.names[game.cells.owner[cell]]
+        price = game.cells.price(cell)
         return (
-            f"you paid rent to {owner}: buy {game.cells.names[about]} for {price} purchase "
+            f"you paid rent to {owner}: buy {game.cells.names[cell]} for {price} purchase "
             f"units (you hold {game.units.held[seat]}), or not?"
         )
     return kind.replace("_", " ")
