@@ -35,8 +35,8 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -52,8 +52,15 @@ from landlord.batch.blocks import add_block, seed_words
 from landlord.batch.follows import STRATEGY_FIELDS, not_rule_of_thumb
 from landlord.families.magie import FAMILY
 from landlord.policies.bots import RandomPlayer, Strategy
+from landlord.rules.sections import required
 from landlord.scorecard import TREASURY
 from landlord.session import TurnStream
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.families.magie.game import LandlordsGame
+    from landlord.figures import Figures
+    from landlord.policies.base import Policy
+    from landlord.rules.model import RuleSet
 
 __all__ = [
     "FELL_BACK",
@@ -199,13 +206,13 @@ COLLEGE_AT = -2
 TO_BROKER = -2
 
 
-def plays_at_random(policy: Any) -> bool:
+def plays_at_random(policy: object) -> bool:
     """Whether ``policy`` is a random player (``RandomPlayer`` itself: a subclass may
     choose otherwise), whom the compiled game plays from the policy stream."""
     return type(policy) is RandomPlayer
 
 
-def why_not(rules: Any, policies: Sequence[Any]) -> str | None:
+def why_not(rules: RuleSet, policies: Sequence[Policy]) -> str | None:
     """None if :func:`play` covers ``rules`` with ``policies``; else the reason."""
     # Random players draw from the policy stream over the legal actions as the reference
     # engine lists them; the compiled game lists them the same way (``_random_business``).
@@ -223,19 +230,19 @@ def why_not(rules: Any, policies: Sequence[Any]) -> str | None:
     if kinds.count("speculation") != 1:
         return "the batch path plays boards with one Speculation space only"
     piles = rules.accounts.piles
-    if (rules.land_rent.unsold_paid_to or "") not in piles:
+    if (required(rules.land_rent).unsold_paid_to or "") not in piles:
         return "the batch path needs a pile for the rent of unsold cards"
     for card in rules.chance_deck:
         if card.effect not in EFFECTS:
             return f"the batch path does not play the Chance effect {card.effect!r}"
         if card.effect == "pay" and card.pile not in piles:
             return f"the batch path does not play a Chance card paid to {card.pile!r}"
-    if rules.speculation.stake_paid_to not in (*piles, "broker"):
+    if required(rules.speculation).stake_paid_to not in (*piles, "broker"):
         return "the batch path does not know where the Speculation stake goes"
     return _why_not_single_tax(rules, piles)
 
 
-def single_tax_covered(rules: Any) -> str | None:
+def single_tax_covered(rules: RuleSet) -> str | None:
     """None if the batch path plays ``rules`` under the single tax brought in however
     (a game played on under it, say: :mod:`.playing_on`); else the reason."""
     return _why_not_single_tax(rules, rules.accounts.piles, brought_in=True)
@@ -421,7 +428,9 @@ class _Table:
         self.deal_draws = max(0, int(v[DEAL_CARDS]) - (1 if len(t.cards) == v[DEAL_CARDS] else 0))
 
 
-def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures: Any) -> int:
+def play(
+    rules: RuleSet, policies: Sequence[Strategy], seeds: Sequence[int], figures: Figures
+) -> int:
     """Play one game of ``rules`` per seed, ``policies`` at the table, and add each game's
     figures to ``figures`` (an experiment's :class:`~landlord.figures.Figures`), in the
     seeds' order. A game the compiled game does not follow to its end is played by the
@@ -522,7 +531,7 @@ def _hand_back(rules: Any, policies: Sequence[Strategy], seed: Any, stats: np.nd
     return 1
 
 
-def why_not_on(game: Any, policies: Sequence[Any]) -> str | None:
+def why_not_on(game: LandlordsGame, policies: Sequence[Policy]) -> str | None:
     """None if :func:`play_on` plays ``game`` on compiled with ``policies``; else the
     reason (:mod:`.playing_on`)."""
     from landlord.families.magie.playing_on import why_not_on
@@ -530,7 +539,12 @@ def why_not_on(game: Any, policies: Sequence[Any]) -> str | None:
     return why_not_on(game, policies)
 
 
-def play_on(start: Any, policies: Sequence[Any], seeds: Sequence[int], figures: Any) -> int:
+def play_on(
+    start: Callable[[], LandlordsGame],
+    policies: Sequence[Strategy],
+    seeds: Sequence[int],
+    figures: Figures,
+) -> int:
     """Play on the game ``start()`` makes once per seed, compiled from the next turn
     (:func:`.playing_on.play_on`)."""
     from landlord.families.magie.playing_on import play_on

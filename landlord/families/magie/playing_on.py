@@ -24,7 +24,7 @@ way each continuation's figures are the reference engine's
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -67,6 +67,12 @@ from landlord.families.magie.treasury import RENTS_AND_FINES
 from landlord.scorecard import balances_by_round, ledger_sums
 from landlord.session import Session
 
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.families.magie.game import LandlordsGame
+    from landlord.figures import Figures
+    from landlord.policies.base import Policy
+    from landlord.policies.bots import Strategy
+
 __all__ = ["play_on", "why_not_on"]
 
 #: Turns of dice drawn at first for each round still to play, and Chance cards.
@@ -75,7 +81,7 @@ TURNS_PER_ROUND_PER_PLAYER, FIRST_CARDS = 1.25, 64
 _NO_CHOICES = np.empty(0)
 
 
-def why_not_on(game: Any, policies: Sequence[Any]) -> str | None:
+def why_not_on(game: LandlordsGame, policies: Sequence[Policy]) -> str | None:
     """None if :func:`play_on` plays ``game`` on compiled with ``policies`` (each game
     may still be handed back); else the reason."""
     why = batch.why_not(game.rules, policies)
@@ -126,7 +132,10 @@ class _Start:
 
 
 def play_on(
-    start: Callable[[], Any], policies: Sequence[Any], seeds: Sequence[int], figures: Any
+    start: Callable[[], LandlordsGame],
+    policies: Sequence[Strategy],
+    seeds: Sequence[int],
+    figures: Figures,
 ) -> int:
     """Play on the game ``start()`` makes (a new game at the same position each time,
     its end set as the continuations want it) once per seed, ``policies`` in its seats,
@@ -134,7 +143,7 @@ def play_on(
     played to their end (also counted in :data:`~.batch.FELL_BACK`)."""
     from landlord.families.magie.compiled import resume
 
-    first = start()
+    first: LandlordsGame | None = start()
     shared = _Start(first, policies)
     fell_back = 0
     for seed in seeds:

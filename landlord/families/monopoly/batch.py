@@ -33,13 +33,19 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from landlord.batch import by_reference, chance_draws, money_table, round_tables, turn_draws
 from landlord.batch.follows import STRATEGY_FIELDS
 from landlord.policies.bots import Strategy
+from landlord.rules.sections import required
+
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.figures import Figures
+    from landlord.policies.base import Policy
+    from landlord.rules.model import RuleSet
 
 __all__ = ["FELL_BACK", "play", "why_not"]
 
@@ -141,7 +147,7 @@ BUY_OR_AUCTION, FIXED_PRICE, AUCTION = range(3)
 MODES = {"buy_or_auction": BUY_OR_AUCTION, "fixed_price": FIXED_PRICE, "auction": AUCTION}
 
 
-def why_not(rules: Any, policies: Sequence[Any]) -> str | None:
+def why_not(rules: RuleSet, policies: Sequence[Policy]) -> str | None:
     """None if :func:`play` covers ``rules`` with ``policies``; else the reason."""
     from landlord.families.monopoly.bots import HANDLERS, StrategyGuide, always_ask_rent
 
@@ -151,14 +157,15 @@ def why_not(rules: Any, policies: Sequence[Any]) -> str | None:
                 "the batch path plays the rule-of-thumb bots and the strategy guide only, "
                 f"not {policy.name!r}"
             )
-    if rules.cards.order != "bottom":
+    if required(rules.cards).order != "bottom":
         return "the batch path does not play packs reshuffled at every draw"
     # Rent that lapses unless the owner asks for it (the 1972 UK option): the compiled game
     # always collects, which is what happens at a table whose bots always ask.
-    if rules.rent.lapses and HANDLERS["rent"] is not always_ask_rent:
+    if required(rules.rent).lapses and HANDLERS["rent"] is not always_ask_rent:
         return "the batch path plays lapsing rent only with bots that always ask for it"
-    if rules.purchase.mode not in MODES:
-        return f"the batch path does not play the purchase rule {rules.purchase.mode!r}"
+    mode = required(rules.purchase).mode
+    if mode not in MODES:
+        return f"the batch path does not play the purchase rule {mode!r}"
     if rules.board.layout != "track":
         return "the batch path plays a track board only"
     spaces = rules.board.spaces
@@ -313,7 +320,9 @@ class _Table:
         return packs, dealt
 
 
-def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures: Any) -> int:
+def play(
+    rules: RuleSet, policies: Sequence[Strategy], seeds: Sequence[int], figures: Figures
+) -> int:
     """Play one game of ``rules`` per seed, ``policies`` at the table, and add each game's
     figures to ``figures`` (an experiment's :class:`~landlord.figures.Figures`). A game the
     compiled game does not follow to its end is played by the reference engine instead;

@@ -36,11 +36,16 @@ from landlord.engine import new_game
 from landlord.engine.boards import shuffled_positions
 from landlord.families.quikopoly import FAMILY
 from landlord.policies.bots import Strategy
+from landlord.rules.sections import required
 from landlord.scorecard import TREASURY
 from landlord.session import TurnStream
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.engine.family import Figure
     from landlord.families.quikopoly.game import Quikopoly
+    from landlord.figures import Figures
+    from landlord.policies.base import Policy
+    from landlord.rules.model import RuleSet
 
 __all__ = ["play", "why_not"]
 
@@ -99,14 +104,14 @@ FIRST, SECOND = range(2)
  LARGEST, ROUND_LIMIT_AT, ROUND_CAP, SETS) = range(24)  # fmt: skip
 
 
-def why_not(rules: Any, policies: Sequence[Any]) -> str | None:
+def why_not(rules: RuleSet, policies: Sequence[Policy]) -> str | None:
     """None if :func:`play` covers ``rules`` with ``policies``; else the reason."""
     reason = not_rule_of_thumb(policies, FAMILY.name)
     if reason:
         return reason
-    if rules.board.layout != "shuffled_track" or rules.dice.count != 1:
+    if rules.board.layout != "shuffled_track" or required(rules.dice).count != 1:
         return "the batch path plays Quikopoly's own board and die only"
-    sets: dict[int, int] = {}
+    sets: dict[int | None, int] = {}
     for position in shuffled_positions(rules.board):
         section = rules.board.spaces[position].section
         sets[section] = sets.get(section, 0) + 1
@@ -181,7 +186,9 @@ class _Table:
         self.start = rules.starting_cash.get(n, 0)
 
 
-def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures: Any) -> None:
+def play(
+    rules: RuleSet, policies: Sequence[Strategy], seeds: Sequence[int], figures: Figures
+) -> None:
     """Play one game of ``rules`` per seed, ``policies`` at the table, compiled, and add
     each game's figures to ``figures`` (an experiment's :class:`~landlord.figures.Figures`).
 
@@ -332,6 +339,6 @@ def _add_block(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
               add_one)  # fmt: skip
 
 
-def rules_figures() -> tuple[Any, ...]:
+def rules_figures() -> tuple[Figure, ...]:
     """What the family's per-game figures are (``Family.figures``)."""
     return FAMILY.figures

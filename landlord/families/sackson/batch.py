@@ -32,7 +32,11 @@ from landlord.policies.bots import Strategy
 from landlord.scorecard import TREASURY
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.engine.family import Figure
     from landlord.families.sackson.game import PropertyGame
+    from landlord.figures import Figures
+    from landlord.policies.base import Policy
+    from landlord.rules.model import RuleSet
 
 __all__ = ["play", "why_not"]
 
@@ -92,7 +96,7 @@ NEED_DRAWS = 1
 AGGRESSIVE, RESERVE = range(2)
 
 
-def why_not(rules: Any, policies: Sequence[Any]) -> str | None:
+def why_not(rules: RuleSet, policies: Sequence[Policy]) -> str | None:
     """None if :func:`play` covers ``rules`` with ``policies``; else the reason."""
     reason = not_rule_of_thumb(policies, FAMILY.name)
     if reason:
@@ -156,7 +160,9 @@ class _Table:
         self.counted = "money and cells" if end.cells_count else "money"
 
 
-def play(rules: Any, policies: Sequence[Strategy], seeds: Sequence[int], figures: Any) -> None:
+def play(
+    rules: RuleSet, policies: Sequence[Strategy], seeds: Sequence[int], figures: Figures
+) -> None:
     """Play one game of ``rules`` per seed, ``policies`` at the table, compiled, and add
     each game's figures to ``figures`` (an experiment's :class:`~landlord.figures.Figures`)."""
     from landlord.families.sackson.compiled import game
@@ -220,6 +226,6 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
     )
 
 
-def rules_figures() -> tuple[Any, ...]:
+def rules_figures() -> tuple[Figure, ...]:
     """What the family's per-game figures are (``Family.figures``)."""
     return FAMILY.figures
