@@ -502,7 +502,7 @@ class GameState:
 
     @property
     def round_rows(self) -> list[tuple[int, ...]]:
-        """Per round and player: (round, player, *the family's round columns).
+        """Per round and player: (round, player, then the family's round columns).
 
         Round 0 is after the setting up (the deal); a game that ends mid-round
         has a last, partial round.
