@@ -294,7 +294,9 @@ HANDLERS = {
 class StrategyGuide(Strategy):
     """The strategy guide in seed 004, as a bot.
 
-    Parameters (besides :class:`~landlord.policies.bots.Strategy`'s)
+    It takes the parameters of :class:`~landlord.policies.bots.Strategy`, and this one.
+
+    Parameters
     ----------
     trade_markup : float
         What it offers in cash for the lot that completes a colour group, as
