@@ -7,13 +7,13 @@ it gets without importing the family. The engine imports no app, so the types
 here name only what the engine knows: a family's own classes (its ``Voice``, its
 ``StepRules``, its glossary's ``Term``) satisfy them by their shape.
 
-=================  ==========================================================
-:class:`Voice`      ``family.voice(game)``: a game told in sentences
-:class:`StepRules`  ``family.step_rules(game)``: the rule each step followed
+=====================  ==========================================================
+:class:`Voice`         ``family.voice(game)``: a game told in sentences
+:class:`StepRules`     ``family.step_rules(game)``: the rule each step followed
 :class:`GlossaryTerm`  each of ``family.glossary_terms()``
-:class:`Described`  a policy, as ``family.describe_bot`` and ``strategies`` see it
+:class:`Described`     a policy, as ``family.describe_bot`` and ``strategies`` see it
 :class:`Bankruptcies`  a game that lists its bankruptcies (``Family.rounds_left``)
-=================  ==========================================================
+=====================  ==========================================================
 """
 
 from __future__ import annotations
