@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from landlord.engine.actions import (
     Accept,
@@ -36,6 +36,7 @@ from landlord.engine.actions import (
     Mortgage,
     Negotiate,
     PayInstead,
+    PayTax,
     Refuse,
     SellBuilding,
     Trade,
@@ -47,8 +48,9 @@ from landlord.policies.bots import Strategy, jail_choice
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     import numpy as np
 
-    from landlord.engine.actions import Action
-    from landlord.engine.state import GameState
+    from landlord.engine.actions import Action, Buy
+    from landlord.engine.family import Handler
+    from landlord.engine.state import GameState, Proposal, Sale
     from landlord.engine.view import View as BaseView
     from landlord.families.monopoly.view import View
 
@@ -62,15 +64,15 @@ def _first(legal: Any, kind: type) -> Any:
     return None
 
 
-def _reserve(bot: Strategy, view: Any) -> int:
+def _reserve(bot: Strategy, view: View) -> int:
     return bot.reserve * view.money_scale
 
 
-def _spare(bot: Strategy, view: Any, me: int) -> int:
+def _spare(bot: Strategy, view: View, me: int) -> int:
     return view.balances[me] - _reserve(bot, view)
 
 
-def _price_limit(bot: Strategy, view: Any, space: int) -> int:
+def _price_limit(bot: Strategy, view: View, space: int) -> int:
     """The most ``bot`` would pay for ``space`` (0: it would not buy it)."""
     price = view.tables.price[space]
     if bot.max_price and price > bot.max_price * view.money_scale:
@@ -78,7 +80,7 @@ def _price_limit(bot: Strategy, view: Any, space: int) -> int:
     return int(price * bot.markup)
 
 
-def _missing(view: Any, me: int, space: int) -> list[int]:
+def _missing(view: View, me: int, space: int) -> list[int]:
     """The other lots of the group of ``space`` that ``me`` does not hold."""
     t = view.tables
     kind = t.kind[space]
@@ -91,7 +93,7 @@ def _missing(view: Any, me: int, space: int) -> list[int]:
     return [s for s in members if s != space and view.owner[s] != me]
 
 
-def _completes(view: Any, me: int, space: int) -> bool:
+def _completes(view: View, me: int, space: int) -> bool:
     """Whether holding ``space`` would complete ``me``'s colour group (or railroads)."""
     return not _missing(view, me, space)
 
@@ -99,7 +101,8 @@ def _completes(view: Any, me: int, space: int) -> bool:
 # --- the ordinary strategies -------------------------------------------------------
 
 
-def _turn(bot: Strategy, view: Any, me: int, legal: Sequence[Any]) -> Any:
+def _turn(bot: Strategy, view: View, me: int, legal: Sequence[Any]) -> Action:
+    # legal: Roll, Build, BuildHotel, LiftMortgage and Negotiate, told apart by type
     if type(legal) is tuple and not view.nearly_complete(me):
         return legal[0]  # the usual turn (throw or talk) with nothing to talk about
     spare = view.balances[me] - bot.reserve * view.money_scale
@@ -120,17 +123,18 @@ def _turn(bot: Strategy, view: Any, me: int, legal: Sequence[Any]) -> Any:
     return best or legal[0]
 
 
-def _buy(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
+def _buy(bot: Strategy, view: View, me: int, legal: tuple[Buy, Decline]) -> Action:
     buy = legal[0]
     if _price_limit(bot, view, buy.space) >= buy.price and _spare(bot, view, me) >= buy.price:
         return buy
     return legal[1]
 
 
-def _bid(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
-    if not bot.bids and view.decision_about.lander != me:
+def _bid(bot: Strategy, view: View, me: int, legal: Sequence[Action]) -> Action:
+    sale = cast("Sale", view.decision_about)
+    if not bot.bids and sale.lander != me:
         return legal[0]
-    space = view.decision_about.space
+    space = sale.space
     if space < 0:  # a house or hotel from a short bank
         limit = int(min(cost for cost in view.tables.house_cost if cost) * bot.markup * 2)
     else:
@@ -138,10 +142,10 @@ def _bid(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
     return _bid_up_to(view, legal, min(limit, _spare(bot, view, me)))
 
 
-def _bid_up_to(view: Any, legal: list[Any], limit: int) -> Any:
+def _bid_up_to(view: View, legal: Sequence[Action], limit: int) -> Action:
     """The bid that raises the highest by about a tenth of the price, within ``limit``
     (else the smallest within it); Pass if none is."""
-    sale = view.decision_about
+    sale = cast("Sale", view.decision_about)
     price = view.tables.price[sale.space] if sale.space >= 0 else 0
     wanted = sale.price + price // 10
     best = None
@@ -155,21 +159,21 @@ def _bid_up_to(view: Any, legal: list[Any], limit: int) -> Any:
     return best or legal[0]
 
 
-def _place(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
+def _place(bot: Strategy, view: View, me: int, legal: Sequence[Action]) -> Action:
     return legal[0]
 
 
-def _jail(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
+def _jail(bot: Strategy, view: View, me: int, legal: list[Action]) -> Action:
     return jail_choice(bot, legal, _spare(bot, view, me), view.jail_fine)
 
 
-def _income_tax(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
+def _income_tax(bot: Strategy, view: View, me: int, legal: tuple[PayTax, PayTax]) -> Action:
     flat, share = legal
     percent = view.total_worth(me) * share.amount // 100
     return share if percent < flat.amount else flat
 
 
-def _card(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
+def _card(bot: Strategy, view: View, me: int, legal: Sequence[Action]) -> Action:
     pay = _first(legal, PayInstead)
     if pay is not None and _spare(bot, view, me) >= pay.amount:
         return pay
@@ -182,14 +186,14 @@ def always_ask_rent(bot: Strategy, view: View, me: int, legal: Sequence[Action])
     return legal[0]
 
 
-def _mortgaged(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
+def _mortgaged(bot: Strategy, view: View, me: int, legal: Sequence[Action]) -> Action:
     lift = _first(legal, LiftMortgage)
     if lift is not None and _spare(bot, view, me) >= view.lift_cost(lift.space):
         return lift
     return _first(legal, KeepMortgage)
 
 
-def _raise(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
+def _raise(bot: Strategy, view: View, me: int, legal: Sequence[Action]) -> Action:
     """Mortgage what earns least first, then sell buildings; bankrupt when nothing is left."""
     t = view.tables
     mortgages = [a for a in legal if type(a) is Mortgage]
@@ -203,7 +207,7 @@ def _raise(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
     return _first(legal, GoBankrupt) or legal[0]
 
 
-def _group_trade(view: Any, me: int, spare: int, multiple: float) -> Trade | None:
+def _group_trade(view: View, me: int, spare: int, multiple: float) -> Trade | None:
     """A trade for the one lot missing from a group (or the railroads) it holds the rest of.
 
     A swap first: a lot of its own that completes the holder's group, the
@@ -231,14 +235,14 @@ def _group_trade(view: Any, me: int, spare: int, multiple: float) -> Trade | Non
     return None
 
 
-def _wanted_trade(bot: Strategy, view: Any, me: int) -> Trade | None:
+def _wanted_trade(bot: Strategy, view: View, me: int) -> Trade | None:
     """The trade a hunter proposes: the lot that completes a group or the railroads."""
     if not bot.hunts_railroads:
         return None
     return _group_trade(view, me, _spare(bot, view, me), 2 * bot.markup)
 
 
-def _trade(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
+def _trade(bot: Strategy, view: View, me: int, legal: Sequence[Action]) -> Action:
     need = view.decision_about
     if need:  # short of money: sell a property at its printed price, if anyone will pay
         sales = [a for a in legal if type(a) is Trade and a.give and a.cash < 0]
@@ -248,9 +252,9 @@ def _trade(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
     return wanted if wanted is not None else _first(legal, EndDealing) or legal[0]
 
 
-def _offer(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
-    proposal = view.decision_about
-    trade = proposal.action
+def _offer(bot: Strategy, view: View, me: int, legal: Sequence[Action]) -> Action:
+    proposal = cast("Proposal", view.decision_about)
+    trade = cast(Trade, proposal.action)
     proposer = proposal.proposer
     price = view.tables.price
     # What I get and give, by printed price, with the cash that moves to me.
@@ -271,7 +275,7 @@ def _offer(bot: Strategy, view: Any, me: int, legal: Any) -> Any:
 
 
 #: The method that answers each kind of decision of the later game.
-HANDLERS = {
+HANDLERS: dict[str, Handler] = {
     "turn": _turn,
     "buy": _buy,
     "bid": _bid,
@@ -328,10 +332,10 @@ class StrategyGuide(Strategy):
         handler = _GUIDE.get(kind) if view.family.name in self.own_way_in else None
         if handler is None:
             return Strategy.decide(self, view, kind, legal, rng)
-        return handler(self, view, view.player, legal)
+        return handler(self, cast("View", view), view.player, legal)  # the later game's
 
 
-def _anyone_else_has_a_group(view: Any, me: int) -> bool:
+def _anyone_else_has_a_group(view: View, me: int) -> bool:
     t = view.tables
     owner = view.owner
     for lots in t.groups.values():
@@ -341,7 +345,7 @@ def _anyone_else_has_a_group(view: Any, me: int) -> bool:
     return False
 
 
-def _guide_wants(bot: StrategyGuide, view: Any, me: int, space: int) -> bool:
+def _guide_wants(bot: StrategyGuide, view: View, me: int, space: int) -> bool:
     """Whether the guide buys ``space`` at its printed price."""
     t = view.tables
     kind = t.kind[space]
@@ -358,15 +362,15 @@ def _guide_wants(bot: StrategyGuide, view: Any, me: int, space: int) -> bool:
     return not _anyone_else_has_a_group(view, me)  # early on, buy what it can
 
 
-def _guide_buy(bot: StrategyGuide, view: Any, me: int, legal: Any) -> Any:
+def _guide_buy(bot: StrategyGuide, view: View, me: int, legal: tuple[Buy, Decline]) -> Action:
     buy = legal[0]
     if _guide_wants(bot, view, me, buy.space) and _spare(bot, view, me) >= buy.price:
         return buy
     return _first(legal, Decline)
 
 
-def _guide_bid(bot: StrategyGuide, view: Any, me: int, legal: list[Any]) -> Any:
-    space = view.decision_about.space
+def _guide_bid(bot: StrategyGuide, view: View, me: int, legal: Sequence[Action]) -> Action:
+    space = cast("Sale", view.decision_about).space
     if space < 0:
         return _bid(bot, view, me, legal)
     price = view.tables.price[space]
@@ -379,33 +383,33 @@ def _guide_bid(bot: StrategyGuide, view: Any, me: int, legal: list[Any]) -> Any:
     return _bid_up_to(view, legal, min(limit, _spare(bot, view, me)))
 
 
-def _guide_jail(bot: StrategyGuide, view: Any, me: int, legal: list[Any]) -> Any:
+def _guide_jail(bot: StrategyGuide, view: View, me: int, legal: list[Action]) -> Action:
     if _anyone_else_has_a_group(view, me):
         return _first(legal, TryForDoubles)  # moving about now mostly costs money
     return _jail(bot, view, me, legal)
 
 
-def _guide_trade_wanted(bot: StrategyGuide, view: Any, me: int) -> Trade | None:
+def _guide_trade_wanted(bot: StrategyGuide, view: View, me: int) -> Trade | None:
     return _group_trade(view, me, _spare(bot, view, me), bot.trade_markup)
 
 
-def _guide_turn(bot: StrategyGuide, view: Any, me: int, legal: list[Any]) -> Any:
+def _guide_turn(bot: StrategyGuide, view: View, me: int, legal: Sequence[Any]) -> Action:
     if _first(legal, Negotiate) is not None and _guide_trade_wanted(bot, view, me) is not None:
         return _first(legal, Negotiate)
     return _turn(bot, view, me, legal)
 
 
-def _guide_trade(bot: StrategyGuide, view: Any, me: int, legal: Any) -> Any:
+def _guide_trade(bot: StrategyGuide, view: View, me: int, legal: Sequence[Action]) -> Action:
     if view.decision_about:
         return _trade(bot, view, me, legal)
     trade = _guide_trade_wanted(bot, view, me)
     return trade if trade is not None else _first(legal, EndDealing) or legal[0]
 
 
-def _guide_offer(bot: StrategyGuide, view: Any, me: int, legal: Any) -> Any:
+def _guide_offer(bot: StrategyGuide, view: View, me: int, legal: Sequence[Action]) -> Action:
     """Never hand an opponent a complete group cheaply, unless it completes one of ours too."""
-    trade = view.decision_about.action
-    proposer = view.decision_about.proposer
+    proposal = cast("Proposal", view.decision_about)
+    trade, proposer = cast(Trade, proposal.action), proposal.proposer
     price = view.tables.price
     mutual = any(_completes(view, me, s) for s in trade.give)
     for s in trade.take:
@@ -414,7 +418,7 @@ def _guide_offer(bot: StrategyGuide, view: Any, me: int, legal: Any) -> Any:
     return _offer(bot, view, me, legal)
 
 
-_GUIDE = {
+_GUIDE: dict[str, Handler] = {
     "buy": _guide_buy,
     "bid": _guide_bid,
     "jail": _guide_jail,

@@ -18,6 +18,11 @@ from landlord.engine.view import View as BaseView
 from landlord.rules.sections import required
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from collections.abc import Sequence
+
+    from landlord.engine.actions import Build, BuildHotel, Trade
+    from landlord.engine.state import Captured
+    from landlord.families.monopoly.estates import EstateTables, Nearly
     from landlord.families.monopoly.game import Monopoly
 
 __all__ = ["View"]
@@ -56,6 +61,36 @@ class View(BaseView["Monopoly"]):
     jail_fine : int
     currency : str
     """
+
+    # What shared() sets besides the base view's, declared for the type checker; its
+    # read-only questions are the estates', the trades' and the game's own methods.
+    tables: EstateTables
+    owner: Sequence[int]
+    houses: Sequence[int]
+    mortgaged: Sequence[bool]
+    jailed: Sequence[bool]
+    bankrupt: Sequence[bool]
+    money_scale: int
+    per_lot: int
+    jail_fine: int
+    wages: int
+    currency: str
+
+    if TYPE_CHECKING:  # pragma: no cover - set by shared(), for the type checker
+
+        def rent(self, space: int, dice_total: int = 7, multiplier: int = 1) -> int: ...
+        def complete_groups(self, player: int) -> list[int]: ...
+        def nearly_complete(self, player: int) -> list[Nearly]: ...
+        def group_has_buildings(self, space: int) -> bool: ...
+        def lift_cost(self, space: int) -> int: ...
+        def interest(self, value: int) -> int: ...
+        def total_worth(self, player: int) -> int: ...
+        def build_options(self, player: int) -> list[Build | BuildHotel]: ...
+        def refused_lately(self, player: int, trade: Trade, rounds: int = 5) -> bool: ...
+        def active_players(self) -> list[int]: ...
+        def holdings_table(self, captured: Captured | None = None) -> list[tuple[int, ...]]: ...
+        def net_worths(self, captured: Captured | None = None) -> list[int]: ...
+        def trade_problem(self, proposer: int, trade: Trade) -> str: ...
 
     SHOWN = (
         *BaseView.SHOWN,
