@@ -11,8 +11,8 @@ legal actions; the engine checks it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from landlord.engine.actions import (
     Accept,
@@ -36,36 +36,45 @@ from landlord.engine.actions import (
 )
 from landlord.policies.bots import Strategy, first_of, jail_choice
 
+if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from landlord.engine.actions import Action, Buy, Move
+    from landlord.engine.family import Handler
+    from landlord.engine.state import Proposal, Sale
+    from landlord.families.magie.view import View
+
 __all__ = ["HANDLERS"]
 
-_first = first_of
+#: The first of the legal actions of a kind: every kind a handler here looks for is among
+#: those the flow offers (a Decline beside a Buy, Pass beside the bids, Refuse beside
+#: Accept), so one is found.
+_first: Callable[..., Action] = first_of
 
 
-def _spare(bot: Strategy, view: Any, me: int) -> int:
+def _spare(bot: Strategy, view: View, me: int) -> int:
     return view.balances[me] - bot.reserve
 
 
-def _worth_paying(bot: Strategy, view: Any, space: int) -> int:
+def _worth_paying(bot: Strategy, view: View, space: int) -> int:
     price = view.tables.price[space]
     if bot.max_price and price > bot.max_price:
         return 0
     return int(price * bot.markup)
 
 
-def _buy_dealt(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
+def _buy_dealt(bot: Strategy, view: View, me: int, legal: tuple[Buy, Decline]) -> Action:
     buy = legal[0]
     if _worth_paying(bot, view, buy.space) >= buy.price and _spare(bot, view, me) >= buy.price:
         return buy
     return _first(legal, Decline)
 
 
-def _sale(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
+def _sale(bot: Strategy, view: View, me: int, legal: tuple[Buy, Decline]) -> Action:
     return _buy_dealt(bot, view, me, legal)
 
 
-def _bid(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
+def _bid(bot: Strategy, view: View, me: int, legal: Sequence[Action]) -> Action:
     if bot.bids:
-        space = view.decision_about.space
+        space = cast("Sale", view.decision_about).space
         limit = min(_worth_paying(bot, view, space), _spare(bot, view, me))
         bids = [a for a in legal if isinstance(a, Bid) and a.amount <= limit]
         if bids:
@@ -73,18 +82,18 @@ def _bid(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
     return _first(legal, Pass)
 
 
-def _luxury(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
+def _luxury(bot: Strategy, view: View, me: int, legal: tuple[Buy, Decline]) -> Action:
     buy = legal[0]
     if bot.buys_luxury and _spare(bot, view, me) >= buy.price:
         return buy
     return _first(legal, Decline)
 
 
-def _jail(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
+def _jail(bot: Strategy, view: View, me: int, legal: list[Action]) -> Action:
     return jail_choice(bot, legal, _spare(bot, view, me), view.jail_fine)
 
 
-def _move(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
+def _move(bot: Strategy, view: View, me: int, legal: Sequence[Move | StayPut]) -> Action:
     best, best_cost = legal[0], None
     for option in legal:
         cost = _landing_cost(bot, view, me, option)
@@ -93,7 +102,7 @@ def _move(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
     return best
 
 
-def _landing_cost(bot: Strategy, view: Any, me: int, option: Any) -> float:
+def _landing_cost(bot: Strategy, view: View, me: int, option: Move | StayPut) -> float:
     """What ending a move there is likely to cost (negative: gain)."""
     if isinstance(option, StayPut):
         return 0.0 if not bot.speculates else 20.0
@@ -128,7 +137,8 @@ def _landing_cost(bot: Strategy, view: Any, me: int, option: Any) -> float:
     return cost
 
 
-def _turn(bot: Strategy, view: Any, me: int, legal: Sequence[Any]) -> Any:
+def _turn(bot: Strategy, view: View, me: int, legal: Sequence[Any]) -> Action:
+    # legal: the throw, builds, repayments, a Trust, the vote, talks and sites, told apart by type
     spare = view.balances[me] - bot.reserve
     if type(legal) is tuple:
         # The usual turn, a shared tuple: throw, perhaps call the vote or talk.
@@ -169,7 +179,9 @@ def _turn(bot: Strategy, view: Any, me: int, legal: Sequence[Any]) -> Any:
     return legal[0]  # Roll
 
 
-def _usual_turn(bot: Strategy, view: Any, me: int, legal: tuple[Any, ...], spare: int) -> Any:
+def _usual_turn(
+    bot: Strategy, view: View, me: int, legal: tuple[Action, ...], spare: int
+) -> Action:
     for action in legal:
         kind = type(action)
         if kind is CallVote and bot.votes != "never" and _for_single_tax(bot, view, me):
@@ -184,7 +196,7 @@ def _usual_turn(bot: Strategy, view: Any, me: int, legal: tuple[Any, ...], spare
     return legal[0]  # Roll
 
 
-def _wanted_railroad(bot: Strategy, view: Any, me: int) -> int:
+def _wanted_railroad(bot: Strategy, view: View, me: int) -> int:
     railroads = view.tables.railroads
     if view.railroads_held[me] != len(railroads) - 1:
         return -1
@@ -192,8 +204,8 @@ def _wanted_railroad(bot: Strategy, view: Any, me: int) -> int:
     return missing if view.owner[missing] >= 0 else -1
 
 
-def _talks(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
-    need = view.decision_about
+def _talks(bot: Strategy, view: View, me: int, legal: Sequence[Action]) -> Action:
+    need = cast(int, view.decision_about)  # what he must raise (0: talks for their own sake)
     if need:
         loans = [a for a in legal if isinstance(a, AskLoan) and a.interest == 10]
         if loans:
@@ -217,8 +229,8 @@ def _talks(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
     return _first(legal, EndDealing)
 
 
-def _offer(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
-    offer = view.decision_about.action
+def _offer(bot: Strategy, view: View, me: int, legal: Sequence[Action]) -> Action:
+    offer = cast("Proposal", view.decision_about).action
     spare = _spare(bot, view, me)
     if isinstance(offer, OfferCard):
         fair = view.card_value(offer.space) * (bot.markup if bot.bids else 0.5)
@@ -240,14 +252,14 @@ def _offer(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
     return _first(legal, Accept) if ok else _first(legal, Refuse)
 
 
-def _trust(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
+def _trust(bot: Strategy, view: View, me: int, legal: Sequence[Action]) -> Action:
     return _first(legal, Accept)
 
 
 # --- the single tax ---------------------------------------------------------------
 
 
-def _for_single_tax(bot: Strategy, view: Any, me: int) -> bool:
+def _for_single_tax(bot: Strategy, view: View, me: int) -> bool:
     if bot.votes == "always":
         return True
     if bot.votes == "when_losing":
@@ -256,17 +268,17 @@ def _for_single_tax(bot: Strategy, view: Any, me: int) -> bool:
     return False
 
 
-def _vote(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
+def _vote(bot: Strategy, view: View, me: int, legal: Sequence[Action]) -> Action:
     return _first(legal, Accept if _for_single_tax(bot, view, me) else Refuse)
 
 
-def _build_site(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
+def _build_site(bot: Strategy, view: View, me: int, legal: tuple[Build, Decline]) -> Action:
     if bot.build_to and _spare(bot, view, me) >= view.house_cost:
         return legal[0]
     return _first(legal, Decline)
 
 
-def _site_bid(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
+def _site_bid(bot: Strategy, view: View, me: int, legal: Sequence[Action]) -> Action:
     if bot.bids and bot.build_to:
         room = _spare(bot, view, me) - view.house_cost
         bids = [a for a in legal if isinstance(a, Bid) and a.amount <= room]
@@ -275,7 +287,7 @@ def _site_bid(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
     return _first(legal, Pass)
 
 
-def _site(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
+def _site(bot: Strategy, view: View, me: int, legal: tuple[ClaimSite, Decline]) -> Action:
     match = legal[0]
     if _spare(bot, view, me) >= match.bid + view.house_cost:
         return match
@@ -283,7 +295,7 @@ def _site(bot: Strategy, view: Any, me: int, legal: list[Any]) -> Any:
 
 
 #: How a strategy answers each kind of decision of Magie's games.
-HANDLERS = {
+HANDLERS: dict[str, Handler] = {
     "buy_dealt": _buy_dealt,
     "sale": _sale,
     "bid": _bid,

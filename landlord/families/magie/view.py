@@ -14,8 +14,15 @@ from typing import TYPE_CHECKING
 from landlord.engine.view import View as BaseView
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    from collections.abc import Mapping, Sequence
+    from collections.abc import Set as AbstractSet
+
     from landlord.engine.actions import ClaimSite
+    from landlord.engine.ledger import Debt
+    from landlord.engine.reasons import Reason
+    from landlord.engine.state import Captured
     from landlord.families.magie.game import LandlordsGame
+    from landlord.families.magie.tables import Tables
 
 __all__ = ["View"]
 
@@ -42,6 +49,34 @@ class View(BaseView["LandlordsGame"]):
     house_cost, luxury_fee, jail_fine : int
         What a house, a luxury card and the Jail fine cost.
     """
+
+    # What shared() sets besides the base view's, declared for the type checker; its
+    # read-only questions are the game's parts' own methods (declared below).
+    tables: Tables
+    owner: Sequence[int]
+    houses: Sequence[int]
+    luxuries: Sequence[int]
+    railroads_held: Sequence[int]
+    education: Sequence[int]
+    jailed: Sequence[bool]
+    in_poor_house: Sequence[bool]
+    public: Sequence[bool]
+    colleges: AbstractSet[int]
+    debts: Mapping[int, Debt]
+    house_cost: int
+    luxury_fee: int
+    jail_fine: int
+    treasury_account: int
+
+    if TYPE_CHECKING:  # pragma: no cover - set by shared(), for the type checker
+
+        def rent_due(self, space: int, payer: int = -1) -> list[tuple[int, int, Reason]]: ...
+        def land_rent(self, space: int) -> int: ...
+        def necessity_tax(self) -> int: ...
+        def card_value(self, space: int) -> int: ...
+        def holdings_table(self, captured: Captured | None = None) -> list[tuple[int, ...]]: ...
+        def net_worths(self, captured: Captured | None = None) -> list[int]: ...
+        def owed_by(self, player: int) -> int: ...
 
     SHOWN = (
         *BaseView.SHOWN,
