@@ -67,6 +67,7 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/mypy
+	$(BIN)/python benchmarks/public_any.py
 
 lock: $(UV)
 	$(UV) pip compile pyproject.toml --all-extras --universal --python-version 3.11 \

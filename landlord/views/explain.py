@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from landlord.engine.ledger import Transfer
 from landlord.engine.reasons import Reason
 from landlord.money import money
 from landlord.views.texts import family_texts
@@ -144,8 +145,9 @@ def question_help_html(game: Any, seat: int, *, prefix: str = "glossary-") -> st
 # --- explaining a step ---------------------------------------------------------------------
 
 #: Where a payment's sentence is looked up: its reason, or (its reason, a case the family's
-#: code tells apart, such as "treasury").
-PaymentKey = Reason | tuple[Reason, str]
+#: code tells apart, such as "treasury"). A ledger record names its reason by its words, and
+#: a :class:`~landlord.engine.reasons.Reason` is its words, so either finds the sentence.
+PaymentKey = str | tuple[str, str]
 
 
 class StepTexts(NamedTuple):
@@ -233,7 +235,7 @@ class StepRules:
             self.payments, self.steps = texts.payments, texts.steps
         self._figures = self.figures()
 
-    def figures(self) -> dict[str, Any]:
+    def figures(self) -> dict[str, object]:
         """The rule set's figures the sentences name, in the game's money."""
         game = self.game
         return {"fares": ", ".join(cash(game, fare) for fare in game.rules.railroad.fares)}
@@ -260,11 +262,11 @@ class StepRules:
             return self.chance(pending.purpose, choice)
         return self.decision(self.game.names[player], pending.kind, choice)
 
-    def decision(self, name: str, asked: str, choice: Any) -> list[Because]:
+    def decision(self, name: str, asked: str, choice: object) -> list[Because]:
         """The rule the player called ``name``, asked ``asked``, followed in answering."""
         return []
 
-    def chance(self, purpose: str, choice: Any) -> list[Because]:
+    def chance(self, purpose: str, choice: object) -> list[Because]:
         """The rule a chance event (``purpose``: "dice", "chance_card", ...) followed."""
         return []
 
@@ -279,7 +281,7 @@ class StepRules:
 
     # --- a payment ---------------------------------------------------------------------
 
-    def payment(self, record: Any) -> list[Because]:
+    def payment(self, record: Transfer) -> list[Because]:
         """The rule a payment (a ledger record) followed: the first of its
         :meth:`payment_keys` that :attr:`payments` has; [] if none."""
         game = self.game
@@ -293,13 +295,13 @@ class StepRules:
         filled = sentence.format(**self._figures, amount=amount)
         return [Because((amount, name), filled, record.reason in self.once)]
 
-    def payment_keys(self, record: Any) -> list[Any]:
+    def payment_keys(self, record: Transfer) -> list[PaymentKey]:
         """Where to look a payment up in :attr:`payments`, the most particular first."""
         return [record.reason]
 
     # --- what changed on the board -----------------------------------------------------
 
-    def changes(self, pending: Any, choice: Any) -> list[Because]:
+    def changes(self, pending: object, choice: object) -> list[Because]:
         """What the step changed on the board, and the rules that changed it."""
         game = self.game
         told: list[Because] = []
@@ -315,7 +317,7 @@ class StepRules:
             told += self.landing()
         return told
 
-    def jailed_by(self, player: int, purpose: str, choice: Any) -> str:
+    def jailed_by(self, player: int, purpose: str, choice: object) -> str:
         """Why ``player`` went to Jail: the key of the sentence in :attr:`steps`."""
         return "jail"
 

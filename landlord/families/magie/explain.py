@@ -21,10 +21,12 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
+from landlord.engine.actions import Move
+from landlord.engine.ledger import Transfer
 from landlord.engine.reasons import Reason
-from landlord.views.explain import Because, cash
+from landlord.views.explain import Because, PaymentKey, cash
 from landlord.views.explain import StepRules as BaseStepRules
 
 __all__ = ["StepRules"]
@@ -35,7 +37,7 @@ class StepRules(BaseStepRules):
 
     once = frozenset({Reason.STARTING_CASH, Reason.CARD_BOUGHT_FROM_THE_DEAL})
 
-    def figures(self) -> dict[str, Any]:
+    def figures(self) -> dict[str, object]:
         game = self.game
         rules = game.rules
 
@@ -71,18 +73,18 @@ class StepRules(BaseStepRules):
         self._single_tax = game.treasury.single_tax
         self._trust = game.dealings.trust
 
-    def payment_keys(self, record: Any) -> list[Any]:
+    def payment_keys(self, record: Transfer) -> list[PaymentKey]:
         game = self.game
-        keys: list[Any] = []
+        keys: list[PaymentKey] = []
         if game.treasury.single_tax:
             keys.append((record.reason, "single_tax"))
         if record.payee == game.pile_account.get("public_treasury"):
             keys.append((record.reason, "treasury"))
         return [*keys, record.reason]
 
-    def decision(self, name: str, asked: str, choice: Any) -> list[Because]:
+    def decision(self, name: str, asked: str, choice: object) -> list[Because]:
         kind = type(choice).__name__
-        if kind == "Move":
+        if isinstance(choice, Move):
             way = "pass" if choice.railroad_pass else choice.direction
             return [self.say(way, name)] if way in ("pass", "backward") else []
         key = {"StayPut": "stay", "UseJailCard": "jail_card", "CallVote": "vote"}.get(kind)
@@ -90,14 +92,14 @@ class StepRules(BaseStepRules):
             key = "no_luxury"
         return [self.say(key, name)] if key else []
 
-    def chance(self, purpose: str, choice: Any) -> list[Because]:
+    def chance(self, purpose: str, choice: object) -> list[Because]:
         if purpose == "deal":
             key = "monarch_deal" if getattr(self.game.rules, "monarch", None) else "deal"
             return [self.say(key, "dealt")._replace(once=True)]
         if purpose == "speculation":
             return [self.say("speculation", "speculates")]
         if purpose.endswith("_card"):
-            return [self.card(purpose.removesuffix("_card"), choice)]
+            return [self.card(purpose.removesuffix("_card"), cast(int, choice))]
         return []
 
     def card(self, pack: str, index: int) -> Because:
@@ -107,7 +109,7 @@ class StepRules(BaseStepRules):
             because = because._replace(sentence=because.sentence + self.steps["stand_in"])
         return because
 
-    def jailed_by(self, player: int, purpose: str, choice: Any) -> str:
+    def jailed_by(self, player: int, purpose: str, choice: object) -> str:
         if player != self.mover and purpose == "speculation":
             return "skin_game"
         return "card_jail" if purpose == "chance_card" else "trespass"

@@ -17,8 +17,9 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
+from landlord.engine.dice import Throw
 from landlord.engine.reasons import Reason
 from landlord.views.explain import Because
 from landlord.views.explain import StepRules as BaseStepRules
@@ -32,7 +33,7 @@ class StepRules(BaseStepRules):
 
     once = frozenset({Reason.STARTING_CASH, Reason.TITLE_DEED_DEALT})
 
-    def figures(self) -> dict[str, Any]:
+    def figures(self) -> dict[str, object]:
         rules = self.game.rules
         times = rules.utility.multipliers
         return {
@@ -49,7 +50,7 @@ class StepRules(BaseStepRules):
         self._bankrupt = list(game.bankrupt)
         self._packs = {pack: list(order) for pack, order in game.packs.items()}
 
-    def decision(self, name: str, asked: str, choice: Any) -> list[Because]:
+    def decision(self, name: str, asked: str, choice: object) -> list[Because]:
         kind = type(choice).__name__
         key = {"UseJailCard": "jail_card"}.get(kind)
         if kind == "Decline" and asked == "buy" and self.game.rules.purchase.mode != "fixed_price":
@@ -60,18 +61,19 @@ class StepRules(BaseStepRules):
             key = "trade"
         return [self.say(key, name)] if key else []
 
-    def chance(self, purpose: str, choice: Any) -> list[Because]:
+    def chance(self, purpose: str, choice: object) -> list[Because]:
         # The short game's deal has no sentence of its own: its payments name the rule.
         if purpose == "shuffle":
             return [self.say("shuffle")._replace(once=True)]
         if purpose.endswith("_card"):
-            return [self.card(purpose.removesuffix("_card"), choice)]
+            return [self.card(purpose.removesuffix("_card"), cast(int, choice))]
         if purpose != "dice":
             return []
         game = self.game
         mover = game.names[self.mover]
         told = []
-        if choice[0] == choice[1] and not self.jailed[self.mover] and not game.jailed[self.mover]:
+        throw = cast(Throw, choice)
+        if throw[0] == throw[1] and not self.jailed[self.mover] and not game.jailed[self.mover]:
             told.append(self.say("doubles", mover, "doubles"))
         return told + [self.card(pack, card) for pack, card in self._cards_drawn()]
 
@@ -86,17 +88,18 @@ class StepRules(BaseStepRules):
                     break
         return drawn
 
-    def jailed_by(self, player: int, purpose: str, choice: Any) -> str:
+    def jailed_by(self, player: int, purpose: str, choice: object) -> str:
         drawn = self._cards_drawn()
         if purpose.endswith("_card"):
-            drawn.append((purpose.removesuffix("_card"), choice))
+            drawn.append((purpose.removesuffix("_card"), cast(int, choice)))
         if any(self.card_of(pack, card).effect == "go_to_jail" for pack, card in drawn):
             return "card_jail"
         if purpose == "dice":
             t = self.game.tables
-            if t.kind[(self.position[player] + choice[0] + choice[1]) % t.size] == "go_to_jail":
+            throw = cast(Throw, choice)
+            if t.kind[(self.position[player] + throw[0] + throw[1]) % t.size] == "go_to_jail":
                 return "go_to_jail"
-            if choice[0] == choice[1]:
+            if throw[0] == throw[1]:
                 return "three_doubles"
         return "jail"
 

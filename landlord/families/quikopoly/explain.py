@@ -17,11 +17,10 @@ Setup: each player takes five coins of one colour, ... the null worth five: 9 in
 
 from __future__ import annotations
 
-from typing import Any
-
+from landlord.engine.ledger import Transfer
 from landlord.engine.reasons import Reason
 from landlord.families.quikopoly import FAMILY
-from landlord.views.explain import Because, step_texts
+from landlord.views.explain import Because, PaymentKey, step_texts
 from landlord.views.explain import StepRules as BaseStepRules
 
 __all__ = ["PAYMENTS", "STEPS", "StepRules"]
@@ -38,7 +37,7 @@ class StepRules(BaseStepRules):
     """What the Quikopoly text says about each step of ``game`` (see the module's
     docstring)."""
 
-    def figures(self) -> dict[str, Any]:
+    def figures(self) -> dict[str, object]:
         rules = self.game.rules
         return {"start": rules.starting_cash[self.game.n_players]}
 
@@ -53,18 +52,18 @@ class StepRules(BaseStepRules):
         self._bankrupt = list(game.bankrupt)
         self._bank = game.bank_coins
 
-    def payment_keys(self, record: Any) -> list[Any]:
+    def payment_keys(self, record: Transfer) -> list[PaymentKey]:
         n = self.game.n_players
         if record.reason in (Reason.STARTING_CASH, Reason.BUILDINGS_SOLD) and record.payee >= n:
             return [(record.reason, "bank")]
         return [record.reason]
 
-    def payment(self, record: Any) -> list[Because]:
+    def payment(self, record: Transfer) -> list[Because]:
         told = super().payment(record)
         words = _LINE_WORDS.get(self.payment_keys(record)[0])
         return [because._replace(words=(*because.words, words)) for because in told if words]
 
-    def decision(self, name: str, asked: str, choice: Any) -> list[Because]:
+    def decision(self, name: str, asked: str, choice: object) -> list[Because]:
         kind = type(choice).__name__
         if kind == "Decline" and asked == "buy":
             return [self.say("declined", name)]
@@ -72,14 +71,14 @@ class StepRules(BaseStepRules):
             return [self.say("stay", name)]
         return []
 
-    def chance(self, purpose: str, choice: Any) -> list[Because]:
+    def chance(self, purpose: str, choice: object) -> list[Because]:
         if purpose == "layout":
             return [self.say("layout")._replace(once=True)]
         if purpose == "dice" and self._prison[self.mover] and choice == 6:
             return [self.say("null_out", self.game.names[self.mover], "in Prison")]
         return []
 
-    def changes(self, pending: Any, choice: Any) -> list[Because]:
+    def changes(self, pending: object, choice: object) -> list[Because]:
         game = self.game
         names = game.names
         told: list[Because] = []

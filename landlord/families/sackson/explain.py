@@ -18,7 +18,7 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from landlord.views.explain import Because, cash
 from landlord.views.explain import StepRules as BaseStepRules
@@ -32,7 +32,7 @@ _VERBS = {"claim": "claims", "mortgage": "mortgages", "lose": "loses"}
 class StepRules(BaseStepRules):
     """The sentences of Property's steps, and what a step changed on the grid."""
 
-    def figures(self) -> dict[str, Any]:
+    def figures(self) -> dict[str, object]:
         game = self.game
         rules = game.rules
         rent = rules.cell_rent
@@ -58,7 +58,7 @@ class StepRules(BaseStepRules):
         self.held = sum(1 for holder in game.cells.owner if holder >= 0)
         self.dealing = game.round == 0
 
-    def decision(self, name: str, asked: str, choice: Any) -> list[Because]:
+    def decision(self, name: str, asked: str, choice: object) -> list[Because]:
         kind = type(choice).__name__
         if kind == "PlayCards":
             return [self.say("play", name, "plays")]
@@ -66,13 +66,13 @@ class StepRules(BaseStepRules):
             return [self.say("decline", name, "does not buy")]
         return []
 
-    def chance(self, purpose: str, choice: Any) -> list[Because]:
+    def chance(self, purpose: str, choice: object) -> list[Because]:
         if purpose == "cut":
-            return [self.say("cut", self.game.names[choice], "cuts")]
+            return [self.say("cut", self.game.names[cast(int, choice)], "cuts")]
         key = "deal" if self.dealing else "draw"
         return [Because((), self.steps[key], once=True)]
 
-    def changes(self, pending: Any, choice: Any) -> list[Because]:
+    def changes(self, pending: object, choice: object) -> list[Because]:
         game = self.game
         names = game.names
         told = []
