@@ -75,7 +75,14 @@ from landlord.rules import registry
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.engine.actions import Action
-    from landlord.engine.parts import Bankruptcies, Described, GlossaryTerm, StepRules, Voice
+    from landlord.engine.parts import (
+        Bankruptcies,
+        Crowned,
+        Described,
+        GlossaryTerm,
+        StepRules,
+        Voice,
+    )
     from landlord.engine.state import GameState
     from landlord.engine.view import View
     from landlord.rules.model import RuleSet
@@ -367,6 +374,16 @@ class Family:
         for round_, player, _ in game.bankruptcies:
             left[player] = round_
         return tuple(left)
+
+    def winners_outcome(self, game: Crowned) -> Outcome:
+        """The :meth:`outcome` of a game that names its ``winners`` as it ends, says why
+        (``end_reason``) and lists its ``bankruptcies``, its score being the round
+        table's column before net worth (``round_columns`` end with ``score``,
+        ``net_worth``): no winners while it is played. A family's :meth:`outcome` may
+        hand its game here."""
+        scores = tuple(row[-2] for row in game.holdings_table())
+        winners = game.winners if game.is_over else ()
+        return Outcome(tuple(winners), game.end_reason, scores, self.rounds_left(game))
 
     def game_figures(self, game: GameState) -> dict[str, float]:
         """The figures of :attr:`figures` for one game, by name (counts, sums of money,

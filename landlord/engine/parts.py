@@ -13,6 +13,7 @@ here name only what the engine knows: a family's own classes (its ``Voice``, its
 :class:`GlossaryTerm`  each of ``family.glossary_terms()``
 :class:`Described`     a policy, as ``family.describe_bot`` and ``strategies`` see it
 :class:`Bankruptcies`  a game that lists its bankruptcies (``Family.rounds_left``)
+:class:`Crowned`       a game that names its winners (``Family.winners_outcome``)
 =====================  ==========================================================
 """
 
@@ -26,7 +27,15 @@ if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.engine.ledger import Transfer
     from landlord.engine.state import ChanceEvent, Decision
 
-__all__ = ["Bankruptcies", "Described", "GlossaryTerm", "Reasoned", "StepRules", "Voice"]
+__all__ = [
+    "Bankruptcies",
+    "Crowned",
+    "Described",
+    "GlossaryTerm",
+    "Reasoned",
+    "StepRules",
+    "Voice",
+]
 
 #: A rule a step followed, as :class:`StepRules` gives it: the words of the line it
 #: goes after, its sentence, and whether it is told once a game only
@@ -123,3 +132,19 @@ class Bankruptcies(Protocol):
 
     @property
     def bankruptcies(self) -> Sequence[tuple[int, int, int]]: ...
+
+
+class Crowned(Bankruptcies, Protocol):
+    """A game that names its ``winners`` as it ends and says why (``end_reason``), with
+    its round table's score in the column before net worth (``Family.winners_outcome``)."""
+
+    @property
+    def winners(self) -> Sequence[int]: ...
+
+    @property
+    def end_reason(self) -> str: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def holdings_table(self) -> Sequence[tuple[int, ...]]: ...

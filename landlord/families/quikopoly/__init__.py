@@ -103,10 +103,7 @@ class QuikopolyFamily(Family):
     )
 
     def outcome(self, game: GameState) -> Outcome:
-        game = cast("Quikopoly", game)
-        scores = tuple(row[-2] for row in game.holdings_table())
-        winners = game.winners if game.is_over else ()
-        return Outcome(tuple(winners), game.end_reason, scores, self.rounds_left(game))
+        return self.winners_outcome(cast("Quikopoly", game))
 
     def game_figures(self, game: GameState) -> dict[str, float]:
         game = cast("Quikopoly", game)

@@ -41,6 +41,7 @@ from landlord.engine.actions import (
 from landlord.engine.boards import layout_flow
 from landlord.engine.reasons import Reason
 from landlord.engine.state import CHANCE, Captured, Flow, GameState, seat_count
+from landlord.engine.winners import richest_win
 from landlord.families.quikopoly import FAMILY
 from landlord.families.quikopoly.fair_trades import find_circle
 from landlord.families.quikopoly.tiles import BANK, Tiles
@@ -141,13 +142,8 @@ class Quikopoly(GameState):
             reason = f"the engine's cap of {round_} rounds was reached"
         else:
             reason = f"the kit's round limit ({round_}) was reached"
-        worth = self.net_worths()
-        active = self.active_players()
-        best = max(worth[p] for p in active)
-        self.winners = tuple(p for p in active if worth[p] == best)
-        who = " and ".join(self.names[p] for p in self.winners)
-        self.end_reason = (
-            f"{reason}; {who} {'is' if len(self.winners) == 1 else 'are'} the richest"
+        self.winners, self.end_reason = richest_win(
+            self.names, self.net_worths(), self.active_players(), reason
         )
 
     # --- a turn ----------------------------------------------------------------------

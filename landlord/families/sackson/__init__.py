@@ -102,10 +102,7 @@ class SacksonFamily(Family):
     )
 
     def outcome(self, game: GameState) -> Outcome:
-        game = cast("PropertyGame", game)
-        scores = tuple(row[5] for row in game.holdings_table())
-        winners = game.winners if game.is_over else ()
-        return Outcome(tuple(winners), game.end_reason, scores, self.rounds_left(game))
+        return self.winners_outcome(cast("PropertyGame", game))
 
     def game_figures(self, game: GameState) -> dict[str, float]:
         game = cast("PropertyGame", game)

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, cast
 from landlord.engine.actions import DECLINE, Action, BuyCell, Decline, PlayCards
 from landlord.engine.reasons import Reason
 from landlord.engine.state import CHANCE, Captured, Flow, GameState, seat_count
+from landlord.engine.winners import richest_win
 from landlord.families.sackson import FAMILY
 from landlord.families.sackson.cards import Cards, suit_of
 from landlord.families.sackson.grid import NOBODY, Cells
@@ -209,14 +210,15 @@ class PropertyGame(GameState):
 
     def _crown(self, reason: str) -> None:
         """The game is over: the highest score among the players not bankrupt wins."""
-        scores = self.scores()
-        active = self.active_players()
-        best = max(scores[p] for p in active)
-        self.winners = tuple(p for p in active if scores[p] == best)
-        who = " and ".join(self.names[p] for p in self.winners)
         counted = "money and cells" if self._end.cells_count else "money"
-        verb = "has" if len(self.winners) == 1 else "have"
-        self.end_reason = f"{reason}; {who} {verb} the most {counted}"
+        self.winners, self.end_reason = richest_win(
+            self.names,
+            self.scores(),
+            self.active_players(),
+            reason,
+            one=f"has the most {counted}",
+            many=f"have the most {counted}",
+        )
 
     # --- what the players have --------------------------------------------------------
 

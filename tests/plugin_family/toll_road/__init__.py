@@ -81,9 +81,7 @@ class TollRoadFamily(Family):
         return None
 
     def outcome(self, game: Any) -> Outcome:
-        scores = tuple(row[-2] for row in game.holdings_table())
-        winners = game.winners if game.is_over else ()
-        return Outcome(tuple(winners), game.end_reason, scores, self.rounds_left(game))
+        return self.winners_outcome(game)
 
     def game_figures(self, game: Any) -> dict[str, Any]:
         return {"tolls_paid": game.tolls_paid(), "bankruptcies": len(game.bankruptcies)}

@@ -28,6 +28,7 @@ from typing import Any
 from landlord.engine.actions import DECLINE, Buy, Decline, Roll
 from landlord.engine.reasons import Reason
 from landlord.engine.state import CHANCE, Captured, Flow, GameState, seat_count
+from landlord.engine.winners import richest_win
 from landlord.rules.model import RuleSet
 from toll_road import FAMILY, ROAD_TOLL
 
@@ -130,13 +131,9 @@ class TollRoad(GameState):
             self._richest_win(f"the round limit ({round_}) was reached")
 
     def _richest_win(self, reason: str) -> None:
-        worth = self.net_worths()
-        active = self.active_players()
-        best = max(worth[p] for p in active)
-        self.winners = tuple(p for p in active if worth[p] == best)
-        who = " and ".join(self.names[p] for p in self.winners)
-        verb = "is" if len(self.winners) == 1 else "are"
-        self.end_reason = f"{reason}; {who} {verb} the richest"
+        self.winners, self.end_reason = richest_win(
+            self.names, self.net_worths(), self.active_players(), reason
+        )
 
     # --- a move ----------------------------------------------------------------------
 
