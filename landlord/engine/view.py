@@ -29,7 +29,7 @@ from landlord.engine.state import NOBODY
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.engine.actions import Action
     from landlord.engine.family import Family
-    from landlord.engine.state import GameState
+    from landlord.engine.state import Captured, GameState
     from landlord.rules.model import RuleSet
 
 __all__ = ["View"]
@@ -63,6 +63,9 @@ class View(Generic[G]):
         Every account's money, live: the players first, then the piles.
     position : sequence of int
         Where each player's token stands, live.
+
+    Its methods ``holdings_table()`` and ``net_worths()`` are the game's own (the round
+    table's rows and each player's worth now).
     """
 
     # What :meth:`shared` and ``player`` set (a view's attributes are set once, through
@@ -75,6 +78,11 @@ class View(Generic[G]):
     family: Family
     balances: Sequence[int]
     position: Sequence[int]
+
+    if TYPE_CHECKING:  # pragma: no cover - set by shared(), for the type checker
+
+        def holdings_table(self, captured: Captured | None = None) -> list[tuple[int, ...]]: ...
+        def net_worths(self, captured: Captured | None = None) -> list[int]: ...
 
     #: The names :meth:`snapshot` copies: the view's public state (a family adds its own).
     SHOWN: tuple[str, ...] = (
@@ -106,6 +114,9 @@ class View(Generic[G]):
             "family": game.family,
             "balances": game.ledger.balances,
             "position": game.position,
+            # The read-only questions every game answers: its round table and worth now.
+            "holdings_table": game.holdings_table,
+            "net_worths": game.net_worths,
         }
 
     @classmethod

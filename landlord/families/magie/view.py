@@ -20,7 +20,6 @@ if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.engine.actions import ClaimSite
     from landlord.engine.ledger import Debt
     from landlord.engine.reasons import Reason
-    from landlord.engine.state import Captured
     from landlord.families.magie.game import LandlordsGame
     from landlord.families.magie.tables import Tables
 
@@ -74,8 +73,6 @@ class View(BaseView["LandlordsGame"]):
         def land_rent(self, space: int) -> int: ...
         def necessity_tax(self) -> int: ...
         def card_value(self, space: int) -> int: ...
-        def holdings_table(self, captured: Captured | None = None) -> list[tuple[int, ...]]: ...
-        def net_worths(self, captured: Captured | None = None) -> list[int]: ...
         def owed_by(self, player: int) -> int: ...
 
     SHOWN = (
@@ -128,8 +125,6 @@ class View(BaseView["LandlordsGame"]):
             land_rent=spaces.land_rent,
             necessity_tax=spaces.necessity_tax,
             card_value=holdings.card_value,
-            holdings_table=game.holdings_table,
-            net_worths=game.net_worths,
             owed_by=dealings.owed_by,
         )
         return shown

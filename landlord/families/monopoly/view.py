@@ -21,7 +21,6 @@ if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from collections.abc import Sequence
 
     from landlord.engine.actions import Build, BuildHotel, Trade
-    from landlord.engine.state import Captured
     from landlord.families.monopoly.estates import EstateTables, Nearly
     from landlord.families.monopoly.game import Monopoly
 
@@ -40,7 +39,7 @@ _QUESTIONS = {
         "build_options",
     ),
     "trades": ("refused_lately",),
-    "": ("active_players", "holdings_table", "net_worths"),
+    "": ("active_players",),
 }
 
 
@@ -88,8 +87,6 @@ class View(BaseView["Monopoly"]):
         def build_options(self, player: int) -> list[Build | BuildHotel]: ...
         def refused_lately(self, player: int, trade: Trade, rounds: int = 5) -> bool: ...
         def active_players(self) -> list[int]: ...
-        def holdings_table(self, captured: Captured | None = None) -> list[tuple[int, ...]]: ...
-        def net_worths(self, captured: Captured | None = None) -> list[int]: ...
         def trade_problem(self, proposer: int, trade: Trade) -> str: ...
 
     SHOWN = (

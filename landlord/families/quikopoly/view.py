@@ -16,7 +16,6 @@ from landlord.rules.sections import required
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from collections.abc import Sequence
 
-    from landlord.engine.state import Captured
     from landlord.families.quikopoly.game import Quikopoly
 
 __all__ = ["View"]
@@ -51,8 +50,6 @@ class View(BaseView["Quikopoly"]):
         def complete_sets(self, player: int) -> list[int]: ...
         def hotels_held(self, player: int) -> int: ...
         def active_players(self) -> list[int]: ...
-        def holdings_table(self, captured: Captured | None = None) -> list[tuple[int, ...]]: ...
-        def net_worths(self, captured: Captured | None = None) -> list[int]: ...
 
     SHOWN = (
         *BaseView.SHOWN,
@@ -80,8 +77,6 @@ class View(BaseView["Quikopoly"]):
             complete_sets=tiles.complete_sets,
             hotels_held=tiles.hotels_held,
             active_players=game.active_players,
-            holdings_table=game.holdings_table,
-            net_worths=game.net_worths,
         )
         return shown
 

@@ -17,7 +17,6 @@ from landlord.rules.sections import required
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from collections.abc import Sequence
 
-    from landlord.engine.state import Captured
     from landlord.families.sackson.game import PropertyGame
 
 __all__ = ["View"]
@@ -71,8 +70,6 @@ class View(BaseView["PropertyGame"]):
         ) -> int: ...
         def largest_group(self, player: int) -> int: ...
         def active_players(self) -> list[int]: ...
-        def holdings_table(self, captured: Captured | None = None) -> list[tuple[int, ...]]: ...
-        def net_worths(self, captured: Captured | None = None) -> list[int]: ...
 
     SHOWN = (
         *BaseView.SHOWN,
@@ -108,8 +105,6 @@ class View(BaseView["PropertyGame"]):
             joined_from=cells.joined_from,
             largest_group=cells.largest_group,
             active_players=game.active_players,
-            holdings_table=game.holdings_table,
-            net_worths=game.net_worths,
         )
         return shown
 

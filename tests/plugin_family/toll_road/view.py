@@ -45,7 +45,6 @@ class View(BaseView["TollRoad"]):
             toll=game.toll,
             currency=game.currency,
             active_players=game.active_players,
-            net_worths=game.net_worths,
         )
         return shown
 
