@@ -80,6 +80,7 @@ if TYPE_CHECKING:  # pragma: no cover - for the annotations only
         Crowned,
         Described,
         GlossaryTerm,
+        NamedBankruptcies,
         StepRules,
         Voice,
     )
@@ -374,6 +375,15 @@ class Family:
         for round_, player, _ in game.bankruptcies:
             left[player] = round_
         return tuple(left)
+
+    @staticmethod
+    def bankruptcies_told(game: NamedBankruptcies) -> list[dict[str, object]]:
+        """Each bankruptcy of ``game`` for :meth:`details`: its round, the player by name
+        and the account he went bankrupt to."""
+        names, accounts = game.names, game.ledger.names
+        return [
+            {"round": r, "player": names[p], "to": accounts[to]} for r, p, to in game.bankruptcies
+        ]
 
     def winners_outcome(self, game: Crowned) -> Outcome:
         """The :meth:`outcome` of a game that names its ``winners`` as it ends, says why

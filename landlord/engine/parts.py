@@ -13,6 +13,7 @@ here name only what the engine knows: a family's own classes (its ``Voice``, its
 :class:`GlossaryTerm`  each of ``family.glossary_terms()``
 :class:`Described`     a policy, as ``family.describe_bot`` and ``strategies`` see it
 :class:`Bankruptcies`  a game that lists its bankruptcies (``Family.rounds_left``)
+``NamedBankruptcies``  the same, with names (``Family.bankruptcies_told``)
 :class:`Crowned`       a game that names its winners (``Family.winners_outcome``)
 =====================  ==========================================================
 """
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.engine.family import Family
-    from landlord.engine.ledger import Transfer
+    from landlord.engine.ledger import Ledger, Transfer
     from landlord.engine.state import ChanceEvent, Decision
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "Crowned",
     "Described",
     "GlossaryTerm",
+    "NamedBankruptcies",
     "Reasoned",
     "StepRules",
     "Voice",
@@ -132,6 +134,16 @@ class Bankruptcies(Protocol):
 
     @property
     def bankruptcies(self) -> Sequence[tuple[int, int, int]]: ...
+
+
+class NamedBankruptcies(Bankruptcies, Protocol):
+    """A game that lists its bankruptcies, with its players' and accounts' names."""
+
+    @property
+    def names(self) -> Sequence[str]: ...
+
+    @property
+    def ledger(self) -> Ledger: ...
 
 
 class Crowned(Bankruptcies, Protocol):

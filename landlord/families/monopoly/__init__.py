@@ -142,10 +142,7 @@ class MonopolyFamily(Family):
                 {"round": r, "proposer": game.names[p], "trade": game.describe(t), "accepted": ok}
                 for r, p, t, ok in game.trades.proposed
             ],
-            "bankruptcies": [
-                {"round": r, "player": game.names[p], "to": game.ledger.names[to]}
-                for r, p, to in game.bankruptcies
-            ],
+            "bankruptcies": self.bankruptcies_told(game),
         }
 
     def jail_turns(self, rules: RuleSet) -> int:

@@ -124,10 +124,7 @@ class QuikopolyFamily(Family):
                 {"round": r, "circle": [game.names[p] for p in circle]}
                 for r, circle in game.tiles.trades_made
             ],
-            "bankruptcies": [
-                {"round": r, "player": game.names[p], "to": game.ledger.names[to]}
-                for r, p, to in game.bankruptcies
-            ],
+            "bankruptcies": self.bankruptcies_told(game),
         }
 
     def jail_turns(self, rules: RuleSet) -> int:

@@ -137,10 +137,7 @@ class SacksonFamily(Family):
                 }
                 for move in game.units.moves
             ],
-            "bankruptcies": [
-                {"round": r, "player": names[p], "to": game.ledger.names[to]}
-                for r, p, to in game.bankruptcies
-            ],
+            "bankruptcies": self.bankruptcies_told(game),
             "reshuffles": game.cards.reshuffles,
         }
 

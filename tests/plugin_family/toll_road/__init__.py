@@ -95,10 +95,7 @@ class TollRoadFamily(Family):
                 if space in game.for_sale
             },
             "tolls_paid": game.tolls_paid(),
-            "bankruptcies": [
-                {"round": r, "player": names[p], "to": game.ledger.names[to]}
-                for r, p, to in game.bankruptcies
-            ],
+            "bankruptcies": self.bankruptcies_told(game),
         }
 
     def describe_bot(self, policy: Any, rules: Any, players: int) -> str:
