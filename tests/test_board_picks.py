@@ -15,7 +15,8 @@ import re
 import time
 import xml.etree.ElementTree as ET
 
-from landlord.widgets.play import SETTLE_SECONDS, PlayApp
+from landlord.widgets.pace import SETTLE_SECONDS
+from landlord.widgets.play import PlayApp
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -497,7 +497,7 @@ def test_a_pair_that_moves_by_different_chances_is_not_called_the_same_dice(left
 
 def test_how_to_play_names_the_pace_menu_and_every_game_of_the_rules_menu():
     # It spoke of a slider (the pace is a menu) and left out Property and Quikopoly.
-    from landlord.widgets.play import HOW_TO_PLAY
+    from landlord.views.how_to_play import HOW_TO_PLAY
 
     assert "slider" not in HOW_TO_PLAY
     assert "Pace a turn" in HOW_TO_PLAY

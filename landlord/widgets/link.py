@@ -181,7 +181,7 @@ def rule_set_ids() -> list[str]:
 
 
 def seat_codes() -> list[str]:
-    from landlord.widgets.play import EMPTY, SEAT_CHOICES
+    from landlord.widgets.play.seats import EMPTY, SEAT_CHOICES
 
     return [code for _, code in SEAT_CHOICES] + [EMPTY]
 

@@ -216,8 +216,8 @@ class MagiesDial:
         import ipywidgets as widgets
 
         from landlord.claim import shipped_results
+        from landlord.widgets.pace import pace_box, pace_controls
         from landlord.widgets.page import style_widget
-        from landlord.widgets.play import pace_box, pace_controls
 
         self.results = shipped_results(3)
         self.scenario = self.results.grid.scenario(scenario)

@@ -45,6 +45,7 @@ from landlord.views.board import board_svg
 from landlord.views.rent_and_poor import lead_html
 from landlord.widgets.charts import Chart, land_rent_chart
 from landlord.widgets.keep_playing import KeepPlaying
+from landlord.widgets.pace import pace_box, pace_controls
 from landlord.widgets.page import style_widget
 from landlord.widgets.pair_context import (
     PAIRS,
@@ -56,7 +57,7 @@ from landlord.widgets.pair_context import (
     played_html,
     played_spread,
 )
-from landlord.widgets.play import SEAT_CHOICES, pace_box, pace_controls
+from landlord.widgets.play.seats import SEAT_CHOICES
 
 __all__ = ["SideBySideApp"]
 
