@@ -27,6 +27,7 @@ from typing import Any
 
 from landlord.policies.bots import Strategy, answers_by_rules_of_thumb
 from landlord.rules.schema import MISSING, SECTIONS, Follows
+from landlord.rules.sections import frozen
 
 __all__ = ["STRATEGY_FIELDS", "default_of", "not_rule_of_thumb", "rule_values", "unfollowed"]
 
@@ -78,9 +79,7 @@ def default_of(dotted: str, values: dict[str, Any]) -> Any:
 
 def _plain(value: Any) -> Any:
     """A value as the section records hold it (lists as tuples, tables as mappings)."""
-    from landlord.rules.sections import _frozen
-
-    return _frozen(value)
+    return frozen(value)
 
 
 def unfollowed(rules: Any, policies: Sequence[Any], module: Any) -> str | None:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from landlord.rules.schema import MISSING, SECTIONS, Follows
 
-__all__ = ["make_section", "required", "section_class"]
+__all__ = ["frozen", "make_section", "required", "section_class"]
 
 _S = TypeVar("_S")
 
@@ -399,17 +399,17 @@ def make_section(name: str, table: Mapping[str, object] | None) -> object:
         return None
     schema = SECTIONS.get(name)
     if schema is None:
-        return section_class(name, tuple(table))(**{k: _frozen(v) for k, v in table.items()})
+        return section_class(name, tuple(table))(**{k: frozen(v) for k, v in table.items()})
     values: dict[str, Any] = {}
     follows: dict[str, str] = {}
     for key, kind in schema.items():
         plain = key.rstrip("?")
         if plain in table:
-            values[plain] = _frozen(table[plain])
+            values[plain] = frozen(table[plain])
         elif isinstance(kind.default, Follows):
             follows[plain] = kind.default.key
         elif kind.default is not MISSING:
-            values[plain] = _frozen(kind.default)
+            values[plain] = frozen(kind.default)
     for plain, other in follows.items():
         values[plain] = values.get(other)
     return section_class(name)(**values)
@@ -433,13 +433,20 @@ def required(section: _S | None) -> _S:
     return cast(_S, section)
 
 
-def _frozen(value: Any) -> Any:
-    """Lists as tuples; tables as read-only mappings (numbered ones keyed by ``int``)."""
+def frozen(value: object) -> object:
+    """A rule value as the section records hold it: lists as tuples, tables as read-only
+    mappings (numbered ones keyed by ``int``); what the batch paths compare with, too.
+
+    Examples
+    --------
+    >>> frozen({"2": [1, 2], "3": [4]})
+    mappingproxy({2: (1, 2), 3: (4,)})
+    """
     if isinstance(value, list):
-        return tuple(_frozen(item) for item in value)
+        return tuple(frozen(item) for item in value)
     if isinstance(value, dict):
         numbered = value and all(isinstance(k, str) and k.isdigit() for k in value)
         return MappingProxyType(
-            {(int(k) if numbered else k): _frozen(item) for k, item in value.items()}
+            {(int(k) if numbered else k): frozen(item) for k, item in value.items()}
         )
     return value
