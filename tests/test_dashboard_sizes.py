@@ -19,10 +19,10 @@ import landlord.widgets.dashboard as dashboard
 from landlord.claim.grid import GRID_V2_PATH, declared_sizes, load_grid
 from landlord.claim.verdicts import size_of
 from landlord.experiments import compare
+from landlord.views.downloads import columns_html
 from landlord.widgets.dashboard import (
     AT_ROUNDS,
     ExperimentsApp,
-    columns_html,
     pairs_needed,
     pairs_to_tell,
     reading,

@@ -386,7 +386,7 @@ class PlayApp(Setup, Asking):
 
     def download_log(self) -> None:
         """Put a link on the page that downloads the whole log as a CSV file."""
-        from landlord.widgets.dashboard import csv_link
+        from landlord.views.downloads import csv_link
 
         if self.table is None:
             return
