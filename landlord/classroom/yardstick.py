@@ -70,7 +70,7 @@ def simulate(
     result = compare(list(rules), games=games, players=[bot] * seats, seed=SIMULATION_SEED)
     curves = {
         label: (np.asarray(curve, dtype=np.float32), np.asarray(lengths))
-        for label, (curve, lengths) in result._curves.items()
+        for label, (curve, lengths) in result.gini_curves.items()
     }
     return Yardstick(
         tuple(rules),

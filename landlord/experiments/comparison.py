@@ -17,6 +17,7 @@ import os
 from collections.abc import Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -412,6 +413,14 @@ class Comparison(SummaryTable):
             f"{what}: this run was played in blocks and kept no per-game tables here; "
             "load_results() reads them from the files it wrote"
         )
+
+    @property
+    def gini_curves(self) -> Mapping[str, tuple[np.ndarray, np.ndarray]]:
+        """Each rule set's Gini of net worth, game by game and round by round, by label:
+        (a games x rounds table, each game carried on after its end; each game's number
+        of rounds). Empty for results loaded from a file, which keep the mean curve
+        (:attr:`per_round`)."""
+        return MappingProxyType(self._curves)
 
     @property
     def rounds_by_game(self) -> pd.DataFrame:
