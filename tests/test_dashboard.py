@@ -14,13 +14,10 @@ import pytest
 
 import landlord.experiments
 import landlord.rules
-from landlord.widgets.dashboard import (
-    MOST_GAMES,
-    ExperimentsApp,
-    experiment_specs,
-    reading,
-    rule_set_menu,
-)
+from landlord.table import rule_set_menu
+from landlord.widgets.dashboard import ExperimentsApp
+from landlord.widgets.dashboard.reading import reading
+from landlord.widgets.dashboard.specs import MOST_GAMES, experiment_specs
 
 
 def link_csv(downloads_html: str, css_class: str) -> pd.DataFrame:
@@ -155,15 +152,25 @@ def test_the_settings_reach_the_comparison():
     assert "Every rule set was played with wages times 0, round limit 100." in reading_text(app)
 
 
+def dial(app, rules_id="landlords_game"):
+    """The land-value-tax dial of one rule set: the control of its declared option."""
+    return app.option_control(rules_id, "land_value_tax")
+
+
 def test_the_dial_sets_the_modern_option_on_the_landlords_game_only():
     app = ExperimentsApp(games=5, seed=1)
-    app.land_value_tax.value = 0.5
+    dial(app).value = 0.5
     app.run_button.click()
     assert "land_value_tax=0.5" in app.result.labels[0]
     assert app.result.labels[1] == "single_tax"
     assert "a modern extension" in app.summary.value
     assert "(a modern extension)" in reading_text(app)
-    assert "modern extension, not Magie's" in texts_on_screen(app.widget)
+    fold = app.rule_options.fold
+    assert fold.get_title(0).endswith("The Landlord's Game with land value tax 50%")
+    fold.selected_index = 0  # unfolded: the dial, worded by the rule data
+    on_screen = texts_on_screen(app.widget)
+    assert "MODERN: share of land rent paid to the Treasury" in on_screen
+    assert "(modern: a modern extension, in no historical rules)" in on_screen
 
 
 def test_the_notes_say_which_engine_played_each_rule_set(monkeypatch):
@@ -182,16 +189,17 @@ def test_the_notes_say_which_engine_played_each_rule_set(monkeypatch):
 
 
 def test_the_dial_offers_its_steps_in_percent():
-    specs = experiment_specs(["landlords_game"], land_value_tax=0.15)
+    specs = experiment_specs(["landlords_game"], {"landlords_game": {"land_value_tax": 0.15}})
     assert specs == [("landlords_game", {"land_value_tax": 0.15})]
     app = ExperimentsApp(games=2, rules=("landlords_game",))
-    assert app.land_value_tax.options[3] == ("15%", 0.15)
-    assert app.land_value_tax.options[0][0] == "0% (the Landlord's Game)"
-    assert len(app.land_value_tax.options) == 21
-    app.land_value_tax.value = 0.15
+    assert dial(app).options[3] == ("15%", 0.15)
+    assert dial(app).options[0][0] == "0%"  # the option's title says what 0 and 1 are
+    assert dial(app).description == "Land value tax"
+    assert len(dial(app).options) == 21
+    dial(app).value = 0.15
     assert app.settings()["specs"] == [("landlords_game", {"land_value_tax": 0.15})]
     # A value given to the app goes to the nearest step.
-    assert ExperimentsApp(land_value_tax=0.149).land_value_tax.value == 0.15
+    assert dial(ExperimentsApp(options={"land_value_tax": 0.149})).value == 0.15
 
 
 def test_the_dial_at_zero_and_play_on_off_leave_the_rules_as_printed():
@@ -253,8 +261,8 @@ def unknown_bots(app):
 
 
 def tax_above_one(app):
-    app.land_value_tax.options = [*app.land_value_tax.options, ("150%", 1.5)]
-    app.land_value_tax.value = 1.5
+    dial(app).options = [*dial(app).options, ("150%", 1.5)]
+    dial(app).value = 1.5
 
 
 @pytest.mark.parametrize(
@@ -317,7 +325,7 @@ def test_the_app_opens_without_results_and_shows_itself():
     assert app.result is None
     assert app.results.layout.display == "none"
     assert app.games.value == 200
-    assert app.land_value_tax.value == 0
+    assert dial(app).value == 0
     assert [box for box, tick in app.rule_boxes.items() if tick.value] == [
         "landlords_game",
         "single_tax",
@@ -506,7 +514,7 @@ def test_play_on_stops_the_later_game_at_round_100_too():
 
 def test_the_app_names_rule_sets_in_words_not_ids():
     app = ExperimentsApp(games=4, seed=2, long_run=True)
-    app.land_value_tax.value = 0.5
+    dial(app).value = 0.5
     app.run_button.click()
     summary = html.unescape(app.summary.value)
     header = summary.split("<thead>")[1].split("</thead>")[0]

@@ -15,18 +15,15 @@ import re
 import pandas as pd
 import pytest
 
-import landlord.widgets.dashboard as dashboard
+import landlord.widgets.dashboard.runs as runs
+import landlord.widgets.dashboard.specs as specs
 from landlord.claim.grid import GRID_V2_PATH, declared_sizes, load_grid
 from landlord.claim.verdicts import size_of
 from landlord.experiments import compare
 from landlord.views.downloads import columns_html
-from landlord.widgets.dashboard import (
-    AT_ROUNDS,
-    ExperimentsApp,
-    pairs_needed,
-    pairs_to_tell,
-    reading,
-)
+from landlord.widgets.dashboard import ExperimentsApp
+from landlord.widgets.dashboard.reading import pairs_needed, pairs_to_tell, reading
+from landlord.widgets.dashboard.specs import AT_ROUNDS
 from landlord.widgets.link import EXPERIMENT_FIELDS
 
 
@@ -153,7 +150,8 @@ def test_the_run_more_button_plays_the_pairs_the_reading_says_and_runs():
 
 
 def test_the_run_more_button_stops_at_the_apps_limit_and_says_so(monkeypatch):
-    monkeypatch.setattr(dashboard, "MOST_GAMES", 30)  # 15 games of each, with two ticked
+    for module in (specs, runs):  # the limit, and the note that says it
+        monkeypatch.setattr(module, "MOST_GAMES", 30)  # 15 games of each, with two ticked
     app = ExperimentsApp(games=10, seed=2)
     app.run_button.click()
     needed = pairs_to_tell(app.result)

@@ -22,9 +22,12 @@ side       ``left``, ``right``, ``players`` (a mix),      ``left=landlords_game`
 by side    ``seats`` (2-4), ``seed``
 experi-    ``rules`` (comma list), ``players`` (a mix),   ``run=yes``
 ments      ``seats``, ``games``, ``seed``,               ``at_round=25``
-           ``land_value_tax`` (0 to 1, or 25%),
-           ``long`` (yes/no), ``at_round`` (none,
-           10, 25 or 50), ``run`` (yes/no)
+           ``long`` (yes/no), ``at_round`` (none,        ``land_value_tax=25%``
+           10, 25 or 50), ``run`` (yes/no), and
+           any option a rule set declares, by its
+           name, read by its kind (a share: 0 to 1
+           or 25%; yes/no; a whole number; one of
+           its choices)
 claim      ``measure``                                   ``measure=richest_share``
 =========  ============================================  ========================
 """
@@ -32,7 +35,7 @@ claim      ``measure``                                   ``measure=richest_share
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
@@ -244,7 +247,7 @@ SIDE_BY_SIDE_FIELDS = [
 
 
 def experiment_mixes() -> list[str]:
-    from landlord.widgets.dashboard import BOTS
+    from landlord.widgets.dashboard.specs import BOTS
 
     return [code for _, code in BOTS]
 
@@ -258,12 +261,13 @@ def games_count(text: str) -> int:
 
 
 def dial_share(text: str) -> float:
-    """The land-value-tax dial: 0 to 1 in steps of 0.05, or a percentage such as 25%.
+    """A share, as a dial or a share option's menu offers it: 0 to 1 in steps of 0.05, or
+    a percentage such as 25%.
 
     >>> dial_share("25%"), dial_share("0.5")
     (0.25, 0.5)
     """
-    from landlord.widgets.dashboard import DIAL_STEPS
+    from landlord.views.rule_options import SHARE_STEPS
 
     text = text.strip()
     try:
@@ -271,19 +275,19 @@ def dial_share(text: str) -> float:
     except ValueError:
         raise ValueError("not a share from 0 to 1 (or 0% to 100%)") from None
     share = round(share, 2)
-    if share not in DIAL_STEPS:
+    if share not in SHARE_STEPS:
         raise ValueError("not 0 to 1 in steps of 0.05")
     return share
 
 
 def common_round(text: str) -> int | None:
     """The experiments app's "Also compare at round": none, or one of the rounds its menu
-    offers (:data:`landlord.widgets.dashboard.AT_ROUNDS`).
+    offers (:data:`landlord.widgets.dashboard.specs.AT_ROUNDS`).
 
     >>> common_round("25"), common_round("none")
     (25, None)
     """
-    from landlord.widgets.dashboard import AT_ROUNDS
+    from landlord.widgets.dashboard.specs import AT_ROUNDS
 
     text = text.strip().lower()
     if text in ("none", "no", "0", ""):
@@ -326,18 +330,51 @@ def claim_seats(text: str) -> int:
     return int(text)
 
 
-#: What a link may set in the experiments app.
-EXPERIMENT_FIELDS = [
+def option_field(option: Any) -> Field:
+    """The field of a link that sets a declared option, read by the option's kind: a share
+    as 0 to 1 or a percentage, a yes-or-no option as yes or no, a choice as one of its
+    choices, a whole number as one.
+
+    >>> from landlord.rules.model import Option
+    >>> field = option_field(Option("bankruptcies_to_end", "choice", 1, "Ends", (1, 2, 3)))
+    >>> field.name, field.meaning, field.read("2")
+    ('bankruptcies_to_end', 'bankruptcies to end', 2)
+    """
+    meaning = option.name.replace("_", " ")
+    if option.kind == "share":
+        return Field(option.name, dial_share, meaning)
+    if option.kind == "bool":
+        return Field(option.name, yes_or_no, meaning)
+    if option.kind == "choice":
+        by_text = {str(choice): choice for choice in option.choices}
+        pick = one_of(lambda: list(by_text), "one of its choices")
+        return Field(option.name, lambda text: by_text[pick(text)], meaning)
+    return Field(option.name, whole_number, meaning)
+
+
+def option_fields(taken: Iterable[str]) -> list[Field]:
+    """A field for every option a registered rule set declares, by the option's name (those
+    whose name is ``taken`` by a field of the app left out)."""
+    from landlord.widgets.dashboard.specs import declared_options
+
+    taken = set(taken)
+    return [option_field(o) for name, o in declared_options().items() if name not in taken]
+
+
+_EXPERIMENT_SETTINGS = [
     Field("rules", listed(one_of(rule_set_ids, "a rule set"), 10), "rule sets"),
     Field("players", one_of(experiment_mixes, "a choice of bots"), "bots"),
     Field("seats", seat_count, "number of seats"),
     Field("games", games_count, "number of games"),
     Field("seed", whole_number, "seed"),
-    Field("land_value_tax", dial_share, "land-value tax"),
     Field("long", yes_or_no, "long game"),
     Field("at_round", common_round, "common round"),
     Field("run", yes_or_no, "run at once"),
 ]
+#: What a link may set in the experiments app: its settings, and every option a rule set
+#: declares, by its name (``land_value_tax=25%``), set on each rule set ticked that
+#: declares it.
+EXPERIMENT_FIELDS = _EXPERIMENT_SETTINGS + option_fields(f.name for f in _EXPERIMENT_SETTINGS)
 
 #: What a link may set on the claim page (and the experiments app's claim view).
 CLAIM_FIELDS = [
