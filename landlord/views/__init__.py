@@ -17,7 +17,14 @@ them), the ipywidgets apps of :mod:`landlord.widgets` and the class server of
 - ``rent_and_poor`` and ``kept_playing``: where the land rent went and how the poorest
   player stands; "What if we kept playing?" as plain SVG and HTML;
 - ``standings``: who won, and the final standings;
-- ``summary``: what a comparison of many games shows, as an HTML table with its notes.
+- ``summary``: what a comparison of many games shows, as an HTML table with its notes;
+- ``downloads``: a comparison's tables as CSV links, and what each column holds;
+- ``board_picks``: the places on the board a click answers, ringed in its SVG;
+- ``how_to_play``: the play app's instructions;
+- ``rule_options``: a rule set's declared options in words, for the controls an app makes
+  of them;
+- ``texts``: a family's teaching texts (glossary, help, explanations) read from its TOML
+  files, checked whole.
 
 Nothing here imports ipywidgets, IPython, a server, the command line, an experiment, the
 game at a table or a family's package, directly or through another module (an
