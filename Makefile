@@ -26,7 +26,7 @@ help:
 	@echo "make test   lint, build the docs, then unit, notebook and browser tests"
 	@echo "make docs   build the documentation site into build/docs (open build/docs/index.html)"
 	@echo "make lessons  build the lessons site into lessons/_site (open its index.html)"
-	@echo "make lint   ruff only"
+	@echo "make lint   ruff, import-linter (the layers), mypy and the public-Any check"
 	@echo "make lock   refresh constraints.txt after editing dependencies in pyproject.toml"
 	@echo "make clean  remove .venv and caches"
 
