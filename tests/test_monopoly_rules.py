@@ -210,21 +210,21 @@ def test_houses_are_built_evenly_from_a_bank_of_thirty_two():
 def test_a_hotel_hands_four_houses_back_and_sells_back_at_half():
     game = game_at_throw(owners=dict.fromkeys(LIGHT_BLUE, 0), houses=dict.fromkeys(LIGHT_BLUE, 4))
     houses_before = game.estates.bank_houses
-    game._place(0, 9, True, 50)
+    game.dealings.place(0, 9, True, 50)
     assert game.estates.houses[9] == HOTEL
     assert game.estates.bank_houses == houses_before + 4
     assert game.estates.bank_hotels == 11
     cash = game.cash(0)
-    game._sell_building(0, 9)
+    game.dealings.sell_building(0, 9)
     assert game.estates.houses[9] == 4
     assert game.estates.bank_hotels == 12
     assert game.cash(0) == cash + 25
     assert set(game.estates.sell_options(0)) == {SellBuilding(s) for s in LIGHT_BLUE}
     # A bank with fewer than four houses cannot break a hotel up: the group is sold.
-    game._place(0, 9, True, 50)
+    game.dealings.place(0, 9, True, 50)
     game.estates.bank_houses = 3
     cash = game.cash(0)
-    game._sell_building(0, 9)
+    game.dealings.sell_building(0, 9)
     assert [game.estates.houses[s] for s in LIGHT_BLUE] == [0, 0, 0]
     assert game.cash(0) == cash + 25 * (4 + 4 + 5)
     assert game.estates.bank_houses == 3 + 8
@@ -232,12 +232,12 @@ def test_a_hotel_hands_four_houses_back_and_sells_back_at_half():
 
 def test_mortgage_and_lift_at_ten_percent():
     game = game_at_throw(owners={BOARDWALK: 0})
-    game._mortgage(0, BOARDWALK)
+    game.dealings.mortgage(0, BOARDWALK)
     assert game.cash(0) == 1700
     assert game.estates.rent(BOARDWALK) == 0
     assert game.estates.lift_cost(BOARDWALK) == 220
     assert game.estates.lift_cost(ELECTRIC) == 75 + 8  # 7.50 interest, rounded up
-    game._lift(0, BOARDWALK)
+    game.dealings.lift(0, BOARDWALK)
     assert game.cash(0) == 1480
     assert not game.estates.mortgaged[BOARDWALK]
     game.estates.houses[PARK_PLACE] = 1
@@ -339,7 +339,7 @@ def test_a_get_out_of_jail_free_card_is_kept_used_and_returned_to_the_bottom():
     game.turn_player = 0
     cards = list(game.jail_cards_held[0])
     assert cards == [("community_chest", 0)]
-    game._return_jail_card(0)
+    game.return_jail_card(0)
     assert game.packs["community_chest"][-1] == 0
     assert game.jail_cards[0] == 0
 
@@ -453,7 +453,7 @@ def test_a_trade_moves_property_cash_and_cards_and_the_receiver_pays_the_interes
     game.estates.houses[BALTIC] = 1
     assert "buildings" in game.trades.problem(0, Trade(1, (MEDITERRANEAN,), (), -10))
     game.estates.houses[BALTIC] = 0
-    flow = game._exchange(0, Trade(1, (MEDITERRANEAN,), (BALTIC,), 20))
+    flow = game.dealings.exchange(0, Trade(1, (MEDITERRANEAN,), (BALTIC,), 20))
     node = next(flow)
     assert node[:2] == (1, "mortgaged")
     with contextlib.suppress(StopIteration):
@@ -602,7 +602,7 @@ def test_the_highest_bid_for_a_short_bank_house_buys_it():
 
 def test_a_trade_partner_bankrupt_over_the_interest_loses_only_what_was_his():
     game = game_at_throw(3, owners={READING: 0, BALTIC: 1}, mortgaged=(READING,), cash={1: 0})
-    flow = game._exchange(0, Trade(1, (READING,), (BALTIC,), 0))
+    flow = game.dealings.exchange(0, Trade(1, (READING,), (BALTIC,), 0))
     node = next(flow)  # Bob owes $10 interest on Reading, has no cash and nothing to raise
     assert node[:2] == (1, "raise")
     assert GoBankrupt() in node[2]  # (he could still try to sell something in talks)
@@ -703,7 +703,7 @@ def test_a_get_out_of_jail_free_card_can_be_sold_in_a_trade():
     sale = Trade(1, cash=-50, give_cards=1)
     assert game.trades.problem(0, sale) == ""
     assert "cards" in game.trades.problem(0, Trade(1, cash=-50, give_cards=2))
-    for _ in game._exchange(0, sale):
+    for _ in game.dealings.exchange(0, sale):
         pass  # nothing mortgaged changes hands: no question
     assert game.jail_cards == [0, 1]
     assert game.jail_cards_held[1] == [("chance", 0)]
