@@ -79,8 +79,8 @@ def track_from_rules(rules: RuleSet) -> Track:
     - ``doubles_to_jail``: ``rules.doubles.jail_after`` when the rules
       give another throw for doubles (``doubles.throw_again``), else 0 (the
       Landlord's Game rule sets have no such rule);
-    - ``jail_turns``: as the rule set's family counts them
-      (:meth:`~landlord.engine.family.Family.jail_turns`): under the later
+    - ``jail_turns``: the rule set's ``[jail] max_turns``, or as its family reads it
+      (a family's optional ``landing_odds.jail_turns``: Magie's): under the later
       game's rules ``jail.max_turns`` (after the third failed try the
       player pays and moves by that throw); one more under Magie's, whose
       player misses up to ``max_turns`` turns and pays at the next, moving
@@ -201,7 +201,8 @@ def track_from_rules(rules: RuleSet) -> Track:
     doubles_to_jail = doubles.jail_after if doubles and doubles.throw_again else 0
     from landlord.families import family_of
 
-    jail_turns = family_of(rules).jail_turns(rules)
+    reading = family_of(rules).part_or("landing_odds", "jail_turns", None)
+    jail_turns = int(reading(rules)) if callable(reading) else jail_rules.max_turns
     return Track(
         size=size,
         jail=int(jail),

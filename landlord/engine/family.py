@@ -60,6 +60,10 @@ no help, no explanations and only the kit's own words in the glossary):
                    game may be continued under ("what if we kept playing?",
                    :mod:`landlord.continued`), and how its printed end is
                    lifted to play on
+``landing_odds``   ``jail_turns(rules)``: how many throws the landing chain
+                   (:mod:`landlord.analysis`) gives a jailed player, for a
+                   family that reads ``[jail] max_turns`` otherwise than as
+                   throws (without it: ``max_turns``, or 0 with no Jail)
 =================  ======================================================
 """
 
@@ -226,7 +230,6 @@ class GameHooks(Protocol):
     def new_game(self, rules: RuleSet, names: Sequence[str]) -> GameState: ...
     def outcome(self, game: GameState) -> Outcome: ...
     def game_figures(self, game: GameState) -> dict[str, float]: ...
-    def jail_turns(self, rules: RuleSet) -> int: ...
     @property
     def handlers(self) -> dict[str, Handler]: ...
     def describe_bot(self, policy: Described, rules: RuleSet, players: int) -> str: ...
@@ -338,7 +341,7 @@ class Family:
             )
         return found
 
-    def _part_or(self, module: str, name: str, default: object) -> object:
+    def part_or(self, module: str, name: str, default: object) -> object:
         """:meth:`part`, or ``default`` if the family package has no ``module``."""
         try:
             return self.part(module, name)
@@ -399,11 +402,6 @@ class Family:
         """The figures of :attr:`figures` for one game, by name (counts, sums of money,
         rounds and flags: numbers)."""
         return {}
-
-    def jail_turns(self, rules: RuleSet) -> int:
-        """How many throws a jailed player may make for doubles, as the landing chain
-        counts them (the last throw moves him out whatever it shows)."""
-        raise NotImplementedError
 
     # --- the players -------------------------------------------------------------------
 
@@ -466,7 +464,7 @@ class Family:
         reader (:func:`landlord.views.board_text.board_text_html` puts them under its
         heading); ``None`` if the family has no ``board_text`` module, and the kit's own
         tables (the players, the spaces with a title card) do."""
-        found = self._part_or("board_text", "board_words", None)
+        found = self.part_or("board_text", "board_words", None)
         if found is None:
             return None
         return cast(str, cast("Callable[..., object]", found)(game, view, names, currency))
@@ -493,7 +491,7 @@ class Family:
     def question_helps(self) -> dict[str, Help]:
         """Why each kind of decision is asked, by ``Decision.kind``:
         ``help(game, seat, about, legal) -> str`` (empty for a family without them)."""
-        return cast("dict[str, Help]", self._part_or("question_help", "HELP", {}))
+        return cast("dict[str, Help]", self.part_or("question_help", "HELP", {}))
 
     def question_help(self, game: GameState, seat: int) -> str:
         """Why the person at ``seat`` is asked the question pending in ``game`` and what
@@ -510,7 +508,7 @@ class Family:
         """What says which rule each step of ``game`` followed, for the event log's
         "explain this step" mode (a :class:`landlord.views.explain.StepRules`), or
         ``None`` if the family has no sentences for it."""
-        found = self._part_or("explain", "StepRules", None)
+        found = self.part_or("explain", "StepRules", None)
         if found is None:
             return None
         return cast("StepRules", cast("Callable[..., object]", found)(game))
@@ -518,20 +516,20 @@ class Family:
     def what_ifs(self) -> tuple[WhatIf, ...]:
         """The rule changes a game of this family may be continued under (none for a
         family without them: its games continue under their own rules only)."""
-        return tuple(cast("Sequence[WhatIf]", self._part_or("continuing", "WHAT_IFS", ())))
+        return tuple(cast("Sequence[WhatIf]", self.part_or("continuing", "WHAT_IFS", ())))
 
     def keep_playing(self, game: GameState) -> None:
         """Lift the printed end of a new ``game`` that is about to replay a history, so
         that it plays on past it (a family whose games end only by their round limit, or
         by their players' ruin, has nothing to lift)."""
-        lift = self._part_or("continuing", "keep_playing", None)
+        lift = self.part_or("continuing", "keep_playing", None)
         if lift is not None:
             cast("Callable[..., object]", lift)(game)
 
     def glossary_terms(self) -> tuple[GlossaryTerm, ...]:
         """The words of the family's games, explained for the apps' glossary (each a
         :class:`landlord.views.glossary.Term`); () for a family without them."""
-        return tuple(cast("Sequence[GlossaryTerm]", self._part_or("glossary", "TERMS", ())))
+        return tuple(cast("Sequence[GlossaryTerm]", self.part_or("glossary", "TERMS", ())))
 
     def __repr__(self) -> str:
         return f"<family {self.name!r}: {self.title}>"

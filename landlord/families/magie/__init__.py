@@ -27,7 +27,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from landlord.engine.family import Family, Figure, Outcome
-from landlord.rules.sections import required
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.engine.state import GameState
@@ -154,10 +153,6 @@ class MagieFamily(Family):
         from landlord.families.magie.spaces import stretch_problem
 
         return stretch_problem(rules)
-
-    def jail_turns(self, rules: RuleSet) -> int:
-        # Rule 6: he "cannot miss more than three turns", and moves by the next throw.
-        return required(rules.jail).max_turns + 1
 
 
 #: The family, as :func:`landlord.families.family_of` hands it out.

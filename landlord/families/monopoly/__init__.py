@@ -145,10 +145,6 @@ class MonopolyFamily(Family):
             "bankruptcies": self.bankruptcies_told(game),
         }
 
-    def jail_turns(self, rules: RuleSet) -> int:
-        # After the last failed try he pays and moves by that throw.
-        return required(rules.jail).max_turns
-
     def strategies(self) -> dict[str, Described]:
         return {"strategy_guide": cast("Described", self.part("bots", "strategy_guide"))}
 

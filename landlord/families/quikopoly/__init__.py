@@ -23,7 +23,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from landlord.engine.family import Family, Figure, Outcome
-from landlord.rules.sections import required
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.engine.parts import Described
@@ -126,10 +125,6 @@ class QuikopolyFamily(Family):
             ],
             "bankruptcies": self.bankruptcies_told(game),
         }
-
-    def jail_turns(self, rules: RuleSet) -> int:
-        # The third throw in Prison, if not a null, is paid for and moved.
-        return required(rules.jail).max_turns
 
 
 #: The family, as :func:`landlord.families.family_of` hands it out.

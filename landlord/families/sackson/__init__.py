@@ -169,9 +169,6 @@ class SacksonFamily(Family):
             "money in play; since then money has only moved between players)"
         )
 
-    def jail_turns(self, rules: RuleSet) -> int:
-        return 0  # Property has no jail (and no track for the landing chain)
-
 
 #: The family, as :func:`landlord.families.family_of` hands it out.
 FAMILY = SacksonFamily()

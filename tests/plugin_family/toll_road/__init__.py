@@ -115,9 +115,6 @@ class TollRoadFamily(Family):
     def money_note(self, game: Any) -> str:
         return "(the bank issues the starting cash and the wages, so its balance is minus them)"
 
-    def jail_turns(self, rules: Any) -> int:
-        return 0  # there is no jail on the Toll Road
-
 
 def reserve(policy: Any, start: int) -> int:
     """A named bot's reserve on the Toll Road: its 1906 reserve scaled to ``start``."""
