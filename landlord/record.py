@@ -88,10 +88,10 @@ class GameRecord:
         --------
         >>> from landlord.session import Session
         >>> session = Session("landlords_game", ["eager_landlord"] * 2, seed=3)
-        >>> session.run(max_steps=40).round >= 1
-        True
-        >>> GameRecord.from_session(session).names
-        ['Player 1', 'Player 2']
+        >>> game = session.run(max_steps=150)  # part of the way
+        >>> record = GameRecord.from_session(session)
+        >>> record.names, game.is_over, int(record.rounds["round"].max()) == game.round - 1
+        (['eager_landlord 1', 'eager_landlord 2'], False, True)
         """
         game = session.game
         return cls(
