@@ -72,6 +72,21 @@ def choice(page, text: str):
     return page.locator("button.landlord-choice", has_text=text).first
 
 
+def settled_choices(page) -> list[str]:
+    """The words of the choice buttons once they are all on.
+
+    A question's buttons come up off and go on a moment later, and a clicked question's
+    buttons go off before the next replaces them: reading the page in between would see
+    the last question's buttons (the fresh-clone run once clicked one as it went away).
+    """
+    page.wait_for_function(
+        "() => { const shown = [...document.querySelectorAll('button.landlord-choice')];"
+        " return shown.length > 0 && shown.every((button) => !button.disabled); }",
+        timeout=30_000,
+    )
+    return page.locator("button.landlord-choice").all_inner_texts()
+
+
 def wait_for_board_change(page, before: str, board: str = ".landlord-board") -> None:
     page.wait_for_function(
         "([selector, before]) => document.querySelector(selector + ' svg').outerHTML !== before",
@@ -94,18 +109,13 @@ def test_play_a_person_plays_a_turn_with_the_buttons_shown(page, voila_url):
     placeholder = page.locator("img.landlord-chart").first.get_attribute("src")
     # Ann (a person) is dealt cards first: she declines them with the buttons shown.
     for _ in range(30):
-        if choice(page, "throw the dice").count():
+        if any(text.startswith("throw the dice") for text in settled_choices(page)):
             break
-        asked = page.locator(".landlord-question").inner_text()
-        offered = page.locator(".landlord-choices").inner_text()
-        choice(page, "decline").click()
-        page.wait_for_function(  # the next question, or the next card offered
-            "([asked, offered]) =>"
-            " document.querySelector('.landlord-question').innerText !== asked"
-            " || document.querySelector('.landlord-choices').innerText !== offered",
-            arg=[asked, offered],
-            timeout=10_000,
-        )
+        clicked = page.locator("button.landlord-choice:not([disabled])", has_text="decline")
+        handle = clicked.first.element_handle()
+        handle.click()
+        # The next card's buttons replace these; read the page only once they have.
+        page.wait_for_function("(button) => !button.isConnected", arg=handle, timeout=10_000)
     assert "Ann" in page.locator(".landlord-question").inner_text()
     # The charts are drawn when the deal ends: let the kernel finish before timing a click.
     page.wait_for_function(
