@@ -33,6 +33,12 @@ the end of a chosen round) is scored on six groups of measures:
   dial's tax), and the share of it that reached players;
 * **length**: rounds played.
 
+Beside them, a family whose land can be built on reports its **idle land**
+(:func:`idle_land`): the lots held unimproved at the end, their share of the lots
+held, and the lot-rounds held so (Magie's efficiency argument: a tax on land
+values makes holding land idle, or for resale, unprofitable). Which spaces count
+as lots is the family's to say; the figures are its own (``Family.figures``).
+
 The Gini of net worth is undefined when the players' debts are as large as all
 they hold together (the total net worth is 0 or less), and it exceeds 1 when
 debts are large but the total is still positive: a table of $-500, $0, $0 and
@@ -61,7 +67,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -76,10 +82,15 @@ if TYPE_CHECKING:  # pragma: no cover - for the annotations only
 __all__ = [
     "FLOWS",
     "GROUPS",
+    "IDLE_LAND",
     "MEASURES",
+    "Land",
     "Measure",
     "balances_by_round",
     "game_scores",
+    "idle_land",
+    "idle_land_figures",
+    "idle_shares",
     "ledger_sums",
     "money_by_round",
     "money_now",
@@ -371,3 +382,63 @@ def _plain(name: str, value: float | np.generic) -> float:
     if name in _WHOLE and not math.isnan(value):
         return int(value)
     return value
+
+
+# --- idle land ---------------------------------------------------------------------------
+
+#: The idle-land figures, as every family with land to build on names them.
+IDLE_LAND = ("idle_lots", "idle_lot_share", "idle_lot_rounds")
+
+
+def idle_land_figures(idle: int, held: int, rounds: int) -> dict[str, float]:
+    """The idle-land figures (:data:`IDLE_LAND`) from their counts: ``idle`` lots of the
+    ``held`` lots held unimproved at the end, and ``rounds`` lot-rounds held so. The share
+    is ``nan`` when nobody holds a lot (the one ``math.nan``, so that two games' figures
+    compare equal).
+
+    >>> idle_land_figures(3, 4, 20)
+    {'idle_lots': 3, 'idle_lot_share': 0.75, 'idle_lot_rounds': 20}
+    >>> idle_land_figures(0, 0, 5)["idle_lot_share"]
+    nan
+    """
+    return {"idle_lots": idle, "idle_lot_share": idle_shares([idle], [held])[0],
+            "idle_lot_rounds": rounds}  # fmt: skip
+
+
+def idle_shares(idle: Sequence[int], held: Sequence[int]) -> list[float]:
+    """The share of the lots held that are idle, game by game (as
+    :func:`idle_land_figures`, for a batch path's block of games at once)."""
+    nan = math.nan
+    return [i / h if h else nan for i, h in zip(idle, held, strict=True)]
+
+
+#: What a position says of the land: the holder of each space (-1 or less: no player)
+#: and what is built on it (houses, hotels), both indexed by space.
+Land = tuple[Sequence[int], Sequence[int]]
+
+
+def idle_land(now: Land, round_ends: Iterable[Land], lots: Sequence[int]) -> dict[str, float]:
+    """The idle-land figures of a game (:func:`idle_land_figures`): a lot is *idle* when
+    a player holds it and nothing is built on it.
+
+    Parameters
+    ----------
+    now : (holders, buildings)
+        The land as it stands (at the game's end).
+    round_ends : iterable of (holders, buildings)
+        The land at each round's end the round table keeps after the setting up (and at
+        the game's end, if it came within a round): each counts once per idle lot.
+    lots : sequence of int
+        The spaces that can carry buildings, by the family's rules.
+
+    >>> idle_land(([0, -1, 1], [0, 0, 2]), [([0, -1, -1], [0, 0, 0])] * 3, [0, 1, 2])
+    {'idle_lots': 1, 'idle_lot_share': 0.5, 'idle_lot_rounds': 3}
+    """
+    rounds = sum(_idle(holders, built, lots)[0] for holders, built in round_ends)
+    return idle_land_figures(*_idle(*now, lots), rounds)
+
+
+def _idle(holders: Sequence[int], built: Sequence[int], lots: Sequence[int]) -> tuple[int, int]:
+    """The lots held unimproved, and the lots held."""
+    held = [lot for lot in lots if holders[lot] >= 0]
+    return sum(1 for lot in held if not built[lot]), len(held)

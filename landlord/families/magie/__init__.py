@@ -31,6 +31,7 @@ from landlord.engine.family import Family, Figure, Outcome
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.engine.state import GameState
     from landlord.families.magie.game import LandlordsGame
+    from landlord.families.magie.holdings import Capture
     from landlord.rules.model import RuleSet
 
 __all__ = ["FAMILY", "MagieFamily"]
@@ -109,6 +110,16 @@ class MagieFamily(Family):
         Figure(
             "everyone_wins", "games everyone won", summary="everyone_wins_share", form="{:.0%}"
         ),
+        # Idle land (landlord.scorecard.idle_land): a lot (a space of kind "lot", which
+        # alone carries houses: not a franchise, a railroad or the Broker's License) held
+        # by a player with no house on it. The words are every family's own (a comparison
+        # of several families shows the first one's), "lot" meaning a space built on.
+        Figure("idle_lots", "lots held with nothing built on them at the end"),
+        Figure(
+            "idle_lot_share", "share of the lots held with nothing built on them", form="{:.0%}"
+        ),
+        Figure("idle_lot_rounds", "lot-rounds held with nothing built on them", form="{:.1f}"),
+        Figure("speculation_plays", "Speculation throws made (Rule 8)", form="{:.1f}"),
     )
 
     def outcome(self, game: GameState) -> Outcome:
@@ -135,6 +146,8 @@ class MagieFamily(Family):
             ),
             "single_tax_since": game.treasury.single_tax_since,
             "everyone_wins": game.everyone_wins,
+            **idle_lots(game),
+            "speculation_plays": game.spaces.speculation_plays,
         }
 
     def details(self, game: GameState) -> dict[str, object]:
@@ -153,6 +166,19 @@ class MagieFamily(Family):
         from landlord.families.magie.spaces import stretch_problem
 
         return stretch_problem(rules)
+
+
+def idle_lots(game: LandlordsGame) -> dict[str, float]:
+    """The idle-land figures of ``game`` (:func:`landlord.scorecard.idle_land`): its lots
+    held with no house at the end, and at each round's end (the round table's rows
+    after the deal). Under the single tax a lot without a house goes back to the pack,
+    so no lot is held idle while it is in force."""
+    from landlord.scorecard import Land, idle_land
+
+    holdings = game.holdings
+    captures = [cast("Capture", held) for _, held in game._snapshots[1:]]
+    round_ends: list[Land] = [(held[1], held[2]) for held in captures]
+    return idle_land((holdings.owner, holdings.houses), round_ends, game.tables.lots)
 
 
 #: The family, as :func:`landlord.families.family_of` hands it out.

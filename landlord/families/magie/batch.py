@@ -53,7 +53,7 @@ from landlord.batch.follows import STRATEGY_FIELDS, not_rule_of_thumb
 from landlord.families.magie import FAMILY
 from landlord.policies.bots import RandomPlayer, Strategy
 from landlord.rules.sections import required
-from landlord.scorecard import TREASURY
+from landlord.scorecard import TREASURY, idle_shares
 from landlord.session import TurnStream
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
@@ -136,8 +136,12 @@ MAX_DEBTS, MAX_KEPT, MAX_OFFERS = 256, 64, 512
 #: Room for debts at a table with a random player, who borrows at random.
 MAX_DEBTS_RANDOM = 4096
 #: ``stats``, by index.
+#: IDLE_LOTS and HELD_LOTS: the lots held with no house, and the lots held, at the last
+#: snapshot; IDLE_ROUNDS: idle lots summed over the round ends; SPEC_PLAYS: Speculation
+#: throws made (Spaces.speculation_plays).
 (STATUS, ROUND, TURNS, END, LAND_RENT_PLAYERS, LAND_RENT_TREASURY, COLLECTED, SPENT,
- SNAPSHOTS, WHY, FINAL_WAGES, WORKS, ST_SINCE, EVERYONE, STATS) = range(15)  # fmt: skip
+ SNAPSHOTS, WHY, FINAL_WAGES, WORKS, ST_SINCE, EVERYONE, IDLE_LOTS, HELD_LOTS, IDLE_ROUNDS,
+ SPEC_PLAYS, STATS) = range(19)  # fmt: skip
 #: ``stats[STATUS]``: played to the end; the draws ran out; met something not followed.
 DONE, NEED_DRAWS, UNCOVERED = 0, 1, 2
 #: ``stats[WHY]`` when UNCOVERED.
@@ -609,12 +613,13 @@ def _described(table: _Table, stats: np.ndarray, visited: np.ndarray) -> tuple[l
             ROUND_LIMIT: f"the round limit ({table.round_limit}) was reached"}  # fmt: skip
     capped = f"the engine's cap of {table.cap} rounds was reached"
     # In the order of FAMILY.figures.
-    columns = (visited[:, 0], visited[:, 1], stats[:, FINAL_WAGES], stats[:, WORKS],
-               stats[:, ST_SINCE], stats[:, EVERYONE] != 0)  # fmt: skip
-    family = [
-        dict(zip((figure.name for figure in FAMILY.figures), values, strict=True))
-        for values in zip(*(column.tolist() for column in columns), strict=True)
-    ]
+    idle, held = stats[:, IDLE_LOTS].tolist(), stats[:, HELD_LOTS].tolist()
+    columns = (visited[:, 0].tolist(), visited[:, 1].tolist(), stats[:, FINAL_WAGES].tolist(),
+               stats[:, WORKS].tolist(), stats[:, ST_SINCE].tolist(),
+               (stats[:, EVERYONE] != 0).tolist(), idle, idle_shares(idle, held),
+               stats[:, IDLE_ROUNDS].tolist(), stats[:, SPEC_PLAYS].tolist())  # fmt: skip
+    names = [figure.name for figure in FAMILY.figures]
+    family = [dict(zip(names, values, strict=True)) for values in zip(*columns, strict=True)]
     return (stats[:, ROUND].tolist(), stats[:, TURNS].tolist(),
             [ends.get(end, capped) for end in stats[:, END].tolist()],
             stats[:, COLLECTED].tolist(), stats[:, SPENT].tolist(), family)  # fmt: skip

@@ -77,10 +77,13 @@ from landlord.families.magie.batch import (  # the arrays' rows and the numbers'
     GO_TO,
     GO_TO_JAIL,
     GO_TO_START,
+    HELD_LOTS,
     HOUSE_COST,
     HOUSE_LIMIT,
     HOUSE_TO,
     HUNTS,
+    IDLE_LOTS,
+    IDLE_ROUNDS,
     JAIL,
     JAIL_TURNS,
     JAILED,
@@ -158,6 +161,7 @@ from landlord.families.magie.batch import (  # the arrays' rows and the numbers'
     SKIN,
     SNAPSHOTS,
     SPEC,
+    SPEC_PLAYS,
     SPECULATES,
     SPECULATION,
     SPENDS_ALL,
@@ -1055,6 +1059,7 @@ def _speculate(S, D, player):  # pragma: no cover
     face = _throw(D, SPEC_STREAM)
     if face < 0:
         return
+    stats[SPEC_PLAYS] += 1
     first, second = face // 6 + 1, face % 6 + 1
     total = first + second
     if first == second:
@@ -1652,6 +1657,20 @@ def _snapshot(S, D, worth, cash, k):  # pragma: no cover
 
 
 @_helper
+def _idle_land(S, D):  # pragma: no cover
+    """scorecard.idle_land's count at a snapshot: the lots held with no house, and the lots
+    held, into ``stats[IDLE_LOTS]`` and ``stats[HELD_LOTS]``."""
+    v, sp = S[0], S[1]
+    own, hs, stats = D[1], D[2], D[7]
+    idle = held = 0
+    for space in range(v[SIZE]):
+        if sp[KIND, space] == LOT and own[space] >= 0:
+            held += 1
+            idle += hs[space] == 0
+    stats[IDLE_LOTS], stats[HELD_LOTS] = idle, held
+
+
+@_helper
 def _worths(S, D, out):  # pragma: no cover
     """Holdings.net_worths into ``out``: cash, cards at their value (Holdings.card_value),
     luxury cards at their fee, Professor cards at their score, debts owed and owing."""
@@ -1847,6 +1866,8 @@ def _rounds(S, D, worth, cash, round_, player, turns, snapshots,
             continue
         if player == n - 1:
             _snapshot(S, D, worth, cash, snapshots)
+            _idle_land(S, D)
+            stats[IDLE_ROUNDS] += stats[IDLE_LOTS]
             snapshots, snapshot_round = snapshots + 1, round_
             if v[ROUND_LIMIT_AT] and round_ >= v[ROUND_LIMIT_AT]:
                 end = ROUND_LIMIT
@@ -1856,9 +1877,13 @@ def _rounds(S, D, worth, cash, round_, player, turns, snapshots,
                 break
             round_ += 1
         player = (player + 1) % n
-    # The last snapshot: the round's own again, or the part of a round played.
+    # The last snapshot: the round's own again, or the part of a round played (whose idle
+    # lots count too, as its row in the round table does).
+    _idle_land(S, D)
     if snapshot_round == round_:
         snapshots -= 1
+    else:
+        stats[IDLE_ROUNDS] += stats[IDLE_LOTS]
     _snapshot(S, D, worth, cash, snapshots)
     stats[SNAPSHOTS] = snapshots + 1
     stats[ROUND] = round_

@@ -30,12 +30,13 @@ import numpy as np
 
 from landlord.batch import chance_draws, round_tables, turn_draws
 from landlord.engine.reasons import Reason, group_of
-from landlord.families.magie import batch
+from landlord.families.magie import batch, idle_lots
 from landlord.families.magie.batch import (
     COLLECTED,
     DIVIDEND,
     EDUCATION,
     FELL_BACK,
+    IDLE_ROUNDS,
     JAIL_TURNS,
     JAILED,
     LAND_RENT_PLAYERS,
@@ -52,6 +53,7 @@ from landlord.families.magie.batch import (
     POOR_VISITS,
     POS,
     ROUND_LIMIT_AT,
+    SPEC_PLAYS,
     SPENT,
     STATS,
     STATUS,
@@ -305,6 +307,10 @@ def _arrays(game: Any, shared: _Start, chance_used: int) -> dict[str, Any] | Non
     stats = np.zeros(STATS, np.int64)
     stats[[LAND_RENT_PLAYERS, LAND_RENT_TREASURY, COLLECTED, SPENT]] = (
         to_players, to_treasury, collected, spent
+    )  # fmt: skip
+    # What the rounds played so far counted: the compiled game counts on from there.
+    stats[[IDLE_ROUNDS, SPEC_PLAYS]] = (
+        idle_lots(game)["idle_lot_rounds"], game.spaces.speculation_plays
     )  # fmt: skip
     bal = np.array(game.ledger.balances, np.int64)
     worth, cash = shared.worth_rows.copy(), shared.money_rows.copy()

@@ -135,6 +135,9 @@ class Spaces:
         self._speculation = required(rules.speculation)
         self._wins = self._speculation.wins_by_total
         self._skin = frozenset(self._speculation.skin_game_totals)
+        #: The Speculation throws made (Rule 8): the ante paid, or owed to the player
+        #: himself as the Broker, and the dice thrown.
+        self.speculation_plays = 0
         self._luxury = required(rules.luxury)
         self._luxury_to = piles[self._luxury.paid_to]
 
@@ -384,6 +387,7 @@ class Spaces:
             if not paid:
                 return
         throw = cast(Throw, (yield (CHANCE, "speculation", DICE, None)))
+        self.speculation_plays += 1
         total = DICE_TOTAL[throw]
         if throw[0] == throw[1]:
             winnings = rule.double_wins

@@ -30,6 +30,7 @@ from landlord.rules.sections import required
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.engine.parts import Described
     from landlord.engine.state import GameState
+    from landlord.families.monopoly.estates import Capture
     from landlord.families.monopoly.game import Monopoly
     from landlord.rules.model import RuleSet
 
@@ -116,6 +117,15 @@ class MonopolyFamily(Family):
     figures = (
         Figure("final_wages", "wages at the end", form="money"),
         Figure("trades", "trades made"),
+        # Idle land (landlord.scorecard.idle_land): a street (the only title that carries
+        # houses: not a railroad or a utility) held by a player with no house or hotel,
+        # mortgaged or not. The words are every family's own (a comparison of several
+        # families shows the first one's), "lot" meaning a space built on.
+        Figure("idle_lots", "lots held with nothing built on them at the end"),
+        Figure(
+            "idle_lot_share", "share of the lots held with nothing built on them", form="{:.0%}"
+        ),
+        Figure("idle_lot_rounds", "lot-rounds held with nothing built on them", form="{:.1f}"),
     )
 
     def outcome(self, game: GameState) -> Outcome:
@@ -132,6 +142,7 @@ class MonopolyFamily(Family):
         return {
             "final_wages": game.wages,
             "trades": game.trades.accepted(),
+            **idle_streets(game),
         }
 
     def details(self, game: GameState) -> dict[str, object]:
@@ -147,6 +158,18 @@ class MonopolyFamily(Family):
 
     def strategies(self) -> dict[str, Described]:
         return {"strategy_guide": cast("Described", self.part("bots", "strategy_guide"))}
+
+
+def idle_streets(game: Monopoly) -> dict[str, float]:
+    """The idle-land figures of ``game`` (:func:`landlord.scorecard.idle_land`): its
+    streets held with no building at the end, and at each round's end (the round
+    table's rows after the deal)."""
+    from landlord.scorecard import Land, idle_land
+
+    estates = game.estates
+    captures = [cast("Capture", held) for _, held in game._snapshots[1:]]
+    round_ends: list[Land] = [(held[1], held[2]) for held in captures]
+    return idle_land((estates.owner, estates.houses), round_ends, estates.tables.streets)
 
 
 #: The family, as :func:`landlord.families.family_of` hands it out.

@@ -41,6 +41,7 @@ from landlord.batch import by_reference, chance_draws, money_table, round_tables
 from landlord.batch.follows import STRATEGY_FIELDS
 from landlord.policies.bots import Strategy
 from landlord.rules.sections import required
+from landlord.scorecard import idle_land_figures
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.figures import Figures
@@ -87,9 +88,11 @@ FIRST_TURNS = 1024
 #: Trades proposed that the compiled game keeps (for "refused lately").
 MAX_PROPOSALS = 16384
 #: ``st`` (the game's own numbers), by index.
+#: IDLE_LOTS and HELD_LOTS: the streets held with no building, and the streets held, at
+#: the last snapshot; IDLE_ROUNDS: idle streets summed over the snapshots after round 0.
 (STATUS, WHY, ROUND, TURNS, K, KTURN, THROWN, TALKS, CLOSED, BANK_HOUSES, BANK_HOTELS,
  HEAD0, CNT0, HEAD1, CNT1, NPROPS, TRADES, LAND_RENT, SNAPS, END, WINNER, EVER_BANKRUPT,
- LAST_SNAP, STATE) = range(24)  # fmt: skip
+ LAST_SNAP, IDLE_LOTS, HELD_LOTS, IDLE_ROUNDS, STATE) = range(27)  # fmt: skip
 #: ``st[STATUS]``: played to the end; the draws ran out; met something not followed.
 DONE, NEED_DRAWS, UNCOVERED = 0, 1, 2
 #: ``st[WHY]`` when UNCOVERED.
@@ -376,7 +379,11 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
         )
     else:
         end_reason = f"the engine's cap of {table.cap} rounds was reached; {winner} is the richest"
-    family = {"final_wages": table.wages, "trades": int(st[TRADES])}
+    family = {
+        "final_wages": table.wages,
+        "trades": int(st[TRADES]),
+        **idle_land_figures(int(st[IDLE_LOTS]), int(st[HELD_LOTS]), int(st[IDLE_ROUNDS])),
+    }
     figures.add_figures(
         n,
         int(st[ROUND]),

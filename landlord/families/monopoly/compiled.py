@@ -59,11 +59,14 @@ from landlord.families.monopoly.batch import (  # the arrays' rows and the numbe
     GO_TO_START,
     GUIDE,
     HEAD0,
+    HELD_LOTS,
     HOTELS0,
     HOUSE_COST,
     HOUSES,
     HOUSES0,
     HUNTS,
+    IDLE_LOTS,
+    IDLE_ROUNDS,
     INCOME_PCT,
     INCOME_SPACE,
     INTEREST_PCT,
@@ -1401,8 +1404,28 @@ def _snapshot(S, D):  # pragma: no cover
     cash[k, n] = -held
     cash[k, n + 1] = st[LAND_RENT]
     cash[k, n + 2] = 0
+    if st[ROUND]:  # scorecard.idle_land: the streets held idle at a round's end
+        if k < st[SNAPS]:  # the same round's again: counted once
+            st[IDLE_ROUNDS] -= st[IDLE_LOTS]
+        _idle_streets(S, D)
+        st[IDLE_ROUNDS] += st[IDLE_LOTS]
     st[SNAPS] = k + 1
     st[LAST_SNAP] = st[ROUND]
+
+
+@_helper
+def _idle_streets(S, D):  # pragma: no cover
+    """The streets held with no building, and the streets held, into ``st[IDLE_LOTS]`` and
+    ``st[HELD_LOTS]`` (scorecard.idle_land)."""
+    v, ls = S[0], S[3]
+    st, bd = D[0], D[2]
+    idle = held = 0
+    for j in range(v[N_STREETS]):
+        space = ls[STREETS, j]
+        if bd[OWNER, space] >= 0:
+            held += 1
+            idle += bd[HOUSES, space] == 0
+    st[IDLE_LOTS], st[HELD_LOTS] = idle, held
 
 
 @_helper

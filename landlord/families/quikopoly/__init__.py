@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover - for the annotations only
     from landlord.engine.parts import Described
     from landlord.engine.state import GameState
     from landlord.families.quikopoly.game import Quikopoly
+    from landlord.families.quikopoly.tiles import Capture
     from landlord.rules.model import RuleSet
 
 __all__ = ["FAMILY", "QuikopolyFamily"]
@@ -99,6 +100,15 @@ class QuikopolyFamily(Family):
     figures = (
         Figure("fair_trades", "fair trades made"),
         Figure("bank_left", "coins left in the bank"),
+        # Idle land (landlord.scorecard.idle_land): a property tile (every one may carry
+        # hotels, once its set is whole) held by a player with no hotel on it. The words
+        # are every family's own (a comparison of several families shows the first one's),
+        # "lot" meaning a space built on.
+        Figure("idle_lots", "lots held with nothing built on them at the end"),
+        Figure(
+            "idle_lot_share", "share of the lots held with nothing built on them", form="{:.0%}"
+        ),
+        Figure("idle_lot_rounds", "lot-rounds held with nothing built on them", form="{:.1f}"),
     )
 
     def outcome(self, game: GameState) -> Outcome:
@@ -106,7 +116,11 @@ class QuikopolyFamily(Family):
 
     def game_figures(self, game: GameState) -> dict[str, float]:
         game = cast("Quikopoly", game)
-        return {"fair_trades": len(game.tiles.trades_made), "bank_left": game.bank_coins}
+        return {
+            "fair_trades": len(game.tiles.trades_made),
+            "bank_left": game.bank_coins,
+            **idle_tiles(game),
+        }
 
     def details(self, game: GameState) -> dict[str, object]:
         game = cast("Quikopoly", game)
@@ -125,6 +139,18 @@ class QuikopolyFamily(Family):
             ],
             "bankruptcies": self.bankruptcies_told(game),
         }
+
+
+def idle_tiles(game: Quikopoly) -> dict[str, float]:
+    """The idle-land figures of ``game`` (:func:`landlord.scorecard.idle_land`): its
+    property tiles held with no hotel at the end, and at each round's end (the round
+    table's rows after the tiles are laid)."""
+    from landlord.scorecard import Land, idle_land
+
+    tiles = game.tiles
+    captures = [cast("Capture", held) for _, held in game._snapshots[1:]]
+    round_ends: list[Land] = [(held[1], held[2]) for held in captures]
+    return idle_land((tiles.owner, tiles.hotels), round_ends, tiles.properties)
 
 
 #: The family, as :func:`landlord.families.family_of` hands it out.

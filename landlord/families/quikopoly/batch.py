@@ -37,7 +37,7 @@ from landlord.engine.boards import shuffled_positions
 from landlord.families.quikopoly import FAMILY
 from landlord.policies.bots import Strategy
 from landlord.rules.sections import required
-from landlord.scorecard import TREASURY
+from landlord.scorecard import TREASURY, idle_land_figures, idle_shares
 from landlord.session import TurnStream
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
@@ -87,9 +87,11 @@ BLOCK = 4096
 #: (about 17 a game of 4 players; 3.4 MB); when it is full, the compiled call returns
 #: and is called again for the rest of the block.
 ROOM = 1 << 15
-#: The ``stats`` the compiled game fills, by index.
+#: The ``stats`` the compiled game fills, by index (``WINNER + p``: whether player p won).
+#: IDLE_LOTS and HELD_LOTS: the property tiles held with no hotel, and those held, at the
+#: last snapshot; IDLE_ROUNDS: idle tiles summed over the snapshots after round 0.
 (STATUS, ROUND, TURNS, END, TRADES, LAND_RENT_PLAYERS, LAND_RENT_TREASURY, COLLECTED, SPENT,
- SNAPSHOTS, WINNER) = range(11)  # fmt: skip
+ SNAPSHOTS, IDLE_LOTS, HELD_LOTS, IDLE_ROUNDS, WINNER) = range(14)  # fmt: skip
 #: How a game ended (``stats[END]``).
 LAST_LEFT, ROUND_LIMIT, CAPPED = 1, 2, 3
 #: ``stats[STATUS]``: the dice table was too short for the game.
@@ -219,7 +221,7 @@ def _play_block(table: _Table, seeds: Sequence[int], figures: Any) -> None:
     most = len(round_tables(n, 0, limit, cap)[0])  # the snapshots a game may take
     rows = max(most, min(len(seeds) * most, ROOM))
     worth, cash = round_tables(n, len(table.start_balances), 0, rows - 2)  # games' rows
-    stats = np.empty((len(seeds), 11 + n), np.int64)
+    stats = np.empty((len(seeds), WINNER + n), np.int64)
     bank_left = np.empty(len(seeds), np.int64)
     keys = np.array([purpose_key("layout"), purpose_key("dice")], np.uint32)
     done = 0
@@ -246,7 +248,7 @@ def _play_one(table: _Table, seed: int, figures: Any) -> None:
     worth, cash = round_tables(table.n, len(table.start_balances),
                                int(table.numbers[ROUND_LIMIT_AT]),
                                int(table.numbers[ROUND_CAP]))  # fmt: skip
-    stats = np.zeros(11 + table.n, np.int64)
+    stats = np.zeros(WINNER + table.n, np.int64)
     balances = np.zeros(len(table.start_balances), np.int64)
     layout = chance_draws(seed, "layout", max(1, len(table.shuffled) - 1))
     turns = FIRST_TURNS
@@ -276,10 +278,15 @@ def _add(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray, stats
         money_table(cash, snapshots, n, int(table.numbers[TREASURY_PILE]), table.start),
         int(stats[COLLECTED]),
         int(stats[SPENT]),
-        {"fair_trades": int(stats[TRADES]), "bank_left": bank_left},
+        {"fair_trades": int(stats[TRADES]), "bank_left": bank_left} | _idle(stats),
         rules_figures(),
         table.start,
     )
+
+
+def _idle(stats: np.ndarray) -> dict[str, float]:
+    """A game's idle-land figures (:func:`landlord.scorecard.idle_land_figures`)."""
+    return idle_land_figures(*(int(stats[k]) for k in (IDLE_LOTS, HELD_LOTS, IDLE_ROUNDS)))
 
 
 def _end_reason(names: Sequence[str], stats: np.ndarray) -> str:
@@ -323,10 +330,11 @@ def _add_block(figures: Any, table: _Table, worth: np.ndarray, cash: np.ndarray,
         ways, which = np.unique(_ends(stats, table.n), return_inverse=True)
         names = tuple(table.names)
         reasons = [_end_words(names, ended) for ended in ways.tolist()]
-        family = [
-            {"fair_trades": trades, "bank_left": left}
-            for trades, left in zip(stats[:, TRADES].tolist(), bank_left.tolist(), strict=True)
-        ]
+        idle, held = stats[:, IDLE_LOTS].tolist(), stats[:, HELD_LOTS].tolist()
+        columns = (stats[:, TRADES].tolist(), bank_left.tolist(), idle, idle_shares(idle, held),
+                   stats[:, IDLE_ROUNDS].tolist())  # fmt: skip
+        kinds = [figure.name for figure in rules_figures()]  # in their order
+        family = [dict(zip(kinds, values, strict=True)) for values in zip(*columns, strict=True)]
         return (stats[:, ROUND].tolist(), stats[:, TURNS].tolist(),
                 list(map(reasons.__getitem__, which.tolist())), stats[:, COLLECTED].tolist(),
                 stats[:, SPENT].tolist(), family)  # fmt: skip

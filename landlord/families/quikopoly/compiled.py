@@ -29,9 +29,12 @@ from landlord.families.quikopoly.batch import (  # the arrays' rows and the numb
     FULL_SET,
     GO,
     GO_TO_GO,
+    HELD_LOTS,
     HOTEL_COST,
     HOTEL_PILE,
     HOTELS,
+    IDLE_LOTS,
+    IDLE_ROUNDS,
     IN_PRISON,
     LAND_RENT_PLAYERS,
     LAND_RENT_TREASURY,
@@ -269,10 +272,15 @@ def _snapshot(v, bal, stats, tile, worth, cash, k):  # pragma: no cover
     money_row(bal, stats[LAND_RENT_PLAYERS], stats[LAND_RENT_TREASURY], cash, k)
     for p in range(v[N]):
         worth[k, p] = bal[p]
+    idle = held = 0
     for p in range(v[SIZE]):
         holder = tile[OWNER, p]
         if tile[SET, p] >= 0 and 0 <= holder < v[N]:
             worth[k, holder] += tile[PRICE, p] + tile[HOTELS, p] * v[HOTEL_COST]
+            held += 1
+            idle += tile[HOTELS, p] == 0
+    # scorecard.idle_land: the property tiles held with no hotel (game counts the rounds).
+    stats[IDLE_LOTS], stats[HELD_LOTS] = idle, held
 
 
 @njit(cache=True)
@@ -418,6 +426,7 @@ def game(v, space_set, space_price, shuffled, start_balances, faces, freeing, bo
                 break
         if player == n - 1:
             _snapshot(v, bal, stats, tile, worth, cash, snapshots)
+            stats[IDLE_ROUNDS] += stats[IDLE_LOTS]
             snapshots, snapshot_round = snapshots + 1, round_
             if v[ROUND_LIMIT_AT] and round_ >= v[ROUND_LIMIT_AT]:
                 end = ROUND_LIMIT
@@ -431,6 +440,8 @@ def game(v, space_set, space_price, shuffled, start_balances, faces, freeing, bo
     if snapshot_round == round_:
         snapshots -= 1
     _snapshot(v, bal, stats, tile, worth, cash, snapshots)
+    if snapshot_round != round_:  # a new row of the round table: its idle tiles count
+        stats[IDLE_ROUNDS] += stats[IDLE_LOTS]
     stats[SNAPSHOTS] = snapshots + 1
     stats[ROUND] = round_
     stats[TURNS] = turns

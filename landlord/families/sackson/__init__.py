@@ -20,6 +20,11 @@ The rule set ``property`` is played by this package:
 The land value in the per-round table counts each cell at $5, the text's own
 figure for counting property; the score is money alone unless the option
 ``count_property`` adds the cells.
+
+Nothing is ever built on a cell (a cell is claimed, mortgaged, bought or lost,
+never improved), so Property has no idle land to measure: its figures leave out
+the other families' ``idle_lots``, ``idle_lot_share`` and ``idle_lot_rounds``
+(:func:`landlord.scorecard.idle_land`), and it has no Speculation.
 """
 
 from __future__ import annotations
