@@ -430,4 +430,4 @@ def test_a_block_s_figures_are_those_its_games_add_one_at_a_time(at_round, every
     for row, again in zip(block.rows, one_at_a_time.rows, strict=True):
         assert list(map(type, row)) == list(map(type, again)) == [int, int, str, int, int, int]
     kinds = [[type(value) for value in kept.values()] for kept in block.family_figures]
-    assert kinds == [[int] * 5 + [bool]] * 12
+    assert kinds == [[int] * 5 + [bool] + [int, float, int, int]] * 12  # idle land's share
