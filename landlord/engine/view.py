@@ -21,12 +21,14 @@ observation frozen in time, to keep or to feed a learning agent, take
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence, Set
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from collections.abc import Callable, Mapping, Sequence, Set
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from landlord.engine.state import NOBODY
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
+    import numpy as np
+
     from landlord.engine.actions import Action
     from landlord.engine.family import Family
     from landlord.engine.state import Captured, GameState
@@ -183,6 +185,48 @@ class View(Generic[G]):
     def describe(self, action: Action) -> str:
         """An action in words, with the board's names and the players'."""
         return self._game.describe(action)
+
+    # --- a game to try moves on ----------------------------------------------------------------
+
+    def sample_game(self, rng: np.random.Generator) -> GameState:
+        """A game to try moves on, consistent with what this player knows (a
+        *determinization*): what he cannot see is dealt afresh with ``rng``.
+
+        For a family whose games hide nothing (Magie's: every card is drawn by
+        chance as it is needed) it is the game's :meth:`~GameState.clone`. A
+        family with hidden cards has an optional part ``hidden.deal_unseen(game,
+        player, rng)`` that deals them afresh, consistent with what the player
+        has seen: the order of the cards not yet drawn from the later game's
+        packs, the face-down tiles of Quikopoly he has not looked at, the other
+        players' hands in Property. The draws of ``rng`` and what is dealt depend
+        only on what the player knows, so two games that differ in what he cannot
+        see give the same sampled game for the same ``rng``. The sampled game is
+        his to play on (``apply``, ``legal_actions``, ``observe``); it changes
+        nothing of this one.
+
+        Parameters
+        ----------
+        rng : numpy.random.Generator
+            The draws for what is dealt afresh (unused where nothing is hidden).
+
+        Returns
+        -------
+        GameState
+            A new game, paused where this one is.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from landlord.session import Session
+        >>> game = Session("monopoly_us", ["eager_landlord"] * 3, seed=2).run(max_steps=300)
+        >>> tried = game.observe(0).sample_game(np.random.default_rng(7))
+        >>> tried.pending == game.pending, tried.ledger.balances == game.ledger.balances
+        (True, True)
+        """
+        deal = self.family.part_or("hidden", "deal_unseen", None)
+        if deal is None:
+            return self._game.clone()
+        return cast("GameState", cast("Callable[..., object]", deal)(self._game, self.player, rng))
 
     # --- a copy to keep ----------------------------------------------------------------------
 

@@ -5,8 +5,8 @@ Examples
 >>> from landlord.policies import make_policy
 >>> make_policy("eager_landlord", reserve=150).describe()
 'keeps $150 in hand, buys any card, builds up to 3 houses a lot'
->>> sorted(STRATEGIES)
-['cautious_tenant', 'eager_landlord', 'human', 'random', 'single_taxer', 'strategy_guide']
+>>> " ".join(sorted(STRATEGIES))
+'cautious_tenant eager_landlord human random search single_taxer strategy_guide'
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from landlord.policies.bots import (
     eager_landlord,
     single_taxer,
 )
+from landlord.policies.search import SearchPlayer, search
 
 __all__ = [
     "STRATEGIES",
@@ -31,6 +32,7 @@ __all__ = [
     "Policy",
     "RandomPlayer",
     "Scripted",
+    "SearchPlayer",
     "Strategy",
     "make_policy",
 ]
@@ -50,6 +52,7 @@ STRATEGIES: dict[str, Policy] = {
     "eager_landlord": eager_landlord,
     "single_taxer": single_taxer,
     **_families_strategies(),
+    "search": search,
     "random": RandomPlayer(),
     "human": Human(),
 }
