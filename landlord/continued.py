@@ -204,7 +204,7 @@ def _position(
         seats = list(bots)
     if len(seats) != game.n_players:
         raise ValueError(f"{len(seats)} bots for a game of {game.n_players} players")
-    policies = [make_policy(seat) for seat in seats]
+    policies = [make_policy(seat).for_rules(game.rules) for seat in seats]
     if any(isinstance(policy, Human) for policy in policies):
         raise ValueError("continuations seat only bots, not 'human'")
     return game, policies

@@ -178,7 +178,7 @@ class Session:
         elif options:
             raise ValueError("options go with a rule set id, not a loaded rule set")
         self.rules = rules
-        self.policies: list[Policy] = [make_policy(player) for player in players]
+        self.policies: list[Policy] = [make_policy(player).for_rules(rules) for player in players]
         if names is None:
             names = [f"{policy.name} {seat + 1}" for seat, policy in enumerate(self.policies)]
         if len(names) != len(self.policies):
@@ -220,7 +220,7 @@ class Session:
         """
         session = cls.__new__(cls)
         session.rules = game.rules
-        session.policies = [make_policy(player) for player in players]
+        session.policies = [make_policy(player).for_rules(game.rules) for player in players]
         if len(session.policies) != game.n_players:
             raise ValueError(f"{len(session.policies)} players for a game of {game.n_players}")
         session._seeded(seed)

@@ -108,6 +108,8 @@ def unfollowed(rules: Any, policies: Sequence[Any], module: Any) -> str | None:
         for field in dataclasses.fields(policy):
             if field.name in read or field.default is dataclasses.MISSING:
                 continue
+            if field.metadata.get("label"):  # a name only (the tuned bot's tuned_for)
+                continue
             if getattr(policy, field.name) != field.default:
                 return (
                     f"the batch path does not follow the bots' {field.name} "

@@ -222,6 +222,11 @@ def _experiment(
     check_at_round(at_round)
     files = _stream_files(stream_to)
     rule_sets = [load_rules(name, **options) for name, options, _ in specs]
+    # A bot whose parameters depend on the rule set (the tuned bot) takes each one's own.
+    line_ups = [
+        [seat.for_rules(rule_set) for seat in seats]
+        for seats, rule_set in zip(line_ups, rule_sets, strict=True)
+    ]
     seeds = game_seeds(seed, games)
     engines = batch.engines(rule_sets, line_ups, games)
     compiled = [engine == batch.COMPILED for engine, _ in engines]

@@ -5,8 +5,8 @@ Examples
 >>> from landlord.policies import make_policy
 >>> make_policy("eager_landlord", reserve=150).describe()
 'keeps $150 in hand, buys any card, builds up to 3 houses a lot'
->>> " ".join(sorted(STRATEGIES))
-'cautious_tenant eager_landlord human random search single_taxer strategy_guide'
+>>> print(*sorted(STRATEGIES))
+cautious_tenant eager_landlord human random search single_taxer strategy_guide tuned
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from landlord.policies.bots import (
     single_taxer,
 )
 from landlord.policies.search import SearchPlayer, search
+from landlord.policies.tuned import Tuned
 
 __all__ = [
     "STRATEGIES",
@@ -34,6 +35,7 @@ __all__ = [
     "Scripted",
     "SearchPlayer",
     "Strategy",
+    "Tuned",
     "make_policy",
 ]
 
@@ -53,6 +55,7 @@ STRATEGIES: dict[str, Policy] = {
     "single_taxer": single_taxer,
     **_families_strategies(),
     "search": search,
+    "tuned": Tuned(),
     "random": RandomPlayer(),
     "human": Human(),
 }

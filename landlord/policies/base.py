@@ -43,6 +43,12 @@ class Policy:
         (``view.decision_kind``), for a policy that answers by kind."""
         return self.choose(view, legal, rng)
 
+    def for_rules(self, rules: Any) -> Policy:
+        """The player that sits down to a game of ``rules`` (a loaded rule set): this one,
+        unless its parameters depend on the rule set (the ``tuned`` bot's,
+        :mod:`landlord.policies.tuned`). Sessions and experiments ask it of every seat."""
+        return self
+
     def describe(self) -> str:
         """One sentence a teacher can read out."""
         return self.name.replace("_", " ")

@@ -39,7 +39,7 @@ import numpy as np
 
 from landlord.batch import by_reference, chance_draws, money_table, round_tables, turn_draws
 from landlord.batch.follows import STRATEGY_FIELDS
-from landlord.policies.bots import Strategy
+from landlord.policies.bots import Strategy, answers_by_rules_of_thumb
 from landlord.rules.sections import required
 from landlord.scorecard import idle_land_figures
 
@@ -155,7 +155,8 @@ def why_not(rules: RuleSet, policies: Sequence[Policy]) -> str | None:
     from landlord.families.monopoly.bots import HANDLERS, StrategyGuide, always_ask_rent
 
     for policy in policies:
-        if type(policy) is not Strategy and type(policy) is not StrategyGuide:
+        # A subclass that plays as a named bot (the tuned bot) is played as one.
+        if type(policy) is not StrategyGuide and not answers_by_rules_of_thumb(policy, "monopoly"):
             return (
                 "the batch path plays the rule-of-thumb bots and the strategy guide only, "
                 f"not {policy.name!r}"
@@ -252,11 +253,13 @@ class _Table:
                 self.ch[pack, PER_HOTEL, k] = getattr(card, "per_hotel", 0) or 0
                 self.ch[pack, TARGET, k] = card.target if card.target is not None else -1
         self.pack_sizes = [len(deck) for deck in decks]
+        from landlord.families.monopoly.bots import StrategyGuide
+
         self.bt = np.zeros((7, n), np.int64)
         self.bf = np.zeros((2, n), np.float64)
         for k, p in enumerate(policies):
             self.bt[:, k] = (p.reserve, p.max_price, p.bids, p.build_to, p.pays_fine,
-                             p.hunts_railroads, type(p) is not Strategy)  # fmt: skip
+                             p.hunts_railroads, isinstance(p, StrategyGuide))  # fmt: skip
             self.bf[:, k] = (float(p.markup), float(getattr(p, "trade_markup", 0.0)))
         self.start_cash = rules.starting_cash[n]
         b, j, d = rules.buildings, rules.jail, rules.doubles
