@@ -11,6 +11,7 @@ mismatched file is refused whole, with the reason.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -422,6 +423,8 @@ def _plain(value: Any) -> Any:
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
+    if isinstance(value, float) and math.isnan(value):
+        return None  # undefined (a share of no lots held): JSON has no NaN
     if isinstance(value, int | float | str | bool) or value is None:
         return value
     return repr(value)

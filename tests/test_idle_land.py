@@ -296,3 +296,18 @@ def test_a_comparison_shows_idle_land_beside_the_distribution_measures():
     assert private["idle_lots"] > public["idle_lots"] == 0  # the single tax frees the land
     assert summary.loc["monopoly_us", "idle_lots"] > 0
     assert math.isnan(summary.loc["monopoly_us", "speculation_plays"])
+
+
+def test_a_game_summary_with_no_lot_held_says_the_share_is_undefined_in_strict_json():
+    # No lot held yet: the share of idle lots is undefined, and a summary printed as JSON
+    # (landlord play --json) says null, never NaN, which JSON does not have.
+    import json
+
+    from landlord.record import GameRecord
+
+    session = Session("landlords_game", ["eager_landlord"] * 2, seed=1)
+    session.run(max_steps=1)
+    figures = GameRecord.from_session(session).summary()["figures"]
+    assert figures["idle_lots"] == 0
+    assert figures["idle_lot_share"] is None
+    json.dumps(figures, allow_nan=False)
