@@ -36,6 +36,7 @@ import numpy as np
 from landlord.claim.arms import (
     RESULTS_V2_PATH,
     RESULTS_V3_PATH,
+    RESULTS_V4_PATH,
     ArmResults,
     run_arms,
     shipped_arms,
@@ -52,6 +53,7 @@ from landlord.claim.grid import (
     GRID_PATH,
     GRID_V2_PATH,
     GRID_V3_PATH,
+    GRID_V4_PATH,
     Grid,
     GridError,
     Scenario,
@@ -73,9 +75,11 @@ __all__ = [
     "GRID_PATH",
     "GRID_V2_PATH",
     "GRID_V3_PATH",
+    "GRID_V4_PATH",
     "RESULTS_PATH",
     "RESULTS_V2_PATH",
     "RESULTS_V3_PATH",
+    "RESULTS_V4_PATH",
     "VERDICTS",
     "ArmResults",
     "ClaimResults",
@@ -158,15 +162,16 @@ def run_claim(
 
 def shipped_results(version: int = 1) -> ClaimResults | ArmResults:
     """The results of a shipped grid, as ``landlord claim`` made them (read, not played):
-    version 1 (``grid.toml``), 2 (``grid_v2.toml``) or 3 (``grid_v3.toml``, Magie's dial).
+    version 1 (``grid.toml``), 2 (``grid_v2.toml``), 3 (``grid_v3.toml``, Magie's dial) or 4
+    (``grid_v4.toml``, players who answer the rules).
 
     The file is read and its grid checked once per process; each call returns
     results of its own (a caller may narrow its ``scenarios``).
     """
-    if version in (2, 3):
+    if version in (2, 3, 4):
         return shipped_arms(version)
     if version != 1:
-        raise ValueError(f"the claim's shipped grids are versions 1, 2 and 3, not {version!r}")
+        raise ValueError(f"the claim's shipped grids are versions 1 to 4, not {version!r}")
     grid, scenarios = _shipped(RESULTS_PATH)
     return ClaimResults(grid, list(scenarios))
 

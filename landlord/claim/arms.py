@@ -56,6 +56,7 @@ if TYPE_CHECKING:
 __all__ = [
     "RESULTS_V2_PATH",
     "RESULTS_V3_PATH",
+    "RESULTS_V4_PATH",
     "ArmResults",
     "run_arms",
     "shipped_arms",
@@ -66,6 +67,8 @@ __all__ = [
 RESULTS_V2_PATH = Path(__file__).with_name("results_v2.json")
 #: The results of version 3 (Magie's dial), as shipped.
 RESULTS_V3_PATH = Path(__file__).with_name("results_v3.json")
+#: The results of version 4 (players who answer the rules), as shipped.
+RESULTS_V4_PATH = Path(__file__).with_name("results_v4.json")
 #: The measure whose per-pair spread is kept, and which a sentence leads with.
 GINI = "gini_net_worth"
 #: The absolute measure a sentence gives beside it.
@@ -102,17 +105,17 @@ def run_arms(
     if scenarios is not None:
         picked = {grid.scenario(scenario_id).id for scenario_id in scenarios}
         chosen = [scenario for scenario in chosen if scenario.id in picked]
-    per_run = len(grid.rule_sets) * grid.games
-    total = per_run * len(grid.seeds) * len(chosen)
+    per_run = [len(grid.rule_sets) * grid.games_of(scenario) for scenario in chosen]
+    total = sum(per_run) * len(grid.seeds)
     played = []
     for index, scenario in enumerate(chosen):
         runs = []
         for k, seed in enumerate(grid.seeds):
-            done = per_run * (index * len(grid.seeds) + k)
+            done = sum(per_run[:index]) * len(grid.seeds) + per_run[index] * k
             report = None if progress is None else _offset(progress, done, total)
             comparison = compare(
                 [scenario.spec_of(rules.spec) for rules in grid.rule_sets],
-                games=grid.games,
+                games=grid.games_of(scenario),
                 players=bot_mix(scenario.mix.bots, scenario.players),
                 seed=seed,
                 progress=report,
@@ -121,6 +124,12 @@ def run_arms(
             runs.append((seed, _columns(grid, comparison)))
         played.append(_judge(grid, scenario, runs))
     return ArmResults(grid, played)
+
+
+def _fewer(grid: Grid) -> str:
+    """The mixes that play fewer games than the grid's, in words ("" if none)."""
+    fewer = [f"{mix.short or mix.id} {mix.games}" for mix in grid.mixes if mix.games]
+    return f" ({_listed(fewer)} at each seed)" if fewer else ""
 
 
 def _offset(progress: Callable[[int, int], Any], done: int, total: int) -> Callable:
@@ -216,9 +225,12 @@ def _shipped(path: Path) -> tuple[Grid, tuple[dict, ...]]:
 
 
 def shipped_arms(version: int = 2) -> ArmResults:
-    """The results of a grid of format 2 as shipped, version 2 or 3 (read, not played);
+    """The results of a grid of format 2 as shipped, version 2, 3 or 4 (read, not played);
     each call returns results of its own."""
-    grid, scenarios = _shipped(RESULTS_V3_PATH if version == 3 else RESULTS_V2_PATH)
+    path = {3: RESULTS_V3_PATH, 4: RESULTS_V4_PATH}.get(version, RESULTS_V2_PATH)
+    if not path.is_file():  # a grid declared, its games not played yet
+        raise ValueError(f"the results of the claim's grid version {version} are not shipped yet")
+    grid, scenarios = _shipped(path)
     return ArmResults(grid, list(scenarios))
 
 
@@ -544,7 +556,7 @@ class ArmResults(GridResults):
             grid.title,
             f"{grid.games} paired games at each of the seeds "
             f"{_listed(list(map(str, grid.seeds)))}, at {_listed(list(map(str, grid.tables)))}"
-            " seats; the rule sets:",
+            f" seats{_fewer(grid)}; the rule sets:",
             *(f"  {rules.id}: {rules.words} ({rules.spec})" for rules in grid.rule_sets),
             f"Verdicts: holds = {grid.verdict['holds']}; fails = {grid.verdict['fails']}; "
             f"cannot be told = {grid.verdict['cannot_tell']}.",

@@ -46,6 +46,7 @@ __all__ = [
     "GRID_PATH",
     "GRID_V2_PATH",
     "GRID_V3_PATH",
+    "GRID_V4_PATH",
     "Arm",
     "Grid",
     "GridError",
@@ -65,6 +66,8 @@ GRID_PATH = Path(__file__).with_name("grid.toml")
 GRID_V2_PATH = Path(__file__).with_name("grid_v2.toml")
 #: Version 3 of the claim (format 2): Magie's dial, declared before its results.
 GRID_V3_PATH = Path(__file__).with_name("grid_v3.toml")
+#: Version 4 of the claim (format 2): players who answer the rules, declared before its results.
+GRID_V4_PATH = Path(__file__).with_name("grid_v4.toml")
 #: The formats a grid file may have.
 FORMATS = (1, 2)
 #: The most seats a grid's table may have.
@@ -87,6 +90,10 @@ class Mix:
     words: str = ""
     #: A few words for a chart's row.
     short: str = ""
+    #: Format 2: games per seed for this mix's scenarios, when they play fewer than the
+    #: grid's ``claim.games`` (a bot that looks ahead plays on the reference engine); 0 for
+    #: the grid's.
+    games: int = 0
 
 
 @dataclass(frozen=True)
@@ -216,6 +223,11 @@ class Grid:
             for players in self.tables
             for length in self.lengths
         ]
+
+    def games_of(self, scenario: Scenario) -> int:
+        """The paired games a scenario plays at each seed: its mix's own number, or the
+        grid's."""
+        return scenario.mix.games or self.games
 
     def rule_spec(self, rule_id: str) -> RuleSpec:
         """The rule set of a grid of format 2 by its id (``"dividend"``)."""
@@ -452,7 +464,11 @@ class _Fields:
             for key, spec in fields.items():
                 if key not in row and spec.default is not MISSING:
                     continue
-                if not isinstance(row.get(key), str):
+                if spec.type == "int":
+                    number = row.get(key)
+                    if not _whole(number, 2) or number > 1_000_000:
+                        raise self.wrong(f"{where}.{key}", "a whole number from 2 to 1,000,000")
+                elif not isinstance(row.get(key), str):
                     raise self.wrong(f"{where}.{key}", "text")
                 values[key] = row[key]
             item = kind(**values)

@@ -28,6 +28,7 @@ def _claim(args: argparse.Namespace) -> int:
         GRID_PATH,
         GRID_V2_PATH,
         GRID_V3_PATH,
+        GRID_V4_PATH,
         GridError,
         load_grid,
         run_claim,
@@ -40,7 +41,9 @@ def _claim(args: argparse.Namespace) -> int:
         )
     if args.check and args.grid:
         args.parser.error("argument --check: compares the shipped grid's results; drop --grid")
-    shipped_grid = {1: GRID_PATH, 2: GRID_V2_PATH, 3: GRID_V3_PATH}[args.grid_version]
+    shipped_grid = {1: GRID_PATH, 2: GRID_V2_PATH, 3: GRID_V3_PATH, 4: GRID_V4_PATH}[
+        args.grid_version
+    ]
     try:
         grid = load_grid(args.grid or shipped_grid)
         wanted = None if args.scenario is None else [s.strip() for s in args.scenario.split(",")]
@@ -51,12 +54,16 @@ def _claim(args: argparse.Namespace) -> int:
     if args.out:
         _writable(args, args.out)
     if args.shipped:
-        results = shipped_results(args.grid_version)
+        try:
+            results = shipped_results(args.grid_version)
+        except ValueError as error:  # a grid declared whose games are not played yet
+            args.parser.error(str(error))
         if wanted:
             results.scenarios = [s for s in results.scenarios if s["id"] in wanted]
     else:
         arms = len(grid.rule_sets) if grid.format == 2 else 2
-        total = arms * grid.games * len(grid.seeds) * len(wanted or grid.scenarios)
+        chosen = [grid.scenario(name) for name in wanted] if wanted else grid.scenarios
+        total = arms * len(grid.seeds) * sum(grid.games_of(s) for s in chosen)
         with terminal_bar(total) as progress, experiment_errors(args):
             results = run_claim(grid, wanted, jobs=args.jobs, progress=progress)
     text = results.dumps()
@@ -68,7 +75,10 @@ def _claim(args: argparse.Namespace) -> int:
         except OSError as error:
             return save_failed("claim", args.out, error)
     if args.check:
-        shipped = {s["id"]: s for s in shipped_results(args.grid_version).scenarios}
+        try:
+            shipped = {s["id"]: s for s in shipped_results(args.grid_version).scenarios}
+        except ValueError as error:
+            args.parser.error(str(error))
         differ = [s["id"] for s in results.scenarios if shipped.get(s["id"]) != s]
         if differ:
             print(f"differ from the shipped results: {', '.join(differ)}", file=sys.stderr)
@@ -138,14 +148,15 @@ def add_claim(commands: Any) -> None:
     claim.add_argument(
         "--grid-version",
         type=int,
-        choices=(1, 2, 3),
+        choices=(1, 2, 3, 4),
         default=2,
         metavar="N",
         help="which shipped grid: 2 (grid_v2.toml, the default: the single tax as printed, "
         "money-neutral and sink-neutral, 2 to 4 seats, the printed end, a common round 25 and "
         "round 100), 1 (grid.toml: the single tax as printed, 4 seats) or 3 (grid_v3.toml, "
         "Magie's dial: 25 to 100%% of the land rent to the Treasury against none, 3 and 4 "
-        "seats)",
+        "seats) or 4 (grid_v4.toml: players who answer the rules, the tuned and search bots, "
+        "as printed and money-neutral, 3 and 4 seats)",
     )
     claim.add_argument(
         "--jobs",

@@ -72,8 +72,9 @@ def arm_table(results: Any, arm: str, scenarios: list[str]) -> str:
     return (
         "<table class='landlord-claim-table' style='border-collapse:collapse;font-size:0.95em'>"
         "<caption style='text-align:left;caption-side:top'>The verdict on each measure, its "
-        "size first (tiny, small, medium, large), then the difference over all 1,500 pairs "
-        f"and the share of pairs on Magie's side{html.escape(_moment_words(results, scenarios))}"
+        "size first (tiny, small, medium, large), then the difference over all "
+        f"{_pairs(results, scenarios)} pairs and the share of pairs on Magie's side"
+        f"{html.escape(_moment_words(results, scenarios))}"
         "</caption>"
         f"<thead><tr><th scope='col'>table of bots</th>{head}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
@@ -115,7 +116,8 @@ def richer_or_closer(results: Any, arm: str, scenarios: list[str]) -> str:
     return (
         "<table class='landlord-claim-money' style='border-collapse:collapse;font-size:0.95em'>"
         "<caption style='text-align:left;caption-side:top'>Richer together, or closer "
-        "together? The single tax's figure minus the other's, over all 1,500 pairs"
+        "together? The single tax's figure minus the other's, over all "
+        f"{_pairs(results, scenarios)} pairs"
         f"{html.escape(_moment_words(results, scenarios))}</caption>"
         f"<thead><tr><th scope='col'>table of bots</th>{head}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
@@ -229,11 +231,17 @@ class ClaimView:
         )
         self.chart.widget.add_class("landlord-chart-claim")
         self.chart.widget.layout.max_width = "60em"
-        games = len(grid.rule_sets) * grid.games * len(grid.seeds) * len(grid.scenarios)
+        games = len(grid.rule_sets) * len(grid.seeds) * sum(map(grid.games_of, grid.scenarios))
+        fewer = "".join(
+            f" ({html.escape(mix.short or mix.id)}: {mix.games} times)"
+            for mix in grid.mixes
+            if mix.games
+        )
         intro = widgets.HTML(
             f"<p style='margin:0.3em 0'><b>{html.escape(grid.title)}</b></p>"
             f"<p style='margin:0.3em 0'>Each table of bots ({len(grid.mixes)} of them, at "
-            f"{_listed([str(n) for n in grid.tables])} players) was played {grid.games} times "
+            f"{_listed([str(n) for n in grid.tables])} players) was played {grid.games} times"
+            f"{fewer} "
             f"at each of {len(grid.seeds)} seeds under {len(grid.rule_sets)} sets of rules on "
             f"the same dice: {games:,} games, played ahead and shipped with the kit. The grid, "
             "the rule for a verdict and the words for a size were written down before any of "
@@ -380,6 +388,16 @@ def _moment_words(results: Any, scenarios: list[str]) -> str:
     first = results.scenario(scenarios[0])
     length = next(m for m in results.grid.lengths if m.id == first["length"])
     return f" ({first['players']} players; {length.words})"
+
+
+def _pairs(results: Any, scenarios: list[str]) -> str:
+    """How many pairs of games each of these scenarios played: "1,500", or "120 to 1,500"
+    where a table of bots played fewer (a grid may say so for a mix)."""
+    grid = results.grid
+    counts = sorted({grid.games_of(grid.scenario(s)) * len(grid.seeds) for s in scenarios})
+    if not counts:
+        return ""
+    return f"{counts[0]:,}" if len(counts) == 1 else f"{counts[0]:,} to {counts[-1]:,}"
 
 
 def _listed(items: list[str]) -> str:
