@@ -47,6 +47,10 @@ BOTS = (
     ("strategy guides", "strategy_guide"),
     ("random players", "random"),
     ("eager landlords and cautious tenants", "eager_landlord+cautious_tenant"),
+    # Each rule set played by its own tuning (the search bot, seconds a game, is left out
+    # of a page that plays hundreds of games at a click: the play app seats it).
+    ("bots tuned to each rule set", "tuned"),
+    ("tuned bots and eager landlords", "tuned+eager_landlord"),
 )
 #: The rule sets ticked when the app opens.
 DEFAULT_RULES = ("landlords_game", "single_tax")
