@@ -100,3 +100,29 @@ def test_the_menus_redraw_the_plot_and_the_words_follow(laptop, voila_url):
     page.get_by_text("Version 1 of the grid").click()
     page.locator("img.landlord-chart-first-claim").wait_for(timeout=30_000)
     assert page.locator(".landlord-first-claim-verdicts table tbody tr").count() == 16
+
+
+def test_the_players_who_answer_the_rules_are_a_click_away_with_their_own_findings(
+    laptop, voila_url
+):
+    # Issue 37: the grid of the tuned and search bots (version 4) beside the scripted bots'.
+    page = laptop
+    page.goto(f"{voila_url}/voila/render/claim.ipynb")
+    wait_for_voila_page(page, VERSION_LINE, timeout=120_000)
+    players = page.locator(".landlord-claim-players")
+    players.get_by_role("button", name="players who answer the rules (version 4)").click()
+    fourth = shipped_results(4)
+    page.get_by_text(fourth.grid.title).wait_for(timeout=30_000)
+    text = page.locator("body").inner_text()
+    for line in fourth.findings("as_printed"):
+        assert line in text, line
+    # One view's menus at a time: the scripted bots' view left the page, its folded first
+    # grid with it, and the verdict table is the fourth grid's.
+    assert page.locator(".landlord-claim-arm").count() == 1
+    assert page.locator(".landlord-claim-first-grid").count() == 0
+    verdicts = page.locator(".landlord-claim-verdicts").inner_text()
+    assert "a search bot and two tuned bots" in verdicts or "tuned bot" in verdicts
+    # And back: the scripted bots' view as it was.
+    players.get_by_role("button", name="scripted bots (version 2)").click()
+    page.locator(".landlord-claim-first-grid").wait_for(timeout=30_000)
+    assert shipped_results(2).findings("as_printed")[0] in page.locator("body").inner_text()

@@ -8,10 +8,20 @@ with version 2's measures, verdict rule and sizes, and the idle land reported be
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from landlord.claim import GRID_PATH, GRID_V2_PATH, GRID_V3_PATH, GRID_V4_PATH, load_grid
+from landlord.claim import (
+    GRID_PATH,
+    GRID_V2_PATH,
+    GRID_V3_PATH,
+    GRID_V4_PATH,
+    load_grid,
+    shipped_results,
+)
 from landlord.claim.grid import GridError, grid_from_text
+from landlord.cli import main
 from landlord.experiments import bot_mix
 
 
@@ -66,3 +76,34 @@ def test_a_mix_s_own_number_of_games_is_checked(grid, games, expected):
         grid_from_text(text, GRID_V4_PATH)
     with pytest.raises(GridError, match=expected):
         grid_from_text(text, GRID_V4_PATH)
+
+
+def test_the_shipped_results_are_the_declared_grids(grid):
+    shipped = shipped_results(4)
+    assert shipped.grid.source == grid.source
+    assert [s["id"] for s in shipped.scenarios] == [s.id for s in grid.scenarios]
+    for scenario in shipped.scenarios:
+        pairs = grid.games_of(grid.scenario(scenario["id"])) * len(grid.seeds)
+        cell = scenario["arms"]["as_printed"]["measures"]["gini_net_worth"]
+        assert cell["pooled"]["n"] == pairs
+
+
+def test_playing_a_tuned_scenario_again_gives_the_shipped_results(capsys):
+    shipped = shipped_results(4)
+    args = ["claim", "--grid-version", "4", "--scenario", "tuned_tenants.3.round25"]
+    assert main([*args, "--json"]) == 0
+    played = json.loads(capsys.readouterr().out)["scenarios"]
+    assert played == [shipped.scenario("tuned_tenants.3.round25")]
+    assert main([*args, "--check"]) == 0
+    assert "1 scenarios: the same as the shipped results" in capsys.readouterr().out
+
+
+def test_what_went_against_magie_is_said_and_the_idle_land_is_the_monopolist_rules(grid):
+    shipped = shipped_results(4)
+    findings = shipped.findings("as_printed")
+    poorest = next(line for line in findings if line.startswith("Poorest player's net worth"))
+    assert "it fails in" in poorest  # as it came out: the poorest tuned player is worse off
+    for scenario in shipped.scenarios:
+        monopolist, single_tax = (scenario["rules"][r] for r in ("monopolist", "single_tax"))
+        assert single_tax["idle_lots"]["mean"] == 0  # by the rules
+        assert monopolist["idle_lots"]["mean"] > 15  # the tuned landlord holds land bare

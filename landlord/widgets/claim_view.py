@@ -22,7 +22,7 @@ from typing import Any
 
 from landlord.plotting.claim import VERDICT_STYLE
 
-__all__ = ["GINI_ABOVE_ONE", "ClaimView", "arm_table"]
+__all__ = ["GINI_ABOVE_ONE", "PLAYERS", "ClaimView", "arm_table", "claim_page"]
 
 #: The text colour of each verdict in the tables: the plot's hue, darkened where it is too
 #: light for small text on white (WCAG AA asks a contrast of 4.5:1).
@@ -372,6 +372,43 @@ class ClaimView:
             said = self.results.unread(scenario, arm, measure) or verdict_words(cell, chosen)
             parts.append(f"{scenario['short']}: {said}")
         return f"{chosen.words}, {'; '.join(parts)}"
+
+
+#: The grids the claim page shows, by who plays them: the scripted bots (version 2, the
+#: page's first view) and the players who answer the rules (version 4).
+PLAYERS = (
+    ("scripted bots (version 2)", 2),
+    ("players who answer the rules (version 4)", 4),
+)
+
+
+def claim_page(query: dict[str, str] | None = None) -> Any:
+    """The claim page's view: who plays (:data:`PLAYERS`) chosen with two buttons above a
+    :class:`ClaimView` of that grid. The scripted bots' grid opens first, set up from the
+    page's address, with version 1 folded under it; the players who answer the rules'
+    grid (the tuned and the search bots) is drawn when chosen, in its place, so that one
+    view's menus are on the page at a time."""
+    import ipywidgets as widgets
+
+    from landlord.claim import shipped_results
+
+    players = widgets.ToggleButtons(
+        options=PLAYERS, value=2, description="Played by", style={"button_width": "auto"}
+    )
+    players.add_class("landlord-claim-players")
+    views: dict[int, Any] = {2: ClaimView.from_page(query=query)}
+    shown = widgets.VBox([views[2].widget], layout={"width": "100%"})
+
+    def choose(change: dict[str, Any]) -> None:
+        version = change["new"]
+        if version not in views:
+            views[version] = ClaimView(shipped_results(version), first=False)
+        shown.children = (views[version].widget,)
+
+    players.observe(choose, names="value")
+    page = widgets.VBox([players, shown], layout={"width": "100%"})
+    page.views = views  # type: ignore[attr-defined]  # for tests: the views drawn so far
+    return page
 
 
 def _mix_words(results: Any, scenario: dict) -> str:
