@@ -29,10 +29,16 @@ Against whom
     played by a strategy that does well against the named bots and against its own kind.
 
 Winning
-    A game is won by the player who ends it with the highest net worth (a tie shares the
-    win), which is how Magie's games and the later game at its round limit name their
-    winners; the file reports, on seeds no tuning game used, how often the tuned bot
-    wins and how often the eager landlord wins in the same seat against the same tables.
+    A candidate's game counts as won when it ends with the highest net worth at the table
+    (a tie shares the win): what the compiled batch path reports of every game. It is a
+    stand-in for the rule set's own winners, and not everywhere an exact one. The later
+    game and Quikopoly name as winner the richest (or last) player, so there it is exact;
+    Magie's games name the highest *score* (cash, and so much a card, a house and a
+    luxury), which mostly but not always ranks the players as net worth does; Property
+    names the most cash. The file reports, on seeds no tuning game used, the same
+    stand-in for the tuned bot and for the eager landlord in its seat;
+    ``benchmarks/tuned_bots.py`` counts wins as each rule set names them, and shows
+    where the stand-in led the search astray (the Landlord's Game with the vote).
 
 The batch path plays the games (:mod:`landlord.batch`); the reference engine plays a rule
 set it does not follow (the Monarch of the World), with a smaller budget the file states.

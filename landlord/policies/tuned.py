@@ -5,9 +5,12 @@ eager landlord builds three houses a lot under the single tax as under the monop
 rules. A sceptic may say that a rule set is judged by bots that ignore its incentives.
 The ``tuned`` bot answers that: it is a :class:`~landlord.policies.bots.Strategy` whose
 parameters (the reserve it keeps, the prices it pays, whether it bids, how far it builds,
-when it votes, ...) were searched for, rule set by rule set, to win as often as possible
-at tables of the named bots and of its own kind, by ``research/tune_bots.py`` (an
+when it votes, ...) were searched for, rule set by rule set, to finish richest as often as
+possible at tables of the named bots and of its own kind, by ``research/tune_bots.py`` (an
 evolution strategy played on the compiled batch path, from a seed that file names).
+Finishing richest by net worth stands in for winning, which is exact in the later game and
+Quikopoly and close in most of Magie's games; ``benchmarks/tuned_bots.py`` counts wins as
+each rule set names them.
 
 The parameters ship as one TOML file per rule set in ``landlord/policies/tunings/``; the
 bot takes the file of the rule set a game is played by (:meth:`Tuned.for_rules`), so a
