@@ -127,6 +127,12 @@ class _Watched(Policy):
     def __post_init__(self) -> None:
         self.uses_rng = self.inner.uses_rng
 
+    def for_rules(self, rules: Any) -> Policy:
+        # The bot it watches sits down to these rules as it would alone (the tuned bot
+        # takes the rule set's tuning).
+        self.inner = self.inner.for_rules(rules)
+        return self
+
     def decide(self, view: Any, kind: str, legal: Any, rng: Any) -> Any:
         self.asked += 1
         if len(legal) == 0:

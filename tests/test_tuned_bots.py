@@ -139,3 +139,12 @@ def test_the_tuning_script_is_seeded_and_refuses_bad_arguments(tmp_path):
     assert bad.returncode == 2
     assert "usage:" in bad.stderr
     assert "unknown rule set 'no_such_rules'" in bad.stderr
+
+
+def test_the_conformance_check_seats_the_tuned_bot_of_its_rule_set():
+    from landlord.conformance import _Watched, check_rule_set
+
+    watched = _Watched(make_policy("tuned")).for_rules(load_rules("prosperity"))
+    assert watched.inner.tuned_for == "prosperity"
+    report = check_rule_set("prosperity", games=2, seed=3, bots=("tuned", "eager_landlord"))
+    assert report.problems == []
