@@ -290,6 +290,13 @@ def test_claim_page_is_accessible_and_its_measure_is_chosen_from_the_keyboard(
         page.locator(".landlord-claim-sentences details").first.get_attribute("open") is not None
     )
     results.append(run_axe(page))
+    # Issue 37: the players who answer the rules (version 4) are chosen from the keyboard,
+    # and their view is checked as the first was.
+    tab_to(page, ".landlord-claim-players button:last-child")
+    page.keyboard.press("Enter")
+    page.get_by_text("Magie's claim, version 4").first.wait_for(timeout=30_000)
+    page.locator("img.landlord-chart-claim").wait_for(timeout=30_000)
+    results.append(run_axe(page))
     check(page, "claim", results)
 
 
