@@ -148,3 +148,13 @@ def test_the_conformance_check_seats_the_tuned_bot_of_its_rule_set():
     assert watched.inner.tuned_for == "prosperity"
     report = check_rule_set("prosperity", games=2, seed=3, bots=("tuned", "eager_landlord"))
     assert report.problems == []
+
+
+def test_the_command_lines_help_names_every_bot(capsys):
+    from landlord.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["compare", "--help"])
+    words = " ".join(capsys.readouterr().out.split())
+    for name in set(STRATEGIES) - {"human"}:
+        assert name in words, name

@@ -183,5 +183,6 @@ def add_seats(parser: argparse.ArgumentParser) -> None:
         metavar="NAMES",
         help="one strategy for every seat, a mix taking turns round the table "
         "(eager_landlord+cautious_tenant), or one per seat, comma-separated "
-        "(strategies: eager_landlord, cautious_tenant, single_taxer, random)",
+        "(strategies: eager_landlord, cautious_tenant, single_taxer, strategy_guide, random, "
+        "tuned: tuned to each rule set, search: looks ahead, seconds a game)",
     )
