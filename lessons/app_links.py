@@ -99,7 +99,7 @@ def app_links(entries: Any) -> list[AppLink]:
     ...
     ValueError: item 1 (play): The link's seats 'human,bishop' was left out: \
 not a seat (choose one of human, eager_landlord, cautious_tenant, single_taxer, \
-strategy_guide, random, empty).
+strategy_guide, random, tuned, search, empty).
     """
     from landlord.widgets.link import read_setup
 

@@ -44,9 +44,8 @@ Examples
 >>> bot = make_policy("search", rollouts=4)
 >>> import textwrap
 >>> print(textwrap.fill(bot.describe(), 72))
-looks ahead: tries up to 4 moves, plays each on 4 times for 3 rounds
-with eager landlords in every seat, and takes the one that ends best for
-it
+looks ahead: tries 4 moves, plays each 4 times for 3 rounds as eager
+landlords, takes the best
 >>> make_policy("search", rollouts=0)
 Traceback (most recent call last):
 ...
@@ -140,9 +139,8 @@ class SearchPlayer(Policy):
         players = self.rollout_policy.replace("_", " ")
         players = "random players" if players == "random" else f"{players}s"
         return (
-            f"looks ahead: tries up to {self.candidates} moves, plays each on "
-            f"{self.rollouts} times {ahead} with {players} in every seat, and takes the "
-            "one that ends best for it"
+            f"looks ahead: tries {self.candidates} moves, plays each {self.rollouts} times "
+            f"{ahead} as {players}, takes the best"
         )
 
     # --- the choice ---------------------------------------------------------------

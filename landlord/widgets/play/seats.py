@@ -26,7 +26,7 @@ SEAT_CHOICES = (
     ("bot: single-taxer", "single_taxer"),
     ("bot: strategy guide", "strategy_guide"),
     ("bot: random", "random"),
-    ("bot: tuned to these rules", "tuned"),
+    ("bot: tuned to this game", "tuned"),
     ("bot: looks ahead (search)", "search"),
 )
 #: An empty seat (the third and fourth seats may stay empty).
