@@ -121,7 +121,8 @@ def test_the_players_who_answer_the_rules_are_a_click_away_with_their_own_findin
     assert page.locator(".landlord-claim-arm").count() == 1
     assert page.locator(".landlord-claim-first-grid").count() == 0
     verdicts = page.locator(".landlord-claim-verdicts").inner_text()
-    assert "a search bot and two tuned bots" in verdicts or "tuned bot" in verdicts
+    assert "a search bot and three tuned bots" in verdicts
+    assert "four random players" not in verdicts  # a row of the scripted bots' grid
     # And back: the scripted bots' view as it was.
     players.get_by_role("button", name="scripted bots (version 2)").click()
     page.locator(".landlord-claim-first-grid").wait_for(timeout=30_000)

@@ -23,6 +23,7 @@ from landlord.claim import (
 from landlord.claim.grid import GridError, grid_from_text
 from landlord.cli import main
 from landlord.experiments import bot_mix
+from landlord.widgets.claim_view import arm_table
 
 
 @pytest.fixture(scope="module")
@@ -86,6 +87,11 @@ def test_the_shipped_results_are_the_declared_grids(grid):
         pairs = grid.games_of(grid.scenario(scenario["id"])) * len(grid.seeds)
         cell = scenario["arms"]["as_printed"]["measures"]["gini_net_worth"]
         assert cell["pooled"]["n"] == pairs
+    # The words say which tables played fewer games, and how many pairs a table rests on.
+    assert "seats (a search bot among tuned bots 30 at each seed);" in shipped.table()
+    table = arm_table(shipped, "as_printed", ["tuned.4.printed", "search.4.printed"])
+    assert "over all 90 to 1,500 pairs" in table
+    assert "over all 1,500 pairs" in arm_table(shipped, "as_printed", ["tuned.4.printed"])
 
 
 def test_playing_a_tuned_scenario_again_gives_the_shipped_results(capsys):

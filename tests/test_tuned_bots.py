@@ -46,7 +46,7 @@ def test_a_session_seats_the_tuning_of_its_own_rule_set():
         assert isinstance(bot, Tuned)
         assert bot.tuned_for == rule_set
         assert {name: getattr(bot, name) for name in TUNED_FIELDS} == tuning(rule_set)
-        assert bot.describe().startswith(f"tuned to win under {rule_set}: keeps $")
+        assert bot.describe().startswith(f"tuned for {rule_set}: keeps $")
     # The strategy by name is left as it was: each seat got a copy.
     assert STRATEGIES["tuned"].tuned_for == ""
 
@@ -56,14 +56,19 @@ def test_the_dial_and_other_options_keep_the_rule_sets_tuning():
     assert session.policies[0].tuned_for == "landlords_game"
 
 
-def test_an_experiment_plays_each_rule_set_with_its_own_tuning_on_either_engine(monkeypatch):
-    by_batch = landlord.compare(["landlords_game", "single_tax"], players=["tuned"] * 3, games=6)
-    monkeypatch.setenv("LANDLORD_BATCH", "off")
-    by_reference = landlord.compare(
-        ["landlords_game", "single_tax"], players=["tuned"] * 3, games=6
-    )
-    assert by_batch.games.equals(by_reference.games)
-    assert [r["players"] for r in by_batch.parameters["rules"]] == [["tuned"] * 3] * 2
+def test_an_experiment_plays_each_rule_set_with_its_own_tuning():
+    # One line-up of "tuned" for two rule sets: each block is the games its own tuning plays,
+    # on the batch path (enough games for it), which takes the bots as the experiment has them.
+    games = batch.WORTH_LOADING
+    both = landlord.compare(["landlords_game", "single_tax"], players=["tuned"] * 3, games=games)
+    assert [r["players"] for r in both.parameters["rules"]] == [["tuned"] * 3] * 2
+    assert [r["played_by"] for r in both.parameters["rules"]] == [batch.COMPILED] * 2
+    figures = [c for c in both.games.columns if c not in ("label", "bots", "players")]
+    for name in ("landlords_game", "single_tax"):
+        own = make_policy("tuned").for_rules(load_rules(name))
+        alone = landlord.compare([name], players=[own] * 3, games=games).games[figures]
+        block = both.games[both.games["label"] == name][figures].reset_index(drop=True)
+        assert block.equals(alone.reset_index(drop=True)), name
 
 
 @pytest.mark.parametrize("rule_set", sorted(registered()))

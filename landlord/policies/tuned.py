@@ -26,7 +26,7 @@ Examples
 >>> bot = make_policy("tuned").for_rules(load_rules("single_tax"))
 >>> bot.tuned_for
 'single_tax'
->>> bot.describe().startswith("tuned to win under single_tax:")
+>>> bot.describe().startswith("tuned for single_tax: keeps $")
 True
 """
 
@@ -94,7 +94,7 @@ class Tuned(Strategy):
     def describe(self) -> str:
         if not self.tuned_for:
             return "plays with the parameters tuned to win under the rule set played"
-        return f"tuned to win under {self.tuned_for}: {super().describe()}"
+        return f"tuned for {self.tuned_for}: {super().describe()}"
 
 
 def tunings() -> list[str]:
