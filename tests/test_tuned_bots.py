@@ -163,3 +163,12 @@ def test_the_command_lines_help_names_every_bot(capsys):
     words = " ".join(capsys.readouterr().out.split())
     for name in set(STRATEGIES) - {"human"}:
         assert name in words, name
+
+
+def test_the_class_server_seats_the_tuned_bot_but_not_the_search_bot():
+    # The class server plays bots' turns while it takes an entry: a bot that thinks for
+    # tens of milliseconds a decision would hold up every table of the class.
+    from landlord.classroom.tables import BOTS
+
+    assert "tuned" in BOTS
+    assert "search" not in BOTS

@@ -69,8 +69,10 @@ __all__ = [
 
 #: Letters of the codes students type: no 0/O, 1/I/L, to read off a projector.
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-#: The bots a teacher can seat: every named strategy (the random player too), no person.
-BOTS = tuple(name for name in STRATEGIES if name not in {"human"})
+#: The bots a teacher can seat: every named strategy (the random player too), no person,
+#: and not the search bot: the server plays bots' turns as it takes a student's entry, and
+#: a search bot's decision takes 20-250 ms of it (a table of them playing on to its end, minutes).
+BOTS = tuple(name for name in STRATEGIES if name not in {"human", "search"})
 #: Turns the bots may play after one entry (a table of bots only plays on to its end).
 MOST_BOT_TURNS = 20_000
 #: A seat nobody holds yet.
