@@ -17,6 +17,7 @@ from landlord.engine import IllegalMove
 from landlord.families import family_of
 from landlord.rules import load_rules, registered
 from landlord.session import Session
+from landlord.standing import ASIDES, STANDING, THROW, Standing
 from landlord.views.events import Narrator
 
 __all__ = [
@@ -70,20 +71,6 @@ PLACED = {
     "PlayCards": "space",
     "BuyCell": "space",
 }
-#: Questions a person may answer once for what is left of the game (or of the deal), by
-#: the decision's kind: the kind of action that may stand, and the button's words.
-STANDING = {
-    "buy_dealt": (
-        ("Buy", "buy this card and every card still to be dealt to you"),
-        ("Decline", "decline this card and every card still to be dealt to you"),
-    ),
-    "vote": (("Refuse", "refuse the single tax in this vote and every vote after it"),),
-}
-#: The throw, which "play for me" takes for a person (:meth:`GameTable.routine_choice`)
-#: when nothing else is offered but :data:`ASIDES`.
-THROW = "Roll"
-#: Choices offered beside every throw that a class rarely wants: opening talks.
-ASIDES = ("Negotiate",)
 
 
 class ChoiceGroup(tuple):
@@ -237,8 +224,9 @@ class GameTable:
         self.last_mover: int | None = None
         #: Whether the choices with nothing to decide are taken for people (see above).
         self.plays_for_people = plays_for_people
-        #: Answers a person gave for the rest of the game: {decision kind: action kind}.
-        self.standing: dict[str, str] = {}
+        #: Answers the people at the controls gave for the rest of the game (and took
+        #: back): :mod:`landlord.standing`.
+        self.standing = Standing()
         self._play_on(self._stage())  # the deal, up to the first throw
 
     # --- saving and going on --------------------------------------------------------
@@ -455,33 +443,39 @@ class GameTable:
 
     def standing_offers(self) -> list[tuple[str, str]]:
         """The answers to the question now that may stand for the rest of the game:
-        ``(action kind, words)`` (:data:`STANDING`; a kind offered once, now)."""
+        ``(key, words)`` (:data:`landlord.standing.STANDING`)."""
         if self.waiting_for is None:
             return []
-        kinds = self._kinds()
-        offers = STANDING.get(self.game.decision_kind, ())
-        return [(kind, words) for kind, words in offers if kinds.count(kind) == 1]
+        return self.standing.offers(self.game)
 
-    def stand(self, kind: str) -> list[str]:
-        """Answer the question now with its one action of ``kind`` and the same way every
-        later question of its kind (:meth:`standing_offers`); play goes on as with
-        :meth:`choose`. Raises ``ValueError`` if that answer is not offered now."""
-        if kind not in dict(self.standing_offers()):
-            raise ValueError(f"{kind!r} cannot be given for good to this question.")
-        self.standing[self.game.decision_kind] = kind
-        kinds = self._kinds()
-        return self.choose(kinds.index(kind))
+    def stand(self, key: str) -> list[str]:
+        """Answer the question now with the standing answer ``key`` (:meth:`standing_offers`),
+        and the same way every later question of its kind until :meth:`ask_again`; play
+        goes on as with :meth:`choose`. Raises ``ValueError`` if it is not offered now."""
+        seat = self.waiting_for
+        if seat is None:
+            raise ValueError("Nobody at the controls is asked to decide now.")
+        taken = self.standing.give(self.game, seat, key)
+        return self.choose(taken)
+
+    def standing_answers(self) -> list[tuple[str, str]]:
+        """The standing answers given that can still come into play: ``(decision kind,
+        words)``, each taken back by :meth:`ask_again`."""
+        return self.standing.given(self.game)
+
+    def ask_again(self, decision_kind: str) -> None:
+        """Take back the standing answer to ``decision_kind``: the person is asked."""
+        self.standing.drop(decision_kind)
 
     def taken_for_person(self) -> int | None:
         """The choice the table takes for the person asked now, or None: a standing
         answer (:meth:`stand`), else, with :attr:`plays_for_people`, the routine one."""
-        if self.waiting_for is None:
+        seat = self.waiting_for
+        if seat is None:
             return None
-        kind = self.standing.get(self.game.decision_kind)
-        if kind is not None:
-            kinds = self._kinds()
-            if kinds.count(kind) == 1:
-                return kinds.index(kind)
+        taken = self.standing.answer(self.game, seat)
+        if taken is not None:
+            return taken
         return self.routine_choice() if self.plays_for_people else None
 
     @property
@@ -512,6 +506,7 @@ class GameTable:
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(actions):
             raise ValueError(f"There is no choice {index!r}; {len(actions)} are offered.")
         start = self._stage()
+        self.standing.noted(self.game, self.waiting_for, actions[index])
         lines = self._take(lambda: self.session.answer(actions[index]))
         return lines + self._play_on(start)
 

@@ -20,6 +20,13 @@ are thrown for a person who could only throw or open talks, and the bots play on
 themselves until a person is asked something (<b>Pause</b> stops them; untick the box to
 open talks before a throw). Without it, bots play when you press <b>Next turn</b> or
 <b>Next round</b>, or on their own with <b>Play</b>; <b>Pace a turn</b> sets how fast.</p>
+<p>Some questions come again and again: the deal's cards, the vote, a throw beside a house
+you chose not to build, which way to move. A button in <i>italics</i> answers such a question
+now and for the rest of the game: <i>throw now and from now on, unless something new is
+offered</i> asks you again only when something you did not pass over is offered, or you
+hold half as much money again as when you did; <i>let the cautious tenant bot choose my
+way</i> moves you where it pays least. Your answers show under the buttons, each with
+<b>ask me again</b> to take it back.</p>
 <p>Under those buttons, <b>Where the land rent went</b> shows after every move how much land
 rent has gone to players who hold land and how much to the Public Treasury, and who is the
 poorest player now. Under the charts, <b>What if we kept playing?</b> lets bots play this

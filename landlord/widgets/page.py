@@ -61,6 +61,9 @@ PAGE_STYLE = """
   line-height: 1.4; }
 .landlord-dial .jupyter-button.mod-active { background: #0B5CAD; color: #FFFFFF; }
 .landlord-choices .landlord-choice-stand { font-style: italic; }
+.landlord-standing-answers, .landlord-standing-answers .widget-html-content {
+  font-size: 14px; line-height: 1.4; }
+.landlord-standing-answers .widget-hbox { gap: 8px; }
 .landlord-pair-side { font-size: 13px; font-weight: bold; }
 .landlord-pair .widget-hbox { gap: 6px; }
 .landlord-help summary { cursor: pointer; color: #0B5CAD; padding: 4px 0; }

@@ -342,6 +342,7 @@ class PlayApp(Setup, Asking):
         # first, so buttons never sit under the words of the step before.
         self._show_question()
         self._show_choices()
+        self._show_standing()
         self.steps.rest(table.waits_for_person or game.is_over)
         self._show_lead()
         self._show_log()

@@ -68,6 +68,9 @@ class Asking:
         )
         self.play_for_me.add_class("landlord-play-for-me")
         self.play_for_me.observe(lambda change: self._playing_for_me(change.new), names="value")
+        #: The answers given for the rest of the game, each with a button to take it back.
+        self.standing_box = widgets.VBox()
+        self.standing_box.add_class("landlord-standing-answers")
         # What a person is asked and the buttons that answer it: beside the board, kept in
         # view while the page scrolls (over the board's foot with Big board or on a phone).
         ask = widgets.VBox(
@@ -81,6 +84,7 @@ class Asking:
                     layout={"flex_flow": "row wrap", "align_items": "center"},
                 ),
                 self.play_for_me,
+                self.standing_box,
             ]
         )
         ask.add_class("landlord-ask")
@@ -103,6 +107,39 @@ class Asking:
         table = self.table
         if table is not None:
             self._answer(asked, lambda: table.stand(kind))
+
+    def ask_again(self, decision_kind: str) -> None:
+        """Take back the standing answer to ``decision_kind``
+        (:meth:`~landlord.table.GameTable.ask_again`): the person is asked again."""
+        table = self.table
+        if table is not None:
+            table.ask_again(decision_kind)
+            self.refresh()
+
+    def _show_standing(self) -> None:
+        """The answers given for the rest of the game, each with **ask me again**."""
+        import ipywidgets as widgets
+
+        table = self.table
+        given = table.standing_answers() if table is not None and not table.is_over else []
+        if [row.kind for row in self.standing_box.children] == [kind for kind, _ in given]:
+            return  # as shown: kept, so that a keyboard's focus stays where it is
+        rows = []
+        for kind, words in given:
+            again = widgets.Button(
+                description="ask me again",
+                tooltip=f"ask me again: {words}",
+                layout={"width": "auto"},
+            )
+            again.add_class("landlord-ask-again")
+            again.on_click(lambda _, kind=kind: self.ask_again(kind))
+            row = widgets.HBox(
+                [widgets.HTML(f"Answered for you: {html.escape(words)}."), again],
+                layout={"flex_flow": "row wrap", "align_items": "center"},
+            )
+            row.kind = kind
+            rows.append(row)
+        self.standing_box.children = rows
 
     def _answer(self, asked: tuple | None, act: Callable[[], Any]) -> None:
         """Answer the question ``asked`` with ``act`` (unless it is answered already),
