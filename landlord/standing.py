@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from typing import Any
 
 __all__ = [
+    "ABOUT",
     "ASIDES",
     "BOT_CHOOSES",
     "GIVEN",
@@ -81,6 +82,9 @@ GIVEN = {
     UNLESS_NEW: "your throw, unless something new is offered beside it",
     BOT_CHOOSES: "which way you move, chosen by the cautious tenant bot (where it pays least)",
 }
+#: What the button that takes a standing answer back names, by the kind of decision: two
+#: such buttons are told apart by a screen reader as well.
+ABOUT = {"buy_dealt": "the deal", "vote": "the vote", "turn": "the throw", "move": "my way"}
 #: Decisions that come only in the deal: a standing answer to them is over after it.
 DEAL_ONLY = ("buy_dealt",)
 

@@ -189,7 +189,7 @@ def test_the_app_shows_the_answers_given_and_asks_again():
     [row] = app.standing_box.children
     words, again = row.children
     assert "your throw, unless something new is offered beside it" in words.value
-    assert again.description == "ask me again"
+    assert again.description == "ask me again: the throw"
     again.click()
     assert app.standing_box.children == ()
     assert app.table.standing_answers() == []

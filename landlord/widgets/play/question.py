@@ -120,6 +120,8 @@ class Asking:
         """The answers given for the rest of the game, each with **ask me again**."""
         import ipywidgets as widgets
 
+        from landlord.standing import ABOUT
+
         table = self.table
         given = table.standing_answers() if table is not None and not table.is_over else []
         if [row.kind for row in self.standing_box.children] == [kind for kind, _ in given]:
@@ -127,7 +129,7 @@ class Asking:
         rows = []
         for kind, words in given:
             again = widgets.Button(
-                description="ask me again",
+                description=f"ask me again: {ABOUT.get(kind, kind)}",
                 tooltip=f"ask me again: {words}",
                 layout={"width": "auto"},
             )
