@@ -12,11 +12,12 @@ A lesson draws the graph, or quotes the summaries: :func:`net_flows`,
 :func:`flows_by_group`, :func:`rent_received`,
 :func:`largest_landlord_share` and :func:`to_frame`; :func:`only_groups`
 keeps one kind of payment (the land rent alone, every payment of it, both
-ways, none netted). Under the Landlord's
-Game most of the rent flows to one player, the landlord who happened to
-buy the best lots; under the single tax the land rent flows to the PUBLIC
-TREASURY instead, and back out as public spending (higher wages, free
-college, public purchases), so that no player collects it.
+ways, none netted), and :func:`rent_words` says what rent such a graph
+holds. Under the Landlord's Game most of the rent flows to one player, the
+landlord who happened to buy the best lots; under the single tax the land
+rent flows to the PUBLIC TREASURY instead, and back out as public spending
+(higher wages, free college, public purchases), so that no player collects
+it.
 
 Examples
 --------
@@ -56,6 +57,7 @@ __all__ = [
     "net_flows",
     "only_groups",
     "rent_received",
+    "rent_words",
     "to_frame",
 ]
 
@@ -271,6 +273,22 @@ def only_groups(graph: nx.DiGraph, groups: Sequence[str]) -> nx.DiGraph:
         chosen.nodes[payer]["balance_change"] -= amount
         chosen.nodes[payee]["balance_change"] += amount
     return chosen
+
+
+def rent_words(groups: Sequence[str]) -> str:
+    """What a graph of only these groups of payments (:func:`only_groups`) holds, if it is
+    rent: one group of :data:`RENT_GROUPS` by its name ("land rent"), several of them as
+    "rent"; "" if any group is not rent, or none is given.
+
+    Examples
+    --------
+    >>> rent_words(["land rent"]), rent_words(RENT_GROUPS), rent_words(["land rent", "wages"])
+    ('land rent', 'rent', '')
+    """
+    kept = tuple(groups)
+    if not kept or any(group not in RENT_GROUPS for group in kept):
+        return ""
+    return kept[0] if len(kept) == 1 else "rent"
 
 
 def flows_by_group(graph: nx.DiGraph) -> dict[str, int]:

@@ -22,7 +22,7 @@ from landlord.flows import cash_flows, group_of
 from landlord.metrics import gini
 from landlord.money import money
 from landlord.plotting import GROUP_COLOURS, cash_flow_graph, gini_curve, lorenz_curve, wealth_bars
-from landlord.widgets.charts import DPI, MARGINS, land_rent_chart
+from landlord.widgets.charts import DPI, MARGINS, rent_chart
 
 NAMES = ["Ann", "Bob", "Cleo", "Dan"]
 TREASURY = "PUBLIC TREASURY"
@@ -166,7 +166,7 @@ def test_a_round_without_land_rent_says_so():
 
 def test_the_live_land_rent_chart_and_its_words_agree_with_the_ledger(landlords):
     paid = land_rent_paid(landlords)
-    chart = land_rent_chart()
+    chart = rent_chart()
     chart.draw(landlords.game)
     assert chart.data == paid
     alt = chart.alt

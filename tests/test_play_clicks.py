@@ -239,17 +239,19 @@ def test_the_board_in_words_follows_the_game_while_it_is_open():
     assert app.board_text.value != first
 
 
-def test_the_who_paid_whom_alt_text_says_the_land_rent_paid_gross():
+def test_the_who_paid_whom_alt_text_says_the_rent_paid_gross():
     app = PlayApp(rules="monopoly_uk_1972", seats=["eager_landlord", "cautious_tenant", "random"])
     for _ in range(15):
         app.step(whole_round=True)
     app.chart_tabs.selected_index = 2
     alt = app.charts["flows"].alt
-    assert "of land rent paid" in alt  # the finding first
+    # The later game's rent: on bare land, houses and hotels, stations and utilities.
+    assert alt.startswith("who paid whom rent: £")
+    assert "of rent paid" in alt  # the finding first
     assert "Gross, every payment both ways" in alt
     assert "£" in alt
     assert "$" not in alt  # the rule set's own currency
-    assert "BANK" not in alt  # piles (none pays land rent here) would be in words
+    assert "BANK" not in alt  # piles (none is paid rent here) would be in words
 
 
 def test_property_standings_say_the_score_is_money_alone():

@@ -75,6 +75,7 @@ from dataclasses import dataclass, fields
 from functools import cached_property
 from typing import TYPE_CHECKING, Protocol, cast
 
+from landlord.engine.reasons import RENT_GROUPS
 from landlord.rules import registry
 
 if TYPE_CHECKING:  # pragma: no cover - for the annotations only
@@ -215,6 +216,7 @@ class Facts:
     round_columns: tuple[str, ...]
     standings_columns: tuple[str, ...]
     figures: tuple[Figure, ...]
+    charted_rent: tuple[str, ...]
     game_class: str
     batch: str
 
@@ -317,6 +319,11 @@ class Family:
     standings_columns: tuple[str, ...] = ("place", "name", "score", "cash", "net_worth")
     #: The per-game figures an experiment keeps of every game (:meth:`game_figures`).
     figures: tuple[Figure, ...] = ()
+    #: The groups of payments (:data:`landlord.engine.reasons.GROUPS`) the apps' who-paid-whom
+    #: chart draws as the family's rent: by default every rent (land rent, house and hotel
+    #: rent, fares), which is what a tenant pays a landlord in most games; () if its rules
+    #: charge none.
+    charted_rent: tuple[str, ...] = RENT_GROUPS
     #: The name of the game's class in the family's ``game`` module.
     game_class: str = ""
     #: The module of the family's compiled batch path for experiments

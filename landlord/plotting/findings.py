@@ -14,6 +14,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from landlord.flows import rent_words
 from landlord.money import money
 
 if TYPE_CHECKING:
@@ -182,12 +183,14 @@ def _when(graph: nx.DiGraph) -> str:
 
 
 def flows_finding(graph: nx.DiGraph) -> str:
-    """What a who-paid-whom graph shows, in words: how much land rent was paid, and to whom.
+    """What a who-paid-whom graph shows, in words: how much (land) rent was paid, and to whom.
 
-    A graph of the land rent alone (:func:`landlord.flows.only_groups`) names
-    who received the most of it and what the piles (the Public Treasury)
-    received; a graph of every payment says how much moved and how much of
-    it was land rent. Every sum is gross: every payment, none netted.
+    A graph of the land rent alone (:func:`landlord.flows.only_groups`), or of
+    rent of several kinds (land rent, house rent, fares: "rent",
+    :func:`landlord.flows.rent_words`), names who received the most of it and
+    what the piles (the Public Treasury) received; a graph of every payment
+    says how much moved and how much of it was land rent. Every sum is gross:
+    every payment, none netted.
 
     Examples
     --------
@@ -203,6 +206,9 @@ def flows_finding(graph: nx.DiGraph) -> str:
     '$600 of land rent paid, $300 of it to Bob, $50 to the Public Treasury'
     >>> flows_finding(graph)
     '$1,000 paid, $600 of it land rent'
+    >>> ledger.transfer(0, 2, 90, "house rent")
+    >>> flows_finding(only_groups(cash_flows(ledger), ["land rent", "house rent", "fares"]))
+    '$690 of rent paid, $300 of it to Bob, $50 to the Public Treasury'
     """
     currency = graph.graph.get("currency", "$")
     when = _when(graph)
@@ -210,16 +216,17 @@ def flows_finding(graph: nx.DiGraph) -> str:
     for _, payee, amount in graph.edges(data="amount"):
         received[payee] = received.get(payee, 0) + (amount or 0)
     total = sum(received.values())
-    if graph.graph.get("groups") != ("land rent",):
+    rent = rent_words(graph.graph.get("groups") or ())
+    if not rent:
         land = sum(by.get("land rent", 0) for _, _, by in graph.edges(data="by_group"))
         if not total:
             return f"No payments{when or ' yet'}"
         rent = f"{money(land, currency)} of it land rent" if land else "none of it land rent"
         return f"{money(total, currency)} paid{when}, {rent}"
     if not total:
-        return f"No land rent paid{when or ' yet'}"
+        return f"No {rent} paid{when or ' yet'}"
     top = max(graph.nodes, key=lambda node: received.get(node, 0))  # on a tie, the first
-    paid = f"{money(total, currency)} of land rent paid{when}"
+    paid = f"{money(total, currency)} of {rent} paid{when}"
     if received[top] == total:
         return f"{paid}, all of it to {_account(top, graph)}"
     piles = [

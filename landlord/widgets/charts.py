@@ -16,10 +16,12 @@ accounts, a figure per name).
 
 Every chart's title states its finding in numbers ("Gini of net worth rose
 from 0.05 to 0.31 in 20 rounds"; :mod:`landlord.plotting.findings`), and its
-words say the same. :func:`land_rent_chart` is the live who-paid-whom chart:
-the land rent alone, every payment of it, to the players and to the Public
-Treasury (gross: rents paid both ways between players would cancel out in
-net arrows).
+words say the same. :func:`rent_chart` is the live who-paid-whom chart: the
+rent the game's family charges (:func:`rent_groups`: in Magie's games the land
+rent alone, in the later game every rent, on bare land, houses and hotels,
+railroads and utilities), every payment of it, to the players and to the
+Public Treasury (gross: rents paid both ways between players would cancel out
+in net arrows).
 
 (An ``ipywidgets.Image`` cannot carry an ``alt`` attribute, which is why the
 picture is an ``<img>`` in an HTML widget.)
@@ -38,13 +40,14 @@ from typing import Any
 from landlord.money import money
 
 __all__ = [
-    "LAND_RENT",
     "Chart",
-    "draw_land_rent",
+    "draw_rent",
     "figure_png",
     "figures_in_words",
-    "land_rent_chart",
-    "land_rent_words",
+    "rent_chart",
+    "rent_groups",
+    "rent_in_words",
+    "rent_name",
 ]
 
 #: Screen resolution of the charts (they are scaled by the browser anyway).
@@ -55,8 +58,6 @@ MARGINS = {"left": 0.13, "right": 0.97, "bottom": 0.14, "top": 0.88}
 CURVE_WORDS = {"gini:net_worth": "Gini of net worth", "gini:cash": "Gini of cash"}
 #: How many payments the words of a cash-flow chart name.
 LARGEST_FLOWS = 3
-#: The payments the live who-paid-whom chart draws: the groups of :data:`landlord.flows.GROUPS`.
-LAND_RENT = ("land rent",)
 
 
 def figure_png(figure: Any) -> bytes:
@@ -289,11 +290,58 @@ def _flows(data: Mapping[tuple, Any], game: Any, currency: str) -> str:
     return f"payments between {pairs}; the largest in all: {named}"
 
 
-def draw_land_rent(
-    ax: Any, game: Any, positions: dict | None = None
-) -> dict[tuple[str, str], int]:
-    """Draw who paid whom land rent in ``game`` so far on ``ax``: every payment of it,
-    both ways, none netted or left out; the land rent paid along each arrow.
+def rent_groups(game: Any) -> tuple[str, ...]:
+    """The groups of payments the who-paid-whom chart draws as ``game``'s rent: what its
+    family declares (:attr:`landlord.engine.family.Family.charted_rent`). Magie's family
+    charts the land rent alone; the later game, Quikopoly and Property every rent.
+
+    Examples
+    --------
+    >>> import landlord
+    >>> rent_groups(landlord.play("landlords_game", players=2, seed=1).game)
+    ('land rent',)
+    >>> rent_groups(landlord.play("monopoly_us", players=2, seed=1, round_limit=2).game)
+    ('land rent', 'house rent', 'fares')
+    """
+    return tuple(game.family.charted_rent)
+
+
+def rent_name(game: Any) -> str:
+    """What the who-paid-whom chart of ``game`` calls the money it draws: "land rent"
+    (Magie's games) or "rent" (every kind of it; where the rules charge none, the chart's
+    title and words say so).
+
+    Examples
+    --------
+    >>> import landlord
+    >>> rent_name(landlord.play("single_tax", players=2, seed=1).game)
+    'land rent'
+    >>> rent_name(landlord.play("quikopoly", players=2, seed=1).game)
+    'rent'
+    """
+    from landlord.flows import rent_words
+
+    return rent_words(rent_groups(game)) or "rent"
+
+
+def _rent_flows(game: Any) -> Any:
+    """The graph of the rent ``game``'s family charts, every payment of it."""
+    from landlord.flows import cash_flows, only_groups
+
+    return only_groups(cash_flows(game), rent_groups(game))
+
+
+def _no_rent_words(game: Any) -> str:
+    """The chart's title where the rules charge no rent at all, or "" if they charge some."""
+    return "" if rent_groups(game) else "These rules charge no rent: nobody pays any"
+
+
+def draw_rent(ax: Any, game: Any, positions: dict | None = None) -> dict[tuple[str, str], int]:
+    """Draw who paid whom rent in ``game`` so far on ``ax``: the rent its family charges
+    (:func:`rent_groups`), every payment of it, both ways, none netted or left out; the
+    rent paid along each arrow. Magie's games draw the land rent alone; the later game
+    its land rent, house and hotel rent and fares, for most of what a tenant pays a
+    landlord there is rent on buildings and railroads.
 
     ``positions`` keeps the accounts' places from one redraw to the next (see
     :func:`landlord.plotting.flow_layout`).
@@ -304,47 +352,60 @@ def draw_land_rent(
     >>> from matplotlib.figure import Figure
     >>> record = landlord.play("landlords_game", players=4, seed=1)
     >>> ax = Figure().add_subplot()
-    >>> paid = draw_land_rent(ax, record.game)
+    >>> paid = draw_rent(ax, record.game)
     >>> sum(paid.values()), paid["eager_landlord 2", "eager_landlord 4"]
     (708, 112)
     >>> paid["eager_landlord 4", "eager_landlord 2"]
     64
     """
-    from landlord.flows import cash_flows, only_groups
     from landlord.plotting import cash_flow_graph
 
-    graph = only_groups(cash_flows(game), LAND_RENT)
-    cash_flow_graph(graph, ax=ax, positions=positions, net=False, most=None)
+    graph = _rent_flows(game)
+    title = _no_rent_words(game) or None
+    cash_flow_graph(graph, ax=ax, positions=positions, net=False, most=None, title=title)
     return {(payer, payee): int(amount) for payer, payee, amount in graph.edges(data="amount")}
 
 
-def land_rent_words(data: Any, game: Any) -> str:
-    """The words of :func:`draw_land_rent`'s chart: how much land rent was paid and to
-    whom, then every arrow (its alternative text). ``data`` is not needed: the words are
-    read from the game, as the chart is."""
-    from landlord.flows import cash_flows, only_groups
+def rent_in_words(data: Any, game: Any) -> str:
+    """The words of :func:`draw_rent`'s chart: how much rent was paid and to whom, then
+    every arrow (its alternative text). ``data`` is not needed: the words are read from
+    the game, as the chart is."""
     from landlord.plotting.flow_arrows import flows_in_words
 
-    graph = only_groups(cash_flows(game), LAND_RENT)
-    return flows_in_words(graph, None, currency=game.rules.info.currency, net=False)
+    return _no_rent_words(game) or flows_in_words(
+        _rent_flows(game), None, currency=game.rules.info.currency, net=False
+    )
 
 
-def land_rent_chart(description: str = "who paid whom land rent") -> Chart:
-    """The live who-paid-whom chart of a game: :func:`draw_land_rent` with its words.
+def rent_chart(description: str = "who paid whom {rent}") -> Chart:
+    """The live who-paid-whom chart of a game: :func:`draw_rent` with its words.
+
+    ``description`` starts the words; its ``{rent}`` is what the game's chart draws
+    (:func:`rent_name`), filled in at each drawing, since one chart may show games of
+    several families in turn.
 
     Examples
     --------
     >>> import landlord
-    >>> chart = land_rent_chart()
+    >>> chart = rent_chart()
     >>> chart.draw(landlord.play("landlords_game", players=4, seed=1).game)
     >>> print(chart.alt.split(". ")[0])
     who paid whom land rent: $708 of land rent paid, $216 of it to eager_landlord 2, $148 to \
 the Public Treasury
+    >>> chart.draw(landlord.play("monopoly_us", players=3, seed=1, round_limit=30).game)
+    >>> print(chart.alt.split(". ")[0])
+    who paid whom rent: $1,116 of rent paid, $393 of it to eager_landlord 2
     """
     positions: dict[Any, tuple[float, float]] = {}
-    return Chart(
-        lambda ax, game: draw_land_rent(ax, game, positions),
+
+    def draw(ax: Any, game: Any) -> dict[tuple[str, str], int]:
+        chart.description = description.format(rent=rent_name(game))
+        return draw_rent(ax, game, positions)
+
+    chart = Chart(
+        draw,
         size=(7.0, 5.0),
-        description=description,
-        describe=land_rent_words,
+        description=description.format(rent="rent"),
+        describe=rent_in_words,
     )
+    return chart

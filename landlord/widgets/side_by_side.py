@@ -43,7 +43,7 @@ import numpy as np
 from landlord.table import GameTable, rule_set_menu
 from landlord.views.board import board_svg
 from landlord.views.rent_and_poor import lead_html
-from landlord.widgets.charts import Chart, land_rent_chart
+from landlord.widgets.charts import Chart, rent_chart
 from landlord.widgets.keep_playing import KeepPlaying
 from landlord.widgets.pace import pace_box, pace_controls
 from landlord.widgets.page import style_widget
@@ -183,8 +183,7 @@ class SideBySideApp:
         self.place_button.on_click(lambda _: self.place_pair())
         self.gini_chart = Chart(self._draw_gini, size=(7.0, 3.4), description="Gini by round")
         self.flow_charts = [
-            land_rent_chart(description=f"who paid whom land rent, {name}")
-            for name in ("left", "right")
+            rent_chart(description=f"who paid whom {{rent}}, {name}") for name in ("left", "right")
         ]
         columns = [
             widgets.VBox(

@@ -71,6 +71,9 @@ class MagieFamily(Family):
         "treasury_spending",
     )
     space_lists = (("railroad.fares", "railroad", False),)
+    # The land rent alone: where the ground rent goes (to the landlords, or under the single
+    # tax to the Public Treasury) is what Magie's game was made to show.
+    charted_rent = ("land rent",)
     game_class = "LandlordsGame"
     batch = "landlord.families.magie.batch"
     round_columns = (
