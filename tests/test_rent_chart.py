@@ -189,3 +189,13 @@ def test_every_family_charts_groups_of_rent():
         assert family.charted_rent, family.name
         assert set(family.charted_rent) <= set(RENT_GROUPS) <= set(GROUPS)
         assert family.facts.charted_rent == family.charted_rent
+
+
+def test_the_play_apps_tab_names_the_rent_its_game_charges():
+    from landlord.widgets.play import PlayApp
+
+    later = PlayApp(rules="monopoly_us", seats=["eager_landlord", "eager_landlord"], seed=1)
+    later.step(whole_round=True)
+    assert later.chart_tabs.titles[-1] == "Who paid whom: rent"
+    magie = PlayApp(seats=["eager_landlord", "eager_landlord"], seed=1)
+    assert magie.chart_tabs.titles[-1] == "Who paid whom: land rent"

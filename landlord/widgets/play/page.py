@@ -31,7 +31,7 @@ from landlord.views.board_picks import mark_places
 from landlord.views.events import log_html
 from landlord.views.how_to_play import HOW_TO_PLAY
 from landlord.widgets.keep_playing import KeepPlaying
-from landlord.widgets.play.charts import TABBED, TITLES, game_charts
+from landlord.widgets.play.charts import TABBED, TITLES, chart_title, game_charts
 from landlord.widgets.play.question import Asking
 from landlord.widgets.play.seats import EMPTY, NAMES, Setup
 
@@ -401,11 +401,15 @@ class PlayApp(Setup, Asking):
         if table is None:
             return
         game = table.game
+        # The who-paid-whom tab names the rent the game's rules charge ("land rent", "rent").
+        titles = tuple(chart_title(name, game) for name in TABBED)
+        if tuple(self.chart_tabs.titles) != titles:
+            self.chart_tabs.titles = titles
         if not game.round_net_worths:  # nothing to chart before the deal is over
             for name, chart in self.charts.items():
                 if self._charted.get(name) != "waiting":
                     self._charted[name] = "waiting"
-                    chart.placeholder(f"{TITLES[name]}: from the end of the deal")
+                    chart.placeholder(f"{chart_title(name, game)}: from the end of the deal")
             return
         now = (id(table), game.round, game.is_over)
         selected = self.chart_tabs.selected_index
