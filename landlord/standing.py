@@ -76,11 +76,11 @@ STANDING: dict[str, tuple[tuple[str, str], ...]] = {
 }
 #: What a standing answer is called once given, under the question: by its key.
 GIVEN = {
-    "Buy": "buy every card dealt to you",
-    "Decline": "decline every card dealt to you",
+    "Buy": "buy every card dealt",
+    "Decline": "decline every card dealt",
     "Refuse": "refuse the single tax at every vote",
-    UNLESS_NEW: "your throw, unless something new is offered beside it",
-    BOT_CHOOSES: "which way you move, chosen by the cautious tenant bot (where it pays least)",
+    UNLESS_NEW: "the throw, unless something new is offered beside it",
+    BOT_CHOOSES: "which way to move, chosen by the cautious tenant bot (where it pays least)",
 }
 #: What the button that takes a standing answer back names, by the kind of decision: two
 #: such buttons are told apart by a screen reader as well.
@@ -99,13 +99,14 @@ def _offered_beside_throw(actions: Sequence[Any]) -> set[Any]:
 
 
 class Standing:
-    """One table's standing answers, by the kind of decision: what the people at the
-    controls answered once for good, and what they passed over since (see the module).
+    """One table's standing answers, by seat and kind of decision: what each person at
+    the controls answered once for good, and what he passed over since (see the module).
+    Two people at one screen each keep their own.
     """
 
     def __init__(self) -> None:
-        #: The standing answers: {decision kind: key}.
-        self.answers: dict[str, str] = {}
+        #: The standing answers: {(seat, decision kind): key}.
+        self.answers: dict[tuple[int, str], str] = {}
         #: The choices passed over beside a standing throw, by the throwing seat: each
         #: with the seat's cash when it was last passed over.
         self._passed_over: dict[int, dict[Any, int]] = {}
@@ -113,10 +114,10 @@ class Standing:
         #: than by throwing: its next question of that turn is asked.
         self._answered_in: dict[int, int] = {}
 
-    def offers(self, game: Any) -> list[tuple[str, str]]:
-        """The answers to the question now that may stand: ``(key, words)`` (none to a
-        question whose kind has a standing answer already)."""
-        if game.decision_kind in self.answers:
+    def offers(self, game: Any, seat: int) -> list[tuple[str, str]]:
+        """The answers to ``seat``'s question now that may stand: ``(key, words)`` (none
+        to a question whose kind has a standing answer of his already)."""
+        if (seat, game.decision_kind) in self.answers:
             return []
         kinds = _kinds(game.legal_actions())
         offers = STANDING.get(game.decision_kind, ())
@@ -133,9 +134,9 @@ class Standing:
     def give(self, game: Any, seat: int, key: str) -> int:
         """Make ``key`` the standing answer of ``seat``'s person to the question now; the
         index of the action it takes now. Raises ``ValueError`` if it is not offered."""
-        if key not in dict(self.offers(game)):
+        if key not in dict(self.offers(game, seat)):
             raise ValueError(f"{key!r} cannot be given for good to this question.")
-        self.answers[game.decision_kind] = key
+        self.answers[seat, game.decision_kind] = key
         actions = game.legal_actions()
         if key == UNLESS_NEW:  # what is offered now is passed over by this throw
             self._passed_over[seat] = {}
@@ -145,22 +146,23 @@ class Standing:
         assert taken is not None  # an answer offered takes an action now
         return taken
 
-    def drop(self, decision_kind: str) -> None:
-        """Take back the standing answer to ``decision_kind``: the person is asked again."""
-        self.answers.pop(decision_kind, None)
+    def drop(self, seat: int, decision_kind: str) -> None:
+        """Take back ``seat``'s standing answer to ``decision_kind``: he is asked again."""
+        self.answers.pop((seat, decision_kind), None)
 
-    def given(self, game: Any) -> list[tuple[str, str]]:
-        """The standing answers that can still come into play: ``(decision kind, words)``."""
+    def given(self, game: Any) -> list[tuple[int, str, str]]:
+        """The standing answers that can still come into play: ``(seat, decision kind,
+        words)``, by seat."""
         return [
-            (kind, GIVEN.get(key, key))
-            for kind, key in self.answers.items()
+            (seat, kind, GIVEN.get(key, key))
+            for (seat, kind), key in sorted(self.answers.items())
             if not (kind in DEAL_ONLY and game.round > 0)
         ]
 
     def answer(self, game: Any, seat: int) -> int | None:
         """The index of the action a standing answer takes at ``seat``'s question now, or
         None (the person is asked)."""
-        key = self.answers.get(game.decision_kind)
+        key = self.answers.get((seat, game.decision_kind))
         if key is None:
             return None
         actions = game.legal_actions()
@@ -180,7 +182,7 @@ class Standing:
     def noted(self, game: Any, seat: int, action: Any) -> None:
         """Note ``seat``'s person's own answer ``action`` to the question now (before it
         is taken): what a standing throw passes over, and a turn answered otherwise."""
-        if self.answers.get(game.decision_kind) != UNLESS_NEW:
+        if self.answers.get((seat, game.decision_kind)) != UNLESS_NEW:
             return
         if type(action).__name__ == THROW:
             self._pass_over(game, seat, game.legal_actions())

@@ -444,9 +444,8 @@ class GameTable:
     def standing_offers(self) -> list[tuple[str, str]]:
         """The answers to the question now that may stand for the rest of the game:
         ``(key, words)`` (:data:`landlord.standing.STANDING`)."""
-        if self.waiting_for is None:
-            return []
-        return self.standing.offers(self.game)
+        seat = self.waiting_for
+        return [] if seat is None else self.standing.offers(self.game, seat)
 
     def stand(self, key: str) -> list[str]:
         """Answer the question now with the standing answer ``key`` (:meth:`standing_offers`),
@@ -458,14 +457,14 @@ class GameTable:
         taken = self.standing.give(self.game, seat, key)
         return self.choose(taken)
 
-    def standing_answers(self) -> list[tuple[str, str]]:
-        """The standing answers given that can still come into play: ``(decision kind,
-        words)``, each taken back by :meth:`ask_again`."""
+    def standing_answers(self) -> list[tuple[int, str, str]]:
+        """The standing answers given that can still come into play: ``(seat, decision
+        kind, words)``, each taken back by :meth:`ask_again`."""
         return self.standing.given(self.game)
 
-    def ask_again(self, decision_kind: str) -> None:
-        """Take back the standing answer to ``decision_kind``: the person is asked."""
-        self.standing.drop(decision_kind)
+    def ask_again(self, seat: int, decision_kind: str) -> None:
+        """Take back ``seat``'s standing answer to ``decision_kind``: he is asked again."""
+        self.standing.drop(seat, decision_kind)
 
     def taken_for_person(self) -> int | None:
         """The choice the table takes for the person asked now, or None: a standing

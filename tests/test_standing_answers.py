@@ -63,7 +63,7 @@ def test_the_throw_stands_until_something_new_is_offered():
     passed = {repr(a) for a in table.game.legal_actions() if type(a).__name__ == "Build"}
     seat = table.waiting_for
     table.stand(UNLESS_NEW)
-    assert [kind for kind, _ in table.standing_answers()] == ["turn"]
+    assert [(seat, kind) for seat, kind, _ in table.standing_answers()] == [(0, "turn")]
     asked_again = 0
     for _ in range(300):
         if table.is_over:
@@ -107,7 +107,9 @@ def test_a_house_passed_over_with_little_money_is_offered_again_with_more():
 def test_after_building_the_next_question_of_the_turn_is_asked():
     table = first_turn_with_building()
     seat, game = table.waiting_for, table.game
-    table.standing.answers["turn"] = UNLESS_NEW  # given earlier, with these houses passed over
+    table.standing.answers[seat, "turn"] = (
+        UNLESS_NEW  # given earlier, with these houses passed over
+    )
     table.standing._pass_over(game, seat, game.legal_actions())
     assert table.taken_for_person() == table._kinds().index("Roll")  # nothing new: thrown
     build = next(a for a in game.legal_actions() if type(a).__name__ == "Build")
@@ -119,7 +121,7 @@ def test_after_building_the_next_question_of_the_turn_is_asked():
 def test_ask_me_again_takes_the_answer_back():
     table = first_turn_with_building()
     table.stand(UNLESS_NEW)
-    table.ask_again("turn")
+    table.ask_again(0, "turn")
     assert table.standing_answers() == []
     assert to_question(table, "turn", lambda t: 0)
     assert table.waits_for_person  # asked again, with the standing answer offered again
@@ -144,7 +146,8 @@ def test_the_cautious_tenant_chooses_the_way_when_asked_to():
     step = len(table.game.history)
     table.stand(BOT_CHOOSES)
     assert table.game.history[step] == expected  # the tenant's way, taken
-    words = dict(table.standing_answers())["move"]
+    [(seat, kind, words)] = table.standing_answers()
+    assert (seat, kind) == (0, "move")
     assert "cautious tenant" in words
     assert "pays least" in words
     # Every later way is chosen for her: no move question is asked in the whole game.
@@ -188,8 +191,46 @@ def test_the_app_shows_the_answers_given_and_asks_again():
     stand[0].click()
     [row] = app.standing_box.children
     words, again = row.children
-    assert "your throw, unless something new is offered beside it" in words.value
+    assert words.value == (
+        "Answered for you: the throw, unless something new is offered beside it."
+    )
     assert again.description == "ask me again: the throw"
     again.click()
     assert app.standing_box.children == ()
     assert app.table.standing_answers() == []
+
+
+def test_two_people_at_one_screen_keep_their_own_answers():
+    # A standing answer is one person's: Bea is still asked which way she moves when Ann
+    # let the cautious tenant choose hers.
+    table = GameTable("landlords_game", ["human", "human", "eager_landlord"], seed=3)
+    ann_gave = bea_asked = False
+    for _ in range(3000):
+        if table.is_over or (ann_gave and bea_asked):
+            break
+        if table.waiting_for is None:
+            table.play_turn()
+            continue
+        seat, kind = table.waiting_for, table.game.decision_kind
+        if kind == "move" and seat == 0 and not ann_gave:
+            table.stand(BOT_CHOOSES)
+            ann_gave = True
+            continue
+        if kind == "move":
+            assert seat == 1  # Ann's ways are chosen for her from now on
+            assert BOT_CHOOSES in dict(table.standing_offers())
+            bea_asked = ann_gave
+        table.choose(0)
+    assert ann_gave
+    assert bea_asked
+    assert [(s, k) for s, k, _ in table.standing_answers()] == [(0, "move")]
+
+
+def test_the_app_names_whose_answer_it_is_with_two_people():
+    app = PlayApp(seats=["human", "human", "eager_landlord"], seed=4)
+    stand = [b for b in app.choice_box.children if "landlord-choice-stand" in b._dom_classes]
+    stand[0].click()  # Ann buys every card dealt to her
+    [row] = app.standing_box.children
+    words, again = row.children
+    assert words.value.startswith("Answered for Ann: buy every card dealt.")
+    assert again.description == "ask Ann again: the deal"

@@ -108,38 +108,46 @@ class Asking:
         if table is not None:
             self._answer(asked, lambda: table.stand(kind))
 
-    def ask_again(self, decision_kind: str) -> None:
-        """Take back the standing answer to ``decision_kind``
+    def ask_again(self, seat: int, decision_kind: str) -> None:
+        """Take back ``seat``'s standing answer to ``decision_kind``
         (:meth:`~landlord.table.GameTable.ask_again`): the person is asked again."""
         table = self.table
         if table is not None:
-            table.ask_again(decision_kind)
+            table.ask_again(seat, decision_kind)
             self.refresh()
 
     def _show_standing(self) -> None:
-        """The answers given for the rest of the game, each with **ask me again**."""
+        """The answers given for the rest of the game, each with **ask me again**; with
+        two people at the screen, each answer names whose it is."""
         import ipywidgets as widgets
 
         from landlord.standing import ABOUT
 
         table = self.table
         given = table.standing_answers() if table is not None and not table.is_over else []
-        if [row.kind for row in self.standing_box.children] == [kind for kind, _ in given]:
+        shown = [(seat, kind) for seat, kind, _ in given]
+        if [row.given for row in self.standing_box.children] == shown:
             return  # as shown: kept, so that a keyboard's focus stays where it is
+        people = table.seats.count("human") if table is not None else 0
         rows = []
-        for kind, words in given:
+        for seat, kind, words in given:
+            assert table is not None
+            whose = html.escape(table.names[seat]) if people > 1 else "you"
+            about = ABOUT.get(kind, kind)
             again = widgets.Button(
-                description=f"ask me again: {ABOUT.get(kind, kind)}",
-                tooltip=f"ask me again: {words}",
+                description=f"ask me again: {about}"
+                if people == 1
+                else f"ask {table.names[seat]} again: {about}",
+                tooltip=f"ask again: {words}",
                 layout={"width": "auto"},
             )
             again.add_class("landlord-ask-again")
-            again.on_click(lambda _, kind=kind: self.ask_again(kind))
+            again.on_click(lambda _, seat=seat, kind=kind: self.ask_again(seat, kind))
             row = widgets.HBox(
-                [widgets.HTML(f"Answered for you: {html.escape(words)}."), again],
+                [widgets.HTML(f"Answered for {whose}: {html.escape(words)}."), again],
                 layout={"flex_flow": "row wrap", "align_items": "center"},
             )
-            row.kind = kind
+            row.given = (seat, kind)
             rows.append(row)
         self.standing_box.children = rows
 
