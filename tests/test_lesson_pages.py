@@ -338,7 +338,12 @@ def _welcome_lessons(monkeypatch, folder: Path, **environ: str) -> str:
         for c in notebook["cells"]
         if c["cell_type"] == "code" and "lessons_markdown" in "".join(c["source"])
     ]
-    for name in ("SERVER_SOFTWARE", "SCRIPT_NAME"):
+    for name in (
+        "SERVER_SOFTWARE",
+        "SCRIPT_NAME",
+        "LANDLORD_LESSONS_URL",
+        "LANDLORD_LESSONS_SITE",
+    ):
         monkeypatch.delenv(name, raising=False)
     for name, value in environ.items():
         monkeypatch.setenv(name, value)
@@ -400,7 +405,9 @@ def test_the_welcome_page_links_the_built_pages_through_a_jupyter_servers_files(
     assert "(/user/ann/files/lessons/_site/08_what_if_we_kept_playing_student.html)" in shown
 
 
-def test_under_make_run_the_welcome_page_says_where_the_built_lessons_are(monkeypatch, kit):
+def test_under_a_voila_serving_only_the_notebooks_the_welcome_page_says_where_the_lessons_are(
+    monkeypatch, kit
+):
     _built(kit)
     shown = _welcome_lessons(
         monkeypatch, kit, SERVER_SOFTWARE="voila/0.5", SCRIPT_NAME="/voila/render/welcome.ipynb"
@@ -408,3 +415,41 @@ def test_under_make_run_the_welcome_page_says_where_the_built_lessons_are(monkey
     where = (kit / "lessons" / "_site" / "index.html").resolve()
     assert shown.startswith(f"Built: open `{where}` in a browser")
     assert "](" not in shown  # no link this server could not answer
+
+
+def _under_make_run(monkeypatch, kit: Path) -> str:
+    """The welcome page's lessons as the kit's server (make run) shows them: it serves
+    ``kit/lessons/_site`` at /lessons/ and tells its kernels so."""
+    return _welcome_lessons(
+        monkeypatch,
+        kit,
+        SERVER_SOFTWARE="voila/0.5",
+        SCRIPT_NAME="/voila/render/welcome.ipynb",
+        LANDLORD_LESSONS_URL="/lessons/",
+        LANDLORD_LESSONS_SITE=str(kit / "lessons" / "_site"),
+    )
+
+
+def test_under_make_run_the_welcome_page_links_the_pages_its_server_serves(monkeypatch, kit):
+    """``landlord.serve`` serves the built lessons at /lessons/ (``test_serve_lessons.py``
+    follows the links in a browser) and says which folder it serves."""
+    _built(kit)
+    shown = _under_make_run(monkeypatch, kit)
+    assert shown.startswith("Built: [all the lessons](/lessons/index.html)")
+    assert (
+        "1. **Who owns the board?** (55 min): "
+        "[teacher's page](/lessons/01_who_owns_the_board.html) &middot; "
+        "[projector view](/lessons/01_who_owns_the_board_projector.html) &middot; "
+        "[student sheet](/lessons/01_who_owns_the_board_student.html)"
+    ) in shown
+    for target in re.findall(r"\]\(/lessons/([^)]+)\)", shown):
+        assert (kit / "lessons" / "_site" / target).exists(), target
+
+
+def test_under_make_run_before_the_lessons_are_built_the_welcome_page_says_how(monkeypatch, kit):
+    shown = _under_make_run(monkeypatch, kit)
+    assert shown.split("\n")[0] == (
+        "Not built on this machine yet: run `make lessons` in the kit's folder, then reload "
+        "this page."
+    )
+    assert "](" not in shown

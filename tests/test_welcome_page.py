@@ -88,14 +88,14 @@ def test_leaving_the_page_stops_its_kernel(page, voila_url):
 
 
 def test_welcome_page_lists_the_lessons_and_says_how_to_build_them(page, voila_url):
-    """The lessons' titles are listed with the pages this server can reach (under the kit's
-    server, which serves only the notebooks, none: it says where the built site is, or how
-    to build it); no lesson title links a Markdown file."""
+    """The lessons' titles are listed with the pages this server can reach (the kit's
+    server serves the built lessons at /lessons/; before they are built, the page says how
+    to build them); no lesson title links a Markdown file."""
     open_welcome(page, voila_url)
     section = page.locator(".jp-Cell").filter(has_text="Who owns the board?").first
     text = section.inner_text()
     assert "What if we kept playing? Richer together, or closer together (55 min)" in text
-    assert "make lessons" in text or "Built: open" in text
+    assert "make lessons" in text or "Built: all the lessons" in text
     for link in section.get_by_role("link").all():
         href = link.get_attribute("href")
         assert not href.endswith(".md"), href

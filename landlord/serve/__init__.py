@@ -48,15 +48,21 @@ against are written up in ``docs/upstream_faults.md``):
   404: a template's static file outside ``<template>/static/`` (a
   ``..%2f`` in ``/voila/templates/``), and ``/logout`` when there is no login
   (with a token, ``/logout`` forgets the login and goes to the login page).
+* The lessons ``make lessons`` built (``lessons/_site`` beside the notebooks'
+  folder, or ``LandlordVoila.lessons_site``) are served read-only at
+  ``/lessons/`` (:mod:`~landlord.serve.lessons`): only files inside that folder,
+  no folder's listing, and a page that says how to build them until they are.
+  The kernels are told where (the welcome page links each lesson's pages);
+  ``LandlordVoila.serve_lessons=False`` serves the apps alone.
 
 The modules: :mod:`~landlord.serve.app` is the application
 (:class:`~landlord.serve.app.LandlordVoila`, which swaps in the guarded classes);
 :mod:`~landlord.serve.connections` the kernel websocket and its connection;
 :mod:`~landlord.serve.kernels` the kernel limits
 (:class:`~landlord.serve.kernels.KernelCap`); :mod:`~landlord.serve.pages` the
-page, template and logout handlers; :mod:`~landlord.serve.templates` the shared
-compiled templates; :mod:`~landlord.serve.hosts` the ``Host`` check and the
-guarded listening.
+page, template and logout handlers; :mod:`~landlord.serve.lessons` the built
+lessons' files; :mod:`~landlord.serve.templates` the shared compiled templates;
+:mod:`~landlord.serve.hosts` the ``Host`` check and the guarded listening.
 
 Examples
 --------

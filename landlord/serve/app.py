@@ -4,11 +4,15 @@
 limits; it swaps in the guarded kernel connection
 (:mod:`landlord.serve.connections`), mixes :class:`~landlord.serve.kernels.KernelCap`
 into the kernel manager, replaces Voila's handlers with the guarded ones
-(:mod:`landlord.serve.pages`) and serves on a
+(:mod:`landlord.serve.pages`), serves the built lessons at ``/lessons/``
+(:mod:`landlord.serve.lessons`) and serves on a
 :class:`~landlord.serve.hosts.HostCheckedApplication`.
 """
 
 from __future__ import annotations
+
+import os
+from pathlib import Path
 
 from jupyter_server.auth.logout import LogoutHandler
 from traitlets import Bool, Float, Int, List, Unicode
@@ -22,6 +26,7 @@ from landlord.batch import readiness
 from landlord.serve.connections import GuardedConnection, GuardedWebsocketHandler
 from landlord.serve.hosts import LOOPBACK_HOSTS, HostCheckedApplication, host_name
 from landlord.serve.kernels import KernelCap
+from landlord.serve.lessons import SITE_VARIABLE, URL_VARIABLE, lesson_routes, lessons_url
 from landlord.serve.pages import (
     GuardedPageHandler,
     GuardedTemplateStaticHandler,
@@ -84,6 +89,19 @@ class LandlordVoila(Voila):
         help="Seconds a connection may take to send a request's body.",
     )
 
+    serve_lessons = Bool(
+        True,
+        config=True,
+        help="Serve the built lessons (make lessons) read-only at /lessons/, for the "
+        "welcome page to link; False: the apps alone.",
+    )
+    lessons_site = Unicode(
+        "",
+        config=True,
+        help="The folder of the built lessons to serve at /lessons/; empty: lessons/_site "
+        "beside the folder of notebooks served.",
+    )
+
     share_templates = Bool(
         True,
         config=True,
@@ -111,9 +129,20 @@ class LandlordVoila(Voila):
         )
         return settings
 
+    def lesson_site(self) -> Path | None:
+        """The folder of built lessons this server serves at ``/lessons/`` (None: none),
+        whether it is built yet or not."""
+        if not self.serve_lessons:
+            return None
+        if self.lessons_site:
+            return Path(self.lessons_site).resolve()
+        return Path(self.root_dir).resolve().parent / "lessons" / "_site"
+
     def init_handlers(self) -> list:
-        """Voila's handlers, with the guarded ones in place of Voila's own."""
-        handlers = []
+        """Voila's handlers, with the guarded ones in place of Voila's own, after the
+        built lessons' (before any route of Voila's that would answer every path)."""
+        site = self.lesson_site()
+        handlers = [] if site is None else lesson_routes(self.server_url, self.base_url, site)
         for route in super().init_handlers():
             pattern, handler, *rest = route
             if isinstance(handler, type) and issubclass(handler, LogoutHandler):
@@ -145,6 +174,7 @@ class LandlordVoila(Voila):
         self.app = HostCheckedApplication(**settings)
         self.app.settings.update(self.tornado_settings)
         self.app.add_handlers(".*$", self.init_handlers())
+        self._tell_kernels_about_the_lessons()
         self.log.info(
             "landlord: allowed hosts %s; at most %s kernels, %s for one client",
             ", ".join(settings["landlord_allowed_hosts"]),
@@ -157,6 +187,21 @@ class LandlordVoila(Voila):
                 "per installation); experiments play on the reference engine until then"
             )
         self.listen()
+
+    def _tell_kernels_about_the_lessons(self) -> None:
+        """Say where the built lessons are served in the environment every kernel
+        inherits (the welcome page links them), or that none are."""
+        site = self.lesson_site()
+        if site is None:
+            os.environ.pop(URL_VARIABLE, None)
+            os.environ.pop(SITE_VARIABLE, None)
+            return
+        os.environ[URL_VARIABLE] = lessons_url(self.base_url)
+        os.environ[SITE_VARIABLE] = str(site)
+        built = "" if (site / "index.html").exists() else " (not built yet: make lessons)"
+        self.log.info(
+            "landlord: the lessons of %s at %s%s", site, lessons_url(self.base_url), built
+        )
 
 
 main = LandlordVoila.launch_instance
