@@ -21,7 +21,9 @@ Voila that serves the apps on the school's own machine. That Voila's address is
 not fixed: the build takes it (``--apps-url``, by default
 :data:`DEFAULT_APPS_URL`, what ``make run`` serves), and each page has a field
 to change it, kept by the browser for every lesson page, or takes it from its
-own address (``NN_slug.html?apps=http://10.0.0.5:8870/voila/render/``).
+own address (``NN_slug.html?apps=http://10.0.0.5:8870/voila/render/``). A page
+the kit's own server serves (``make run``, at ``/lessons/``) opens that server's
+apps, at the address the browser reached it by.
 """
 
 from __future__ import annotations
@@ -47,6 +49,9 @@ BINDER = binder_url("voila/render/notebooks/")
 DEFAULT_APPS_URL = "http://127.0.0.1:8866/voila/render/"
 #: The browser's name for the address a teacher chose (the same on every lesson page).
 STORAGE_KEY = "landlord-apps-url"
+#: The cookie the kit's server sends with the lesson pages it serves
+#: (``landlord.serve.lessons.SERVED_COOKIE``): their apps are on that same server.
+SERVED_COOKIE = "landlord_apps_here"
 
 
 @dataclass(frozen=True)
@@ -193,10 +198,16 @@ _SCRIPT = """<script>
   }
   var asked = new URLSearchParams(window.location.search).get("apps"), kept = null;
   try { kept = localStorage.getItem(KEY); } catch (error) { /* a private window */ }
-  if (asked) { use(asked, true); } else if (kept) { use(kept, false); }
+  // Served by the kit's own server (make run): its apps are beside the lessons.
+  var here = null, path = window.location.pathname, at = path.lastIndexOf("/lessons/");
+  if (document.cookie.split("; ").indexOf("SERVED_COOKIE=1") >= 0 && at >= 0) {
+    here = window.location.origin + path.slice(0, at + 1) + "voila/render/";
+  }
+  if (asked) { use(asked, true); } else if (here) { use(here, false); }
+  else if (kept) { use(kept, false); }
   form.addEventListener("submit", function (event) {
     event.preventDefault();
     use(field.value.trim(), true);
   });
 })();
-</script>""".replace("STORAGE_KEY", STORAGE_KEY)
+</script>""".replace("STORAGE_KEY", STORAGE_KEY).replace("SERVED_COOKIE", SERVED_COOKIE)

@@ -44,6 +44,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 f"<!doctype html><title>{lesson.title}: {what}</title><h1>{lesson.title}</h1>"
             )
     (site / "index.html").write_text("<!doctype html><title>The lessons</title><h1>Lessons</h1>")
+    box = build.app_links.apps_box(build.app_links.app_links(["play"]))
+    (site / "apps.html").write_text(f"<!doctype html><title>Apps</title><main>{box}</main>")
     (kit / "secret.txt").write_text(SECRET)
     (site / ".hidden").write_text(SECRET)
     (site / "inner").mkdir()  # a folder without an index: no listing
@@ -202,3 +204,24 @@ def test_before_the_lessons_are_built_the_welcome_page_says_how_to_build_them(pa
         "this page."
     )
     assert cell.get_by_role("link").count() == 0  # no link to a page not there
+
+
+def test_the_server_and_the_lesson_pages_name_one_cookie():
+    from landlord.serve.lessons import SERVED_COOKIE
+
+    assert build.app_links.SERVED_COOKIE == SERVED_COOKIE
+
+
+@pytest.mark.browser
+def test_a_lesson_page_served_here_opens_this_servers_apps(page, server):
+    """Issue 34: a lesson page's "in Voila" links went to the address the lessons were
+    built with (port 8866), whatever server the page came from. Served by the kit's
+    server, they open that server's apps."""
+    base, _ = server
+    page.goto(base + "/lessons/apps.html")
+    link = page.get_by_role("link", name="in Voila")
+    expect(link).to_have_attribute("href", base + "/voila/render/play.ipynb")
+    expect(page.locator("input[name=apps-url]")).to_have_value(base + "/voila/render/")
+    # An address the teacher gives in the page's own address still wins.
+    page.goto(base + "/lessons/apps.html?apps=http://10.0.0.5:8870/voila/render/")
+    expect(link).to_have_attribute("href", "http://10.0.0.5:8870/voila/render/play.ipynb")

@@ -12,7 +12,9 @@ are, so that the welcome page can link them where ``make run`` serves it:
   folder inside it is 404;
 * ``GET`` and ``HEAD`` only, under the server's ``Host`` check like every page;
 * sent ``no-cache`` (the browser asks again, and gets 304 if nothing changed),
-  so a page rebuilt while the server runs is seen on the next visit.
+  so a page rebuilt while the server runs is seen on the next visit;
+* with the cookie :data:`SERVED_COOKIE`, so that a lesson page's "in Voila" links open
+  the apps of this same server (at the address the browser reached it by).
 
 Before the lessons are built every address answers 404 with a page that says
 how to build them; the server need not be restarted after ``make lessons``.
@@ -30,6 +32,7 @@ from typing import Any
 import tornado.web
 
 __all__ = [
+    "SERVED_COOKIE",
     "SITE_VARIABLE",
     "URL_VARIABLE",
     "LessonSiteHandler",
@@ -43,6 +46,9 @@ __all__ = [
 URL_VARIABLE = "LANDLORD_LESSONS_URL"
 #: The environment variable that gives a kernel the folder served there.
 SITE_VARIABLE = "LANDLORD_LESSONS_SITE"
+#: The cookie a lesson page served here carries: its script then opens the apps of the
+#: server the page came from (``lessons/app_links.py`` reads it).
+SERVED_COOKIE = "landlord_apps_here"
 
 _PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -110,9 +116,12 @@ class LessonSiteHandler(tornado.web.StaticFileHandler):
         return served
 
     def set_extra_headers(self, path: str) -> None:
-        """Ask the browser to check again on each visit, and not to guess a type."""
+        """Ask the browser to check again on each visit, and not to guess a type; and
+        tell the lesson pages' script (:data:`SERVED_COOKIE`) that this server serves
+        the apps too, so that their "in Voila" links open this server's apps."""
         self.set_header("Cache-Control", "no-cache")
         self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_cookie(SERVED_COOKIE, "1", path=self.index, samesite="Lax")
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         """A short page in a teacher's words: how to build the lessons, or where they are."""
