@@ -193,6 +193,31 @@ def test_play_page_is_accessible_and_a_turn_is_played_from_the_keyboard(small_pa
     check(page, "play", results)
 
 
+def test_answers_that_stand_are_given_and_taken_back_from_the_keyboard(small_page, voila_url):
+    # Issue 34: an answer given once for the rest of the game ("throw now and from now on,
+    # unless something new is offered") shows under the buttons with "ask me again".
+    page = small_page
+    open_page(page, voila_url, "play.ipynb?seed=4")
+    page.locator(".landlord-board svg").wait_for()
+    again = page.locator("button.landlord-ask-again")
+    for _ in range(6):
+        if again.count() and "the throw" in again.first.inner_text():
+            break
+        page.locator(".landlord-choices button:not([disabled])").first.wait_for(timeout=60_000)
+        stand = page.locator(".landlord-choices button.landlord-choice-stand")
+        tab_to(page, "button.landlord-choice-stand" if stand.count() else "button.landlord-choice")
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(1_500)
+    again.filter(has_text="ask me again: the throw").wait_for(timeout=30_000)
+    results = [run_axe(page)]
+    tab_to(page, "button.landlord-ask-again")
+    page.keyboard.press("Enter")
+    page.locator("button.landlord-ask-again", has_text="the throw").wait_for(
+        state="detached", timeout=15_000
+    )
+    check(page, "play-standing", results)
+
+
 @pytest.mark.parametrize("rules", ["quikopoly", "property"])
 def test_the_other_games_play_pages_are_accessible_with_their_board_in_words(
     small_page, voila_url, rules
