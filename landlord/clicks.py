@@ -33,8 +33,8 @@ def clicks_of_a_game(
     With ``play_for_me``, routine choices are taken for him, and (with ``standing``) he
     takes each standing answer offered that agrees with his answer (the bot's own action;
     the throw unless something new; the cautious tenant's way), one click each. Without
-    it he answers every question, as before issue 34. The game stops at ``most_rounds`` (the later
-    game can go on for hundreds).
+    it he answers every question, as before issue 34. The game stops at ``most_rounds``
+    (the later game can go on for hundreds).
 
     Examples
     --------

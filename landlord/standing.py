@@ -31,8 +31,11 @@ Examples
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
+
+from landlord.policies import Policy, make_policy
 
 __all__ = [
     "ABOUT",
@@ -113,6 +116,8 @@ class Standing:
         #: The turn (``turns_played``) in which a seat answered a turn question otherwise
         #: than by throwing: its next question of that turn is asked.
         self._answered_in: dict[int, int] = {}
+        #: The bot that chooses the ways, seated for the game's rules once asked.
+        self._way_chooser: Policy | None = None
 
     def offers(self, game: Any, seat: int) -> list[tuple[str, str]]:
         """The answers to ``seat``'s question now that may stand: ``(key, words)`` (none
@@ -204,13 +209,10 @@ class Standing:
                 return True
         return False
 
-    @staticmethod
-    def _bot_choice(game: Any, seat: int, actions: Sequence[Any]) -> int:
-        import random
-
-        from landlord.policies import make_policy
-
+    def _bot_choice(self, game: Any, seat: int, actions: Sequence[Any]) -> int:
+        if self._way_chooser is None:
+            self._way_chooser = make_policy(WAY_CHOOSER).for_rules(game.rules)
         legal = list(actions)
-        bot = make_policy(WAY_CHOOSER).for_rules(game.rules)
-        chosen = bot.decide(game.observers()[seat], game.decision_kind, legal, random.Random(0))
+        view = game.observers()[seat]
+        chosen = self._way_chooser.decide(view, game.decision_kind, legal, random.Random(0))
         return legal.index(chosen)

@@ -125,29 +125,28 @@ class Asking:
 
         table = self.table
         given = table.standing_answers() if table is not None and not table.is_over else []
-        shown = [(seat, kind) for seat, kind, _ in given]
-        if [row.given for row in self.standing_box.children] == shown:
+        if [row.given for row in self.standing_box.children] == given:
             return  # as shown: kept, so that a keyboard's focus stays where it is
-        people = table.seats.count("human") if table is not None else 0
+        names = table.names if table is not None else []
+        shared = table is not None and table.seats.count("human") > 1  # whose answer?
         rows = []
         for seat, kind, words in given:
-            assert table is not None
-            whose = html.escape(table.names[seat]) if people > 1 else "you"
             about = ABOUT.get(kind, kind)
             again = widgets.Button(
-                description=f"ask me again: {about}"
-                if people == 1
-                else f"ask {table.names[seat]} again: {about}",
+                description=f"ask {names[seat]} again: {about}"
+                if shared
+                else f"ask me again: {about}",
                 tooltip=f"ask again: {words}",
                 layout={"width": "auto"},
             )
             again.add_class("landlord-ask-again")
             again.on_click(lambda _, seat=seat, kind=kind: self.ask_again(seat, kind))
+            whose = html.escape(names[seat]) if shared else "you"
             row = widgets.HBox(
                 [widgets.HTML(f"Answered for {whose}: {html.escape(words)}."), again],
                 layout={"flex_flow": "row wrap", "align_items": "center"},
             )
-            row.given = (seat, kind)
+            row.given = (seat, kind, words)
             rows.append(row)
         self.standing_box.children = rows
 
